@@ -1,0 +1,51 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The browser suite drives the product started exactly as the README starts it (`npm start`, embedded
+// PGlite, sandbox providers), on its own port and in a throw-away data folder.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = mkdtempSync(join(tmpdir(), 'omo-e2e-'));
+const { DATABASE_URL: _ignored, ...env } = process.env;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'mobile-320',
+      use: { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true },
+      grep: /@mobile/,
+    },
+  ],
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `http://localhost:${PORT}/api/heartbeat`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { ...env, PORT: String(PORT), DATA_DIR: dataDir, APP_ENV: 'test', LOG_LEVEL: 'warn' },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

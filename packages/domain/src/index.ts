@@ -1,0 +1,13 @@
+/**
+ * The public surface of @omo/domain: every entity, validation rule, message and business rule of omo,
+ * written once and used by both the browser and the server. Pure TypeScript, no I/O.
+ */
+export * from './messages/messages.ts';
+export * from './schemas/entities.ts';
+export * from './schemas/api.ts';
+export * from './schemas/forms.ts';
+export * from './rules/validation.ts';
+export * from './rules/application-flags.ts';
+export * from './rules/business.ts';
+export * from './reference/lists.ts';
+export * from './flows/flows.ts';

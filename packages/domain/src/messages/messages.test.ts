@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, isMessageKey, MESSAGES_EN, MESSAGES_FR, type MessageKey } from './messages.ts';
+
+const PHONE = '1-800-555-0100';
+
+describe('message catalogues', () => {
+  it('English and French have exactly the same keys', () => {
+    expect(Object.keys(MESSAGES_FR).sort()).toEqual(Object.keys(MESSAGES_EN).sort());
+  });
+
+  it('every French text is non-empty and keeps the placeholders of the English text', () => {
+    for (const key of Object.keys(MESSAGES_EN) as MessageKey[]) {
+      expect(MESSAGES_FR[key].trim()).not.toBe('');
+      const placeholders = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort();
+      expect(placeholders(MESSAGES_FR[key]), key).toEqual(placeholders(MESSAGES_EN[key]));
+    }
+  });
+
+  it.each<[MessageKey, string]>([
+    [
+      'age.student',
+      `You must be between 18 and 25 to open a Student Chequing Account... Please call us at ${PHONE} to discuss other options.`,
+    ],
+    [
+      'address.country.notCanada',
+      `You must be a resident of Canada to become a Member online. Please call us at ${PHONE} to find out what other options are available for you.`,
+    ],
+    ['age.max', `You are unable to open a membership. Please call us at ${PHONE}.`],
+  ])('fills {phone} in %s', (key, text) => {
+    expect(formatMessage(key, 'en', { phone: PHONE })).toBe(text);
+  });
+
+  it('keeps the spec typo of the sweep minimum', () => {
+    expect(formatMessage('sweep.min', 'en')).toBe('Please enter an amount great than $1.');
+  });
+
+  it('returns an unknown key unchanged', () => {
+    expect(formatMessage('no.such.key', 'en')).toBe('no.such.key');
+    expect(formatMessage('Free text', 'fr')).toBe('Free text');
+  });
+
+  it('leaves a missing parameter as {name}', () => {
+    expect(formatMessage('age.student', 'en')).toContain('{phone}');
+    expect(formatMessage('api.nullParameter', 'en', { name: 'prodCodes' })).toBe(
+      "The parameter 'prodCodes' cannot be null.",
+    );
+    expect(formatMessage('api.nullParameter', 'en')).toBe("The parameter '{name}' cannot be null.");
+  });
+
+  it('translates into French', () => {
+    expect(formatMessage('email.required', 'fr')).toBe('Entrez votre adresse courriel');
+    expect(formatMessage('address.country.notCanada', 'fr', { phone: PHONE })).toContain(PHONE);
+  });
+
+  it('isMessageKey tells keys from other strings', () => {
+    expect(isMessageKey('sin.invalid')).toBe(true);
+    expect(isMessageKey('Enter a valid SIN')).toBe(false);
+    expect(isMessageKey('toString')).toBe(false);
+    expect(isMessageKey(42)).toBe(false);
+  });
+
+  // Spec 000 §8 and 001 §8 messages that are not field messages.
+  it.each<[MessageKey, string]>([
+    ['phone.verify.sendFailed', 'Something went wrong when sending the verification code'],
+    ['phone.verify.invalidCode', 'Invalid code, please try again'],
+    ['phone.verify.success', 'Your mobile phone has been successfully verified!'],
+    ['phone.verify.sent', 'Code sent to phone number ending in'],
+    ['error.internalServer', 'Internal Server Error'],
+    ['error.unexpectedServer', 'An unexpected server error occurred.'],
+    ['error.notFound', 'Not Found'],
+    ['error.unexpectedApplication', 'Unexpected Application Error!'],
+    ['error.productsLoad', 'Error loading products'],
+    ['address.selection.required', 'You must select an address from the list of options'],
+    ['legal.occupation.prompt', 'Search for your occupation'],
+  ])('spec error text %s', (key, text) => {
+    expect(formatMessage(key, 'en', { phone: PHONE })).toBe(text);
+  });
+});
