@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { progressGroupOf } from '@omo/domain';
+import { useAppConfig } from '../../config/use-app-config.ts';
+import { LanguageToggle } from './language-toggle.tsx';
+import { Logo } from './logo.tsx';
+import { telHref } from '../../lib/phone.ts';
+
+/**
+ * Top bar. Full variant: logo, support phone, 'I'm already a member' and the language toggle; on small
+ * screens the phone and member links move into a menu opened by a disclosure button. On the finalize step
+ * the phone and the member link swap places (spec 000 §2 Layout). Bare variant: logo and language only.
+ */
+export function Header({ variant }: { variant: 'full' | 'bare' }) {
+  const { t } = useTranslation();
+  const config = useAppConfig();
+  const { pathname } = useLocation();
+  // The menu is open for one page only: navigating closes it without an effect.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pathname;
+  const menuId = useId();
+
+  const isFinalStep = progressGroupOf(pathname) === 'finalizeAccount';
+
+  const phone = (
+    <li className="header__item header__item--phone" key="phone">
+      <span className="header__help">{t('layout.needHelp')} </span>
+      <a href={telHref(config.contactPhone)}>{t('layout.callUs', { phone: config.contactPhone })}</a>
+    </li>
+  );
+  const member = (
+    <li className="header__item" key="member">
+      <a href={config.onlineBankingUrl}>{t('layout.alreadyMember')}</a>
+    </li>
+  );
+
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <Logo />
+        <div className="header__actions">
+          {variant === 'full' ? (
+            <>
+              <nav
+                className={isMenuOpen ? 'header__nav header__nav--open' : 'header__nav'}
+                id={menuId}
+                aria-label={t('layout.mainNav')}
+              >
+                <ul className="header__list">{isFinalStep ? [member, phone] : [phone, member]}</ul>
+              </nav>
+              <button
+                type="button"
+                className="header__menu-button"
+                aria-expanded={isMenuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
+              >
+                <span className={isMenuOpen ? 'menu-icon menu-icon--open' : 'menu-icon'} aria-hidden="true" />
+                <span className="header__menu-text">
+                  {isMenuOpen ? t('layout.closeMenu') : t('layout.menu')}
+                </span>
+              </button>
+            </>
+          ) : null}
+          <LanguageToggle />
+        </div>
+      </div>
+    </header>
+  );
+}

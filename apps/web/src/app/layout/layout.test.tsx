@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS } from '@omo/domain';
+import { setSlice, INITIAL_PROGRESS } from '../../lib/session-state.ts';
+import { TEST_CONFIG } from '../../test/fixtures.ts';
+import { mockFetch } from '../../test/mock-fetch.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+describe('layout', () => {
+  it('language toggle switches texts, persists the choice and sets <html lang>', async () => {
+    const user = userEvent.setup();
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    renderApp('/error/4');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      "You don't meet the age requirements",
+    );
+    await user.click(screen.getByRole('button', { name: /français/i }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      "Vous ne respectez pas les exigences d'âge",
+    );
+    expect(screen.getByRole('button', { name: 'Quitter la demande' })).toBeInTheDocument();
+    expect(localStorage.getItem('omo.lang')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    await waitFor(() =>
+      expect(document.title).toBe("Vous ne respectez pas les exigences d'âge | Maple Credit Union"),
+    );
+    await user.click(screen.getByRole('button', { name: /english/i }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      "You don't meet the age requirements",
+    );
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('tracker marks complete steps and the current one; banner shows STEP 02/04', async () => {
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    setSlice('progress', { ...INITIAL_PROGRESS, profile: true });
+    renderApp('/single/address');
+    const tracker = await screen.findByRole('navigation', { name: 'Application progress' });
+    const steps = within(tracker).getAllByRole('listitem');
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toHaveTextContent('Set up your profile (complete)');
+    expect(steps[0]).toHaveTextContent('✓');
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+    expect(steps[1]).toHaveTextContent('Add your address (current step)');
+    expect(steps[2]).toHaveTextContent('Confirm your products (not started)');
+    expect(steps[3]).not.toHaveAttribute('aria-current');
+    expect(screen.getByText('STEP 02/04')).toBeInTheDocument();
+  });
+
+  it('tracker follows route groups (sin belongs to confirm products) and joint paths', async () => {
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    renderApp('/joint/sin');
+    const tracker = await screen.findByRole('navigation', { name: 'Application progress' });
+    expect(within(tracker).getAllByRole('listitem')[2]).toHaveAttribute('aria-current', 'step');
+    expect(screen.getByText('STEP 03/04')).toBeInTheDocument();
+  });
+
+  it('header has the support phone, member link and a mobile menu toggle', async () => {
+    const user = userEvent.setup();
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    renderApp('/single/createprofile');
+    const phone = await screen.findByRole('link', { name: 'Call 1-800-555-0199' });
+    expect(phone).toHaveAttribute('href', 'tel:+18005550199');
+    expect(screen.getByRole('link', { name: "I'm already a member" })).toHaveAttribute(
+      'href',
+      'https://banking.example.test',
+    );
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toHaveClass('header__nav--open');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This step is not built yet');
+  });
+
+  it('focus moves to the <h1> after a navigation', async () => {
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    const { router } = renderApp('/single/createprofile');
+    await screen.findByRole('heading', { level: 1 });
+    await router.navigate('/error/1');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't continue your application");
+  });
+
+  it('shows the not-found page for unknown paths and ids', async () => {
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    renderApp('/nowhere');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  });
+
+  it('hides the developer pages in production', async () => {
+    mockFetch({ [API_PATHS.getApiConfig]: { body: { ...TEST_CONFIG, appEnv: 'production' } } });
+    renderApp('/productlist');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Route table. The root route loads the page configuration (GetApiConfig) for every page; the bare layout
+ * holds the landing, error, not-found and developer pages; the app layout (tracker, banner) holds every
+ * flow step. Step routes come from the domain flows: a step without its screen yet shows the placeholder.
+ * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { JOINT_FLOW, SINGLE_FLOW } from '@omo/domain';
+import { loadAppConfig } from '../config/app-config.ts';
+import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
+import { paths } from '../config/paths.ts';
+import { ErrorPage } from '../errors/error-page.tsx';
+import { NotFoundPage } from '../errors/not-found-page.tsx';
+import { RouteErrorPage } from '../errors/route-error-page.tsx';
+import { GetStartedPage } from '../steps/get-started/get-started-page.tsx';
+import { getStartedLoader } from '../steps/get-started/get-started-loader.ts';
+import { LandingPage } from '../steps/landing/landing-page.tsx';
+import { landingLoader } from '../steps/landing/landing-loader.ts';
+import { PlaceholderPage } from '../steps/placeholder/placeholder-page.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { BareLayout } from './layout/bare-layout.tsx';
+import { InitialLoading } from './layout/initial-loading.tsx';
+import { RootShell } from './layout/root-shell.tsx';
+
+/** Built screens by path; every other flow step renders the placeholder. */
+const BUILT_STEPS: Record<string, Omit<RouteObject, 'path' | 'index' | 'children'>> = {
+  [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
+};
+
+function flowRoutes(): RouteObject[] {
+  const stepPaths = [...SINGLE_FLOW.steps, ...JOINT_FLOW.steps].map((s) => s.path);
+  const all = [...new Set([...stepPaths, paths.applyAsSingle])];
+  return all.map((path) => ({ path, ...(BUILT_STEPS[path] ?? { Component: PlaceholderPage }) }));
+}
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      id: ROOT_ROUTE_ID,
+      loader: () => loadAppConfig(),
+      // Config never changes during a visit: don't refetch it on every navigation.
+      shouldRevalidate: () => false,
+      Component: RootShell,
+      errorElement: <RouteErrorPage />,
+      HydrateFallback: InitialLoading,
+      children: [
+        {
+          Component: BareLayout,
+          children: [
+            { index: true, loader: landingLoader, Component: LandingPage },
+            { path: paths.error, Component: ErrorPage },
+            { path: paths.errorById, Component: ErrorPage },
+            {
+              path: paths.productList,
+              lazy: async () => ({
+                Component: (await import('../dev/product-list-page.tsx')).ProductListPage,
+              }),
+            },
+            {
+              path: paths.diagnostics,
+              lazy: async () => ({
+                Component: (await import('../dev/diagnostics-page.tsx')).DiagnosticsPage,
+              }),
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+        { Component: AppLayout, children: flowRoutes() },
+      ],
+    },
+  ];
+}
+
+export function createRouter() {
+  return createBrowserRouter(createRoutes());
+}

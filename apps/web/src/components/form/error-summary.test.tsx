@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n } from '../../i18n/i18n.ts';
+import { ErrorSummary } from './error-summary.tsx';
+
+function renderSummary(
+  focusKey: number,
+  errors = [{ fieldId: 'email', message: 'Enter your email address' }],
+) {
+  return render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <ErrorSummary errors={errors} focusKey={focusKey} />
+      <label htmlFor="email">Email</label>
+      <input id="email" />
+    </I18nextProvider>,
+  );
+}
+
+describe('ErrorSummary', () => {
+  it('takes focus after a submit with errors and links to the field', async () => {
+    const user = userEvent.setup();
+    renderSummary(1);
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Enter your email address' }));
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('does not steal focus before the first submit and renders nothing without errors', () => {
+    const { rerender } = renderSummary(0);
+    expect(screen.getByRole('alert')).not.toHaveFocus();
+    rerender(
+      <I18nextProvider i18n={createI18n('en')}>
+        <ErrorSummary errors={[]} focusKey={2} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+interface ToggletipProps {
+  /** Button text, e.g. 'Why do you need my SIN?'. */
+  label: string;
+  /** The explanation revealed by the button. */
+  text: string;
+}
+
+/**
+ * An accessible "toggletip": a real button (aria-expanded, aria-controls) revealing a short explanation
+ * right after it. Escape closes it and keeps focus on the button; a click outside closes it too.
+ */
+export function Toggletip({ label, text }: ToggletipProps) {
+  const [isOpen, setIsOpen] = useState(false);
+  const id = useId();
+  const rootRef = useRef<HTMLSpanElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && isOpen) {
+      event.stopPropagation();
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape handling for the tip's contents
+    <span className="toggletip" ref={rootRef} onKeyDown={onKeyDown}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="toggletip__button"
+        aria-expanded={isOpen}
+        aria-controls={id}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <span className="toggletip__icon" aria-hidden="true">
+          ?
+        </span>
+        {label}
+      </button>
+      <span id={id} className="toggletip__text" role="status">
+        {isOpen ? text : ''}
+      </span>
+    </span>
+  );
+}

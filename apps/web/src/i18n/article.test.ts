@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { frenchInlineName, indefiniteArticle, listHeadingParts } from './article.ts';
+
+describe('indefiniteArticle', () => {
+  it.each([
+    ['Everyday Chequing', 'an'],
+    ['everyday chequing', 'an'],
+    ['Advantage Savings', 'an'],
+    ['  Unlimited Chequing', 'an'],
+    ['Outstanding', 'an'],
+    ['Interest Plus', 'an'],
+    ['Student Chequing', 'a'],
+    ['TFSA Savings', 'a'],
+    ['', 'a'],
+  ])('%s → %s', (word, article) => {
+    expect(indefiniteArticle(word)).toBe(article);
+  });
+});
+
+describe('listHeadingParts', () => {
+  it('drops the repeated word account in English', () => {
+    expect(listHeadingParts('Everyday Chequing Account', 'en')).toEqual({
+      key: 'listHeadingAccount',
+      article: 'an',
+      product: 'Everyday Chequing Account',
+    });
+    expect(listHeadingParts('Student Chequing', 'en').key).toBe('listHeading');
+  });
+
+  it('uses French names inline, keeping acronyms', () => {
+    expect(frenchInlineName('Compte chèques Quotidien')).toBe('compte chèques Quotidien');
+    expect(frenchInlineName('CPG non rachetable de 1 an')).toBe('CPG non rachetable de 1 an');
+    expect(listHeadingParts('Régime enregistré', 'fr').product).toBe('régime enregistré');
+  });
+});

@@ -1,0 +1,54 @@
+import { Link, useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ProductOffering } from '@omo/domain';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { Toggletip } from '../../components/toggletip.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { paths } from '../../config/paths.ts';
+import { listHeadingParts } from '../../i18n/article.ts';
+import { currentLang, type Lang } from '../../i18n/i18n.ts';
+import type { ApplicationState } from '../../lib/session-state.ts';
+
+/** The product's description in the interface language (French text from the product's `fr` block). */
+export function productDescription(product: ProductOffering, lang: Lang): string {
+  return lang === 'fr' && product.fr?.description ? product.fr.description : product.description;
+}
+
+/** /single/getstarted: what the applicant needs before starting. */
+export function GetStartedPage() {
+  const { t, i18n } = useTranslation();
+  const application = useLoaderData<ApplicationState>();
+  const lang = currentLang(i18n);
+  const first = application.selectedProducts[0];
+  const heading = first ? listHeadingParts(productDescription(first, lang), lang) : null;
+  const title = t('getStarted.title');
+  usePageTitle(title);
+
+  return (
+    <div className="panel">
+      <PageHeading>{title}</PageHeading>
+      <p className="lead">{t('getStarted.subtitle')}</p>
+      <h2 className="section-heading" id="requirements-heading">
+        {heading
+          ? t(`getStarted.${heading.key}`, { article: heading.article, product: heading.product })
+          : t('getStarted.listHeadingNoProduct')}
+      </h2>
+      <ul className="checklist" aria-labelledby="requirements-heading">
+        <li>{t('getStarted.itemPhone')}</li>
+        <li>{t('getStarted.itemId')}</li>
+        <li>{t('getStarted.itemLiveWork')}</li>
+        <li>{t('getStarted.itemAge')}</li>
+        <li>{t('getStarted.itemEmail')}</li>
+        <li>
+          {t('getStarted.itemSin')}{' '}
+          <Toggletip label={t('getStarted.sinTooltip')} text={t('getStarted.sinTooltipText')} />
+        </li>
+      </ul>
+      <div className="actions">
+        <Link className="button" to={paths.single.createProfile}>
+          {t('common.getStarted')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Landing loader (spec 000 §2 Landing). Order matters: the session is cleared first, then the reference
+ * lists are loaded (unless held) and every requested product id is looked up; any failure or unknown id
+ * sends the visitor to /error/3. The selection, its flags, sweep and promo code go to the application slice.
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import {
+  ERROR_IDS,
+  PROMO_CODE_MAX,
+  deriveApplicationFlags,
+  splitProductCodes,
+  type ProductOffering,
+} from '@omo/domain';
+import { findProducts } from '../../lib/api.ts';
+import { ensureReferenceData } from '../../lib/reference-data.ts';
+import { clearAll, setSlice, INITIAL_PROGRESS } from '../../lib/session-state.ts';
+import { errorPath } from '../../config/paths.ts';
+
+export interface LandingQuery {
+  productIds: string[];
+  sweep: boolean;
+  promoCode: string;
+}
+
+/** Reads productIds (semicolon-separated), sweep ('true') and prm (first 8 characters). */
+export function readLandingQuery(search: URLSearchParams): LandingQuery {
+  return {
+    productIds: splitProductCodes(search.get('productIds') ?? ''),
+    sweep: search.get('sweep') === 'true',
+    promoCode: (search.get('prm') ?? '').slice(0, PROMO_CODE_MAX),
+  };
+}
+
+export interface LandingData {
+  products: ProductOffering[];
+}
+
+export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData | Response> {
+  clearAll();
+  const query = readLandingQuery(new URL(request.url).searchParams);
+  let selected: ProductOffering[] = [];
+  try {
+    await ensureReferenceData(request.signal);
+    if (query.productIds.length > 0) {
+      const found = await findProducts(query.productIds.join(';'), request.signal);
+      const byId = (id: string) => found.find((p) => p.productID === id || p.productCode === id);
+      if (query.productIds.some((id) => byId(id) === undefined))
+        return redirect(errorPath(ERROR_IDS.loadFailure));
+      // Keep the order of the query: the first product names the application and decides the debit card.
+      selected = query.productIds.map((id) => byId(id)!);
+    }
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    return redirect(errorPath(ERROR_IDS.loadFailure));
+  }
+  setSlice('application', {
+    selectedProducts: selected,
+    flags: deriveApplicationFlags(selected),
+    sweepEnabled: query.sweep,
+    promoCode: query.promoCode,
+  });
+  setSlice('progress', INITIAL_PROGRESS);
+  return { products: selected };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { API_PATHS } from '@omo/domain';
+import { findSlice } from '../../lib/session-state.ts';
+import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
+import { mockFetch } from '../../test/mock-fetch.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { readLandingQuery } from './landing-loader.ts';
+
+const chequing = makeProduct();
+const gic = makeProduct({
+  productID: '3001',
+  productCode: 'GIC-1Y',
+  accountCategory: 'GIC',
+  description: 'One Year GIC',
+  isInterestBearing: true,
+});
+
+function lists(getProduct: unknown[] = [chequing]) {
+  return {
+    [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
+    [API_PATHS.onlineAccountList]: { body: [chequing, gic] },
+    [API_PATHS.getOccupationList]: { body: [{ code: '0011', name: 'Legislator' }] },
+    [API_PATHS.getPepPositionList]: { body: [{ code: 'P1', name: 'Head of state' }] },
+    [API_PATHS.getProduct]: { body: getProduct },
+  };
+}
+
+describe('landing', () => {
+  it('reads productIds, sweep and the first 8 characters of prm', () => {
+    expect(readLandingQuery(new URLSearchParams('productIds=1001;3001&sweep=true&prm=PromoGIC123'))).toEqual({
+      productIds: ['1001', '3001'],
+      sweep: true,
+      promoCode: 'PromoGIC',
+    });
+    expect(readLandingQuery(new URLSearchParams('sweep=1')).sweep).toBe(false);
+  });
+
+  it('sends an unknown product id to /error/3', async () => {
+    mockFetch(lists([chequing]));
+    const { router } = renderApp('/?productIds=1001;9999');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/3'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'This service is temporarily unavailable',
+    );
+    expect(screen.getByText(/1-800-555-0199/)).toBeInTheDocument();
+    expect(findSlice('application')).toBeUndefined();
+  });
+
+  it('sends a failing list call to /error/3', async () => {
+    mockFetch({ ...lists(), [API_PATHS.getPepPositionList]: { status: 500, body: {} } });
+    const { router } = renderApp('/?productIds=1001');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error/3'));
+  });
+
+  it('clears the previous session, stores the selection and offers both choices', async () => {
+    sessionStorage.setItem('omo.applicant', '{"firstName":"Old"}');
+    sessionStorage.setItem('omo.progress', '{"profile":true}');
+    mockFetch(lists([gic, chequing]));
+    renderApp('/?productIds=3001;1001&sweep=true&prm=PromoGIC');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' }),
+    ).toBeInTheDocument();
+    expect(findSlice('applicant')).toBeUndefined();
+    expect(findSlice('progress')).toEqual({
+      profile: false,
+      address: false,
+      confirmProduct: false,
+      finalizeAccount: false,
+    });
+    const application = findSlice('application');
+    expect(application?.selectedProducts.map((p) => p.productID)).toEqual(['3001', '1001']);
+    expect(application?.sweepEnabled).toBe(true);
+    expect(application?.promoCode).toBe('PromoGIC');
+    expect(application?.flags.mChequing).toBe(true);
+    expect(application?.flags.mInterestBearing).toBe(true);
+    expect(application?.flags.orderDebitCard).toBe(false);
+
+    const signIn = screen.getByRole('link', { name: /Yes, Sign me in/ });
+    expect(signIn).toHaveAttribute('href', 'https://banking.example.test/product-login?productId=3001');
+    expect(signIn).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: /No, Sign me up/ })).toHaveAttribute(
+      'href',
+      '/single/getstarted',
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import type { ProductOffering } from '@omo/domain';
+
+/** A product offering with sensible defaults. */
+export function makeProduct(overrides: Partial<ProductOffering> = {}): ProductOffering {
+  const description = overrides.description ?? 'Everyday Chequing';
+  return {
+    productID: '1001',
+    productCode: 'CHQ-EVERYDAY',
+    accountCategory: 'Chequing',
+    description,
+    benefit: '',
+    line1: 'Unlimited transactions',
+    line2: null,
+    line3: null,
+    line4: null,
+    line5: null,
+    applyNowURL: '',
+    featured: false,
+    moreInfoURL: 'https://www.example.com/chequing',
+    displayOrder: 1,
+    isInterestBearing: false,
+    depositAcctConfig: null,
+    termDepositAcctConfig: null,
+    loanAcctConfig: null,
+    group: 'Chequing',
+    disclaimers: [],
+    fr: {
+      description: 'Compte chèques Quotidien',
+      line1: 'Transactions illimitées',
+      line2: null,
+      line3: null,
+      line4: null,
+      line5: null,
+      disclaimers: [],
+    },
+    ...overrides,
+  };
+}
+
+export const TEST_CONFIG = {
+  alloyEnabled: true,
+  forceIdResult: null,
+  irsApiUrl: 'https://irs.example.test',
+  irsRequestKey: 'key-123',
+  institutionName: 'Maple Credit Union',
+  contactPhone: '1-800-555-0199',
+  onlineBankingUrl: 'https://banking.example.test',
+  publicWebsiteUrl: 'https://www.example.test',
+  appEnv: 'development',
+  identityProviderPercentage: 50,
+};

@@ -1,0 +1,47 @@
+// Vite build of the omo SPA and the vitest project `web`.
+// The server sends a strict CSP (script-src 'self'; style-src 'self'): nothing here may inline scripts or
+// styles, so the module preload polyfill (an inline script) is off and CSS is always emitted as files.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const buildNumber = process.env.BUILD_NUMBER ?? `local-${new Date().toISOString().slice(0, 10)}`;
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __BUILD_NUMBER__: JSON.stringify(buildNumber),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    assetsInlineLimit: 0,
+    cssCodeSplit: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Libraries in one long-cached chunk, named for what it is (not after the first page using it).
+        advancedChunks: { groups: [{ name: 'vendor', test: /node_modules|packages[\\/]domain/ }] },
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
