@@ -1,0 +1,122 @@
+/**
+ * Builds the Fastify app as a composition of plugins, in this order (it matters):
+ * 1. zod validator/serializer, so request validation and the OpenAPI document share the schemas;
+ * 2. external plugins: security headers, compression, rate limit, cookies, OpenAPI;
+ * 3. our infrastructure: problem details (error handler), cache, database (migrate + seed);
+ * 4. the modules' routes (dev routes only outside production);
+ * 5. the built web app and the not-found handler, last.
+ * `buildApp` does not listen: src/server.ts does, and tests call `app.inject`.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { AppConfig } from './config.ts';
+import { buildLoggerOptions } from './logger.ts';
+import apiConfigRoutes from './modules/api-config/routes.ts';
+import branchRoutes from './modules/branches/routes.ts';
+import catalogueRoutes from './modules/catalogue/routes.ts';
+import { catalogueServicePlugin } from './modules/catalogue/service.ts';
+import devRoutes from './modules/dev/routes.ts';
+import healthRoutes from './modules/health/routes.ts';
+import cachePlugin from './plugins/cache.ts';
+import databasePlugin from './plugins/database.ts';
+import problemDetailsPlugin from './plugins/problem-details.ts';
+import spaPlugin from './plugins/spa.ts';
+
+export interface BuildAppOptions {
+  /** Log destination instead of stdout (tests capture the lines). */
+  logStream?: DestinationStream;
+  /** PostgreSQL only: work in this schema instead of the connection's default (tests). */
+  databaseSchema?: string;
+  /** Embedded database only: use this PGlite instance instead of opening one (tests start from a snapshot). */
+  pglite?: PGlite;
+  /** Requests per minute per IP across the API (default 300). Routes may set tighter limits. */
+  rateLimitMax?: number;
+}
+
+export const OPENAPI_JSON_PATH = '/api/docs/json';
+
+/** Content-Security-Policy of every answer: the built SPA loads only its own files. */
+export const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+};
+
+/** Builds the app (not listening). The caller closes it. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: buildLoggerOptions(config, { stream: options.logStream }),
+    trustProxy: config.isProduction,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // External plugins first.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+  });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.rateLimitMax ?? 300,
+    timeWindow: '1 minute',
+  });
+  await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: `${config.institutionName} — online membership API`,
+        description: 'The omo API (spec 000 §7). Every error is application/problem+json.',
+        version: config.buildNumber,
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Our infrastructure.
+  await app.register(problemDetailsPlugin);
+  await app.register(cachePlugin);
+  await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
+  await app.register(catalogueServicePlugin);
+
+  // Modules.
+  await app.register(healthRoutes, { config });
+  await app.register(apiConfigRoutes, { config });
+  await app.register(catalogueRoutes);
+  await app.register(branchRoutes);
+  if (!config.isProduction) await app.register(devRoutes);
+
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  // The web app and the not-found handler last.
+  await app.register(spaPlugin, { config });
+
+  return app;
+}

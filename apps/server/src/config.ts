@@ -1,0 +1,273 @@
+/**
+ * The server's configuration: read once from the environment, validated with zod, then passed down
+ * explicitly (never read process.env elsewhere). `CONFIG_DOCS` is the documentation table the README
+ * copies; a test keeps the two in step with the schema.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** One documented environment variable. */
+export interface ConfigDoc {
+  name: string;
+  default: string;
+  description: string;
+}
+
+export const CONFIG_DOCS = [
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface the server listens on.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:3000',
+    description: 'Public base address of the site; absolute links in e-mails are built from it.',
+  },
+  {
+    name: 'APP_ENV',
+    default: 'development',
+    description:
+      'development | test | production. Production hides /productlist, /Diagnostics, /dev/* and the dev APIs, and refuses sandbox providers unless ALLOW_SANDBOX_IN_PRODUCTION=true.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'PostgreSQL connection string. Unset: embedded PGlite stored in DATA_DIR/pglite. "memory://": in-memory PGlite (tests).',
+  },
+  {
+    name: 'DATA_DIR',
+    default: '.data',
+    description: 'Folder for the embedded database and generated keys (relative to the repository root).',
+  },
+  {
+    name: 'SEED_DIR',
+    default: 'data',
+    description: 'Folder of the JSON seed files loaded at start (relative to the repository root).',
+  },
+  {
+    name: 'WEB_DIST',
+    default: 'apps/web/dist',
+    description: 'Folder of the built web app served by the server (relative to the repository root).',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino log level: fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'INSTITUTION_NAME',
+    default: 'omo Credit Union',
+    description: 'Name of the credit union shown to applicants.',
+  },
+  {
+    name: 'CONTACT_PHONE',
+    default: '1-800-555-0199',
+    description: 'Contact-centre phone number shown in messages.',
+  },
+  {
+    name: 'ONLINE_BANKING_URL',
+    default: 'https://online.omo.example',
+    description: 'Online-banking base address (the "I\'m already a member" and sign-in links).',
+  },
+  {
+    name: 'PUBLIC_WEBSITE_URL',
+    default: 'https://www.omo.example',
+    description: 'Public website the error pages exit to.',
+  },
+  {
+    name: 'ID_PROVIDER_SHARE_PERCENT',
+    default: '50',
+    description: 'Share (0-100) of applications routed to the identity-verification-provider flow.',
+  },
+  {
+    name: 'ALLOY_ENABLED',
+    default: 'true',
+    description: 'Whether the identity-check (Alloy) flow is enabled.',
+  },
+  {
+    name: 'FORCE_ID_RESULT',
+    default: '(empty)',
+    description: 'Non-production only: force the identity-check result.',
+  },
+  {
+    name: 'IRS_API_URL',
+    default: 'https://irs.sandbox.omo.example',
+    description: 'Identity-service base address reported to the browser.',
+  },
+  {
+    name: 'IRS_REQUEST_KEY',
+    default: 'sandbox-request-key',
+    description: 'Identity-service request key reported to the browser.',
+  },
+  {
+    name: 'BUILD_NUMBER',
+    default: 'dev',
+    description: 'Build number shown on the diagnostics page and the heartbeat.',
+  },
+  {
+    name: 'SESSION_SECRET',
+    default: '(unset)',
+    description: 'Secret for signing session cookies (at least 32 characters).',
+  },
+  {
+    name: 'SIN_ENCRYPTION_KEY',
+    default: '(unset)',
+    description: 'AES-256-GCM key for stored SINs (64 hex characters or 32 bytes base64).',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description: 'SMTP server for e-mail; unset: e-mails go to the outbox.',
+  },
+  { name: 'PROVIDERS', default: 'sandbox', description: 'Partner adapters: sandbox (no network) or real.' },
+  {
+    name: 'ALLOW_SANDBOX_IN_PRODUCTION',
+    default: 'false',
+    description: 'Allow APP_ENV=production to start with sandbox providers (demonstrations only).',
+  },
+] as const satisfies readonly ConfigDoc[];
+
+/** Finds the repository root (the package.json with workspaces) above this file, else the working directory. */
+export function findRepoRoot(start: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = start;
+  for (;;) {
+    const candidate = path.join(dir, 'package.json');
+    if (existsSync(candidate)) {
+      try {
+        const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { workspaces?: unknown };
+        if (pkg.workspaces) return dir;
+      } catch {
+        // an unreadable package.json is not the root; keep walking up
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().min(1).default('.data'),
+  SEED_DIR: z.string().min(1).default('data'),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  INSTITUTION_NAME: z.string().min(1).default('omo Credit Union'),
+  CONTACT_PHONE: z.string().min(1).default('1-800-555-0199'),
+  ONLINE_BANKING_URL: z.url().default('https://online.omo.example'),
+  PUBLIC_WEBSITE_URL: z.url().default('https://www.omo.example'),
+  ID_PROVIDER_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  ALLOY_ENABLED: booleanFromEnv.default(true),
+  FORCE_ID_RESULT: z.string().default(''),
+  IRS_API_URL: z.url().default('https://irs.sandbox.omo.example'),
+  IRS_REQUEST_KEY: z.string().default('sandbox-request-key'),
+  BUILD_NUMBER: z.string().min(1).default('dev'),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  SIN_ENCRYPTION_KEY: optionalString,
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  PROVIDERS: z.enum(['sandbox', 'real']).default('sandbox'),
+  ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
+});
+
+type Env = z.output<typeof envSchema>;
+
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/** The parsed configuration handed to `buildApp`. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicUrl: string;
+  appEnv: Env['APP_ENV'];
+  isProduction: boolean;
+  /** Undefined → embedded PGlite in `dataDir`; 'memory://' → in-memory PGlite; else PostgreSQL. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDir: string;
+  webDist: string;
+  logLevel: Env['LOG_LEVEL'];
+  institutionName: string;
+  contactPhone: string;
+  onlineBankingUrl: string;
+  publicWebsiteUrl: string;
+  idProviderSharePercent: number;
+  alloyEnabled: boolean;
+  forceIdResult: string;
+  irsApiUrl: string;
+  irsRequestKey: string;
+  buildNumber: string;
+  sessionSecret: string | undefined;
+  sinEncryptionKey: string | undefined;
+  smtpUrl: string | undefined;
+  providers: Env['PROVIDERS'];
+  allowSandboxInProduction: boolean;
+}
+
+/** Thrown when the environment does not describe a configuration the server can start with. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment into the configuration object. Relative folders are resolved against the
+ * repository root. Throws a ConfigError listing every bad variable.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined> = process.env,
+  root: string = findRepoRoot(),
+): AppConfig {
+  const known = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, env[name]]));
+  const result = envSchema.safeParse(known);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.data;
+  const isProduction = e.APP_ENV === 'production';
+  if (isProduction && e.PROVIDERS === 'sandbox' && !e.ALLOW_SANDBOX_IN_PRODUCTION) {
+    throw new ConfigError(
+      'APP_ENV=production with PROVIDERS=sandbox: refusing to start. Configure the real providers, or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demonstration.',
+    );
+  }
+  const resolve = (p: string) => path.resolve(root, p);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    appEnv: e.APP_ENV,
+    isProduction,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    seedDir: resolve(e.SEED_DIR),
+    webDist: resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    institutionName: e.INSTITUTION_NAME,
+    contactPhone: e.CONTACT_PHONE,
+    onlineBankingUrl: e.ONLINE_BANKING_URL,
+    publicWebsiteUrl: e.PUBLIC_WEBSITE_URL,
+    idProviderSharePercent: e.ID_PROVIDER_SHARE_PERCENT,
+    alloyEnabled: e.ALLOY_ENABLED,
+    forceIdResult: isProduction ? '' : e.FORCE_ID_RESULT,
+    irsApiUrl: e.IRS_API_URL,
+    irsRequestKey: e.IRS_REQUEST_KEY,
+    buildNumber: e.BUILD_NUMBER,
+    sessionSecret: e.SESSION_SECRET,
+    sinEncryptionKey: e.SIN_ENCRYPTION_KEY,
+    smtpUrl: e.SMTP_URL,
+    providers: e.PROVIDERS,
+    allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Opens the database the configuration names: PostgreSQL through node-postgres when DATABASE_URL is a
+ * postgres URL, otherwise embedded PGlite (on disk in DATA_DIR, or in memory for "memory://").
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+/** An open database and what it is. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite-memory' | 'pglite-disk' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** PostgreSQL only: the schema to work in (set as search_path on every connection). Tests use it. */
+  schema?: string | undefined;
+  /** A ready-made PGlite instance to use instead of opening one (tests start from a snapshot); closed with the handle. */
+  pglite?: PGlite | undefined;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** Opens the database; the caller closes it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const { databaseUrl } = options;
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
+    if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+      throw new Error(`Invalid schema name: ${options.schema}`);
+    }
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (databaseUrl && databaseUrl !== 'memory://') {
+    throw new Error('DATABASE_URL must be a postgres:// URL or "memory://"');
+  }
+  let pglite: PGlite;
+  let kind: DatabaseHandle['kind'];
+  if (options.pglite) {
+    pglite = options.pglite;
+    kind = 'pglite-memory';
+  } else if (databaseUrl === 'memory://') {
+    pglite = new PGlite();
+    kind = 'pglite-memory';
+  } else {
+    const dir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+    kind = 'pglite-disk';
+  }
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return { db, kind, close: () => db.destroy() };
+}

@@ -1,0 +1,29 @@
+/**
+ * Runs the migrations at start. They are imported statically (not read from a folder) so that the
+ * esbuild bundle carries them; add each new migration to MIGRATIONS, named NNNN-kebab-title.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import * as m0001 from './migrations/0001-foundation.ts';
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001-foundation': m0001,
+};
+
+/**
+ * Brings the schema up to date; throws with the failing migration's error. `schema` (PostgreSQL) says
+ * where the migration bookkeeping tables live: Kysely looks for them across every schema of the
+ * database, so a database that holds other omo schemas (tests) must be told which one is ours.
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, schema?: string): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const resultSet = await migrator.migrateToLatest();
+  if (resultSet.error) {
+    const failed = resultSet.results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed`, { cause: resultSet.error });
+  }
+  return resultSet;
+}

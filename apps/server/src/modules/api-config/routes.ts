@@ -1,0 +1,54 @@
+/**
+ * GET /api/omo/GetApiConfig: the configuration the browser needs (spec 000 §7 and the /Diagnostics
+ * page): the spec's alloyEnabled, forceIdResult, irsApiUrl, irsRequestKey, plus branding and mode.
+ */
+import { API_PATHS, apiConfigResponseSchema } from '@omo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+
+/** The spec's configuration object plus what the web app shows (ours). */
+export const webApiConfigSchema = apiConfigResponseSchema.extend({
+  institutionName: z.string(),
+  contactPhone: z.string(),
+  onlineBankingUrl: z.string(),
+  publicWebsiteUrl: z.string(),
+  idProviderSharePercent: z.number().int().min(0).max(100),
+  isProduction: z.boolean(),
+  buildNumber: z.string(),
+});
+export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
+
+/** Builds the answer from the server configuration. */
+export function toWebApiConfig(config: AppConfig): WebApiConfig {
+  return {
+    alloyEnabled: config.alloyEnabled,
+    forceIdResult: config.forceIdResult === '' ? null : config.forceIdResult,
+    irsApiUrl: config.irsApiUrl,
+    irsRequestKey: config.irsRequestKey,
+    institutionName: config.institutionName,
+    contactPhone: config.contactPhone,
+    onlineBankingUrl: config.onlineBankingUrl,
+    publicWebsiteUrl: config.publicWebsiteUrl,
+    idProviderSharePercent: config.idProviderSharePercent,
+    isProduction: config.isProduction,
+    buildNumber: config.buildNumber,
+  };
+}
+
+const apiConfigRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  const answer = toWebApiConfig(config);
+  app.get(
+    API_PATHS.getApiConfig,
+    {
+      schema: {
+        tags: ['configuration'],
+        summary: 'Configuration for the web app',
+        response: { 200: webApiConfigSchema },
+      },
+    },
+    async () => answer,
+  );
+};
+
+export default apiConfigRoutes;

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+
+describe.each(TEST_DATABASES)('catalogue routes on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the products ordered by displayOrder', async () => {
+    const res = await t.app.inject('/api/omo/OnlineAccountList');
+    expect(res.statusCode).toBe(200);
+    const products = res.json<{ productID: string; displayOrder: number; fr: { description: string } }[]>();
+    expect(products.map((p) => p.productID)).toEqual(['2001', '2002', '2003']);
+    expect(products[0]!.fr.description).toBe('Test Chequing (fr)');
+  });
+
+  it('finds products by id, in the order asked', async () => {
+    const res = await t.app.inject('/api/omo/GetProduct?prodCodes=2003;2001');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ productID: string }[]>().map((p) => p.productID)).toEqual(['2003', '2001']);
+  });
+
+  it('finds products by product code, comma-separated, case-insensitive, each once', async () => {
+    const res = await t.app.inject('/api/omo/GetProduct?prodCodes=sav-tst,GIC-TST,2002');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ productID: string }[]>().map((p) => p.productID)).toEqual(['2002', '2003']);
+  });
+
+  it('answers an empty list for unknown ids (the web decides /error/3)', async () => {
+    const res = await t.app.inject('/api/omo/GetProduct?prodCodes=9999');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it.each(['/api/omo/GetProduct', '/api/omo/GetProduct?prodCodes=', '/api/omo/GetProduct?prodCodes=;%20,'])(
+    '%s: 400 problem details saying prodCodes cannot be null',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({
+        status: 400,
+        title: 'Bad Request',
+        detail: "The parameter 'prodCodes' cannot be null.",
+        instance: '/api/omo/GetProduct',
+      });
+    },
+  );
+
+  it('lists the occupations in file order with their French names', async () => {
+    const res = await t.app.inject('/api/omo/GetOccupationList');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        code: '2173',
+        name: 'Software engineers and designers',
+        nameFr: 'Ingénieurs et concepteurs en logiciel',
+      },
+      { code: '0011', name: 'Legislators', nameFr: 'Membres des corps législatifs' },
+      { code: '9999', name: 'Student' },
+    ]);
+  });
+
+  it('lists the politically exposed positions', async () => {
+    const res = await t.app.inject('/api/omo/GetPepPositionList');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        code: 'D01',
+        name: 'Governor General of Canada',
+        nameFr: 'Gouverneur général du Canada',
+        category: 'domestic',
+      },
+      {
+        code: 'F01',
+        name: 'Head of state or government',
+        nameFr: "Chef d'État ou de gouvernement",
+        category: 'foreign',
+      },
+    ]);
+  });
+
+  it('ClearCache answers 204 and the next read comes from the database again', async () => {
+    await t.app.inject('/api/omo/OnlineAccountList');
+    await t.app.db.updateTable('products').set({ display_order: 0 }).where('id', '=', '2003').execute();
+    const cached = await t.app.inject('/api/omo/OnlineAccountList');
+    expect(cached.json<{ productID: string }[]>()[0]!.productID).toBe('2001');
+
+    const clear = await t.app.inject('/api/omo/ClearCache');
+    expect(clear.statusCode).toBe(204);
+    expect(clear.body).toBe('');
+    expect(t.app.cache.size).toBe(0);
+
+    const fresh = await t.app.inject('/api/omo/OnlineAccountList');
+    expect(fresh.json<{ productID: string }[]>()[0]!.productID).toBe('2003');
+    await t.app.db.updateTable('products').set({ display_order: 3 }).where('id', '=', '2003').execute();
+    await t.app.inject('/api/omo/ClearCache');
+  });
+});

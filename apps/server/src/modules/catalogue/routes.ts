@@ -1,0 +1,89 @@
+/**
+ * Catalogue calls of spec 000 §7: products (all, or by id/code), the occupation and politically exposed
+ * position lists, and ClearCache, which drops every in-memory reference-data cache.
+ */
+import {
+  API_PATHS,
+  getProductQuerySchema,
+  nullParameterMessage,
+  occupationListSchema,
+  pepPositionListSchema,
+  productListSchema,
+  splitProductCodes,
+} from '@omo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem } from '../../plugins/problem-details.ts';
+
+const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    API_PATHS.clearCache,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Clears the in-memory caches of products and lists',
+        response: { 204: z.null().describe('Caches cleared') },
+      },
+    },
+    async (_request, reply) => {
+      app.cache.clear();
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    API_PATHS.onlineAccountList,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Every product offered online, ordered by displayOrder',
+        response: { 200: productListSchema },
+      },
+    },
+    async () => app.catalogue.listProducts(),
+  );
+
+  app.get(
+    API_PATHS.getProduct,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The products named by id or product code; unknown names are left out',
+        querystring: getProductQuerySchema,
+        response: { 200: productListSchema },
+      },
+    },
+    async (request) => {
+      if (splitProductCodes(request.query.prodCodes).length === 0) {
+        throw new HttpProblem(400, nullParameterMessage('prodCodes'));
+      }
+      return app.catalogue.findProducts(request.query.prodCodes);
+    },
+  );
+
+  app.get(
+    API_PATHS.getOccupationList,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The occupation list',
+        response: { 200: occupationListSchema },
+      },
+    },
+    async () => app.catalogue.listOccupations(),
+  );
+
+  app.get(
+    API_PATHS.getPepPositionList,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The politically exposed positions',
+        response: { 200: pepPositionListSchema },
+      },
+    },
+    async () => app.catalogue.listPepPositions(),
+  );
+};
+
+export default catalogueRoutes;

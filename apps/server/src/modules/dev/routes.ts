@@ -1,0 +1,56 @@
+/**
+ * Non-production APIs (registered only when APP_ENV is not production): the /productlist groups and the
+ * outbox of sandbox messages, newest first.
+ */
+import { productListGroupSchema, productListLinkSchema } from '@omo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOutboxRepository, outboxMessageSchema } from '../outbox/repository.ts';
+
+export const DEV_PATHS = {
+  productList: '/api/dev/productlist',
+  outbox: '/api/dev/outbox',
+} as const;
+
+/** Answer of GET /api/dev/productlist: the /productlist page's groups, in the spec's order. */
+export const productListPageSchema = z.object({
+  groups: z.array(
+    z.object({
+      name: productListGroupSchema,
+      links: z.array(productListLinkSchema.omit({ group: true })),
+    }),
+  ),
+});
+
+const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  const outbox = createOutboxRepository(app.db);
+
+  app.get(
+    DEV_PATHS.productList,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Non-production: the /productlist groups (products by group, then the extra links)',
+        response: { 200: productListPageSchema },
+      },
+    },
+    async () => ({ groups: await app.catalogue.listProductListGroups() }),
+  );
+
+  app.get(
+    DEV_PATHS.outbox,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Non-production: messages written by the sandbox providers, newest first',
+        response: { 200: z.array(outboxMessageSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return outbox.list();
+    },
+  );
+};
+
+export default devRoutes;

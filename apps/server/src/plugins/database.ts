@@ -1,0 +1,50 @@
+/**
+ * Opens the database, brings its schema up to date and loads the seed data, then decorates the app
+ * with `db` (the Kysely instance). Closed when the app closes.
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedDatabase } from '../db/seed.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    dbKind: DatabaseHandle['kind'];
+  }
+}
+
+export interface DatabasePluginOptions {
+  config: AppConfig;
+  /** PostgreSQL only: work in this schema (tests). */
+  schema?: string | undefined;
+  /** Use this PGlite instance (tests). */
+  pglite?: PGlite | undefined;
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app, { config, schema, pglite }) => {
+    const handle = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema,
+      pglite,
+    });
+    try {
+      await migrateToLatest(handle.db, handle.kind === 'postgres' ? (schema ?? 'public') : undefined);
+      const report = await seedDatabase(handle.db, config.seedDir);
+      app.log.info({ database: handle.kind, seeded: report }, 'database ready');
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    app.decorate('db', handle.db);
+    app.decorate('dbKind', handle.kind);
+    app.addHook('onClose', async () => {
+      await handle.close();
+    });
+  },
+  { name: 'database' },
+);

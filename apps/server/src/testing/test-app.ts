@@ -1,0 +1,128 @@
+/**
+ * Builds the app for route tests: in-memory PGlite always, and PostgreSQL too when DATABASE_URL is set
+ * (each app in its own fresh schema `omo_test_<random>`, dropped when the app closes). Use
+ * `describe.each(TEST_DATABASES)` so the same suite runs on both.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { DestinationStream } from 'pino';
+import { buildApp } from '../app.ts';
+import { parseConfig, type AppConfig } from '../config.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const FIXTURE_SEED_DIR = path.join(here, 'fixtures', 'seed');
+export const FIXTURE_WEB_DIST = path.join(here, 'fixtures', 'web-dist');
+export const REPO_ROOT = path.resolve(here, '../../../..');
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  databaseUrl: string;
+}
+
+export const TEST_DATABASES: TestDatabase[] = [
+  { name: 'pglite', databaseUrl: 'memory://' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: process.env.DATABASE_URL }] : []),
+];
+
+/** A test configuration: fixture seed and web build, quiet logs, overridable by environment-style values. */
+export function testConfig(database: TestDatabase, env: Record<string, string> = {}): AppConfig {
+  return parseConfig(
+    {
+      APP_ENV: 'test',
+      DATABASE_URL: database.databaseUrl,
+      SEED_DIR: FIXTURE_SEED_DIR,
+      WEB_DIST: FIXTURE_WEB_DIST,
+      DATA_DIR: path.join(REPO_ROOT, '.data', 'test-unused'),
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    REPO_ROOT,
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Closes the app and drops the PostgreSQL test schema. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  logStream?: DestinationStream;
+  rateLimitMax?: number;
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates a fresh schema for a PostgreSQL test run; returns its name. */
+export async function createTestSchema(url: string): Promise<string> {
+  const schema = `omo_test_${randomBytes(6).toString('hex')}`;
+  await withClient(url, (c) => c.query(`create schema ${schema}`));
+  return schema;
+}
+
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  await withClient(url, (c) => c.query(`drop schema if exists ${schema} cascade`));
+}
+
+/**
+ * A fresh in-memory PGlite. Creating one runs initdb, which takes seconds on a busy machine; so the
+ * first one is dumped to a snapshot in the temp folder and later ones load it (about a second).
+ */
+export async function createTestPglite(): Promise<PGlite> {
+  const snapshot = path.join(tmpdir(), `omo-pglite-initdb-${process.versions.node}.tar`);
+  if (existsSync(snapshot)) {
+    try {
+      const db = new PGlite({ loadDataDir: new Blob([await readFile(snapshot)]) });
+      await db.waitReady;
+      return db;
+    } catch {
+      // a damaged snapshot: fall through and make a new one
+    }
+  }
+  const db = new PGlite();
+  await db.waitReady;
+  const dump = await db.dumpDataDir('none');
+  const partial = `${snapshot}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, snapshot);
+  return db;
+}
+
+/** Builds and readies the app on the given database. */
+export async function buildTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(database, options.env);
+  const isPostgres = database.name === 'postgres';
+  const schema = isPostgres ? await createTestSchema(database.databaseUrl) : undefined;
+  const app = await buildApp(config, {
+    ...(isPostgres ? {} : { pglite: await createTestPglite() }),
+    ...(options.rateLimitMax ? { rateLimitMax: options.rateLimitMax } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(schema ? { databaseSchema: schema } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (schema) await dropTestSchema(database.databaseUrl, schema);
+    },
+  };
+}
