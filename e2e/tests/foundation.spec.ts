@@ -42,14 +42,13 @@ test.describe('landing and get started', () => {
     await expectNoAxeViolations();
   });
 
-  test('the getstarted page shows the step tracker and the mobile step banner @mobile', async ({ page }) => {
+  test('the getstarted page shows the four-step tracker', async ({ page }) => {
     await page.goto(`/?productIds=${EVERYDAY_CHEQUING}`);
     await page.getByRole('link', { name: /No, Sign me up/ }).click();
-    const viewport = page.viewportSize();
-    if (viewport && viewport.width < 600) {
-      await expect(page.getByText('STEP 01/04')).toBeVisible();
-    } else {
-      await expect(page.getByRole('navigation', { name: 'Application progress' })).toBeVisible();
+    const tracker = page.getByRole('navigation', { name: 'Application progress' });
+    await expect(tracker).toBeVisible();
+    for (const step of ['Set up your profile', 'Add your address', 'Confirm your products', 'Finalize your account']) {
+      await expect(tracker.getByText(step)).toBeVisible();
     }
   });
 });
