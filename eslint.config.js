@@ -28,7 +28,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@omo/server', '@omo/web', '**/apps/**'], message: 'The domain imports nothing of the apps.' },
+            {
+              group: ['@omo/server', '@omo/web', '**/apps/**'],
+              message: 'The domain imports nothing of the apps.',
+            },
             { group: ['node:*', 'fs', 'path', 'react', 'fastify'], message: 'The domain is pure: no I/O.' },
           ],
         },
@@ -40,7 +43,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@omo/web', '**/apps/web/**', '**/packages/domain/src/**'], message: 'Import the domain through @omo/domain.' }] },
+        {
+          patterns: [
+            {
+              group: ['@omo/web', '**/apps/web/**', '**/packages/domain/src/**'],
+              message: 'Import the domain through @omo/domain.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -53,7 +63,14 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'], message: 'Import the domain through @omo/domain.' }] },
+        {
+          patterns: [
+            {
+              group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
+              message: 'Import the domain through @omo/domain.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -39,7 +39,9 @@ function build(workspace) {
 }
 
 if (isStale('apps/web/dist/index.html', ['apps/web', 'packages/domain/src'])) build('@omo/web');
-if (isStale('apps/server/dist/server.js', ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src'])) {
+if (
+  isStale('apps/server/dist/server.js', ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src'])
+) {
   build('@omo/server');
 }
 

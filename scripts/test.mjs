@@ -21,12 +21,16 @@ function ensureChromium() {
   console.log(`omo: ${CHROMIUM} is missing; installing Debian's chromium package…`);
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = sudo.length ? run('sudo', ['apt-get', 'update'], { env }) : run('apt-get', ['update'], { env });
+  const update = sudo.length
+    ? run('sudo', ['apt-get', 'update'], { env })
+    : run('apt-get', ['update'], { env });
   const install = sudo.length
     ? run('sudo', ['apt-get', 'install', '-y', 'chromium'], { env })
     : run('apt-get', ['install', '-y', 'chromium'], { env });
   if (update !== 0 || install !== 0 || !existsSync(CHROMIUM)) {
-    console.error('omo: could not install chromium (apt-get install -y chromium); the browser suite needs it.');
+    console.error(
+      'omo: could not install chromium (apt-get install -y chromium); the browser suite needs it.',
+    );
     process.exit(1);
   }
 }

@@ -37,7 +37,9 @@ test.describe('landing and get started', () => {
   test('an unknown product id sends the applicant to /error/3', async ({ page, expectNoAxeViolations }) => {
     await page.goto('/?productIds=1001;99999');
     await expect(page).toHaveURL(/\/error\/3$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This service is temporarily unavailable');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This service is temporarily unavailable',
+    );
     await expect(page.getByRole('button', { name: 'Exit Application' })).toBeVisible();
     await expectNoAxeViolations();
   });
@@ -47,7 +49,12 @@ test.describe('landing and get started', () => {
     await page.getByRole('link', { name: /No, Sign me up/ }).click();
     const tracker = page.getByRole('navigation', { name: 'Application progress' });
     await expect(tracker).toBeVisible();
-    for (const step of ['Set up your profile', 'Add your address', 'Confirm your products', 'Finalize your account']) {
+    for (const step of [
+      'Set up your profile',
+      'Add your address',
+      'Confirm your products',
+      'Finalize your account',
+    ]) {
       await expect(tracker.getByText(step)).toBeVisible();
     }
   });
@@ -55,7 +62,10 @@ test.describe('landing and get started', () => {
 
 test.describe('error and not-found pages', () => {
   for (const id of ['1', '2', '3', '4', '5', '6']) {
-    test(`/error/${id} has a heading and an Exit Application button`, async ({ page, expectNoAxeViolations }) => {
+    test(`/error/${id} has a heading and an Exit Application button`, async ({
+      page,
+      expectNoAxeViolations,
+    }) => {
       await page.goto(`/error/${id}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Exit Application' })).toBeVisible();
@@ -78,15 +88,32 @@ test.describe('error and not-found pages', () => {
 });
 
 test.describe('non-production pages', () => {
-  test('the product list starts an application with a real product', async ({ page, expectNoAxeViolations }) => {
+  test('the product list starts an application with a real product', async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
     await page.goto('/productlist');
     await expect(page.getByRole('heading', { level: 1, name: 'Product list' })).toBeVisible();
-    for (const group of ['Chequing', 'Savings', 'US Dollar', 'GICs', 'TFSAs', 'RRSPs', 'Bundles', 'Sweeps', 'GIC Advantage', 'FHSA']) {
+    for (const group of [
+      'Chequing',
+      'Savings',
+      'US Dollar',
+      'GICs',
+      'TFSAs',
+      'RRSPs',
+      'Bundles',
+      'Sweeps',
+      'GIC Advantage',
+      'FHSA',
+    ]) {
       await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
     }
     await expectNoAxeViolations();
 
-    await page.getByRole('link', { name: /Everyday Chequing/ }).first().click();
+    await page
+      .getByRole('link', { name: /Everyday Chequing/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/\?productIds=1001/);
     await page.getByRole('link', { name: /No, Sign me up/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: "Let's get you started" })).toBeVisible();
@@ -98,11 +125,21 @@ test.describe('non-production pages', () => {
   }) => {
     await page.goto('/Diagnostics');
     await expect(page.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeVisible();
-    for (const label of ['Build number', 'API base', 'alloyEnabled', 'forceIdResult', 'irsApiUrl', 'irsRequestKey']) {
+    for (const label of [
+      'Build number',
+      'API base',
+      'alloyEnabled',
+      'forceIdResult',
+      'irsApiUrl',
+      'irsRequestKey',
+    ]) {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     }
     await expectNoAxeViolations();
-    await page.getByRole('link', { name: 'Back to the product list' }).or(page.getByRole('button', { name: 'Back to the product list' })).click();
+    await page
+      .getByRole('link', { name: 'Back to the product list' })
+      .or(page.getByRole('button', { name: 'Back to the product list' }))
+      .click();
     await expect(page).toHaveURL(/\/productlist$/);
   });
 });
@@ -113,7 +150,11 @@ test.describe('French', () => {
     expectNoAxeViolations,
   }) => {
     await page.goto(`/?productIds=${EVERYDAY_CHEQUING}`);
-    await page.getByRole('button', { name: /français/i }).or(page.getByRole('link', { name: /français/i })).first().click();
+    await page
+      .getByRole('button', { name: /français/i })
+      .or(page.getByRole('link', { name: /français/i }))
+      .first()
+      .click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).not.toHaveText('Are you an existing member?');

@@ -10,8 +10,11 @@ import {
   isoDateSchema,
   occupationSchema,
   pepPositionSchema,
+  productListGroupSchema,
+  productListLinkSchema,
   productOfferingSchema,
 } from './entities.ts';
+import { createProfileFormSchema } from './forms.ts';
 
 /** Every path of spec 000 §7, exactly as the spec spells it. */
 export const API_PATHS = {
@@ -160,3 +163,188 @@ export const applyAsSingleQuerySchema = z.object({
   type: z.string({ error: nullParameterMessage('type') }).min(1, { error: nullParameterMessage('type') }),
 });
 export type ApplyAsSingleQuery = z.infer<typeof applyAsSingleQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Web configuration, /productlist page and outbox (moved from the server)
+// ---------------------------------------------------------------------------------------------------------
+
+/** GET /api/omo/GetApiConfig answer as omo sends it: the spec's configuration plus what the web shows. */
+export const webApiConfigSchema = apiConfigResponseSchema.extend({
+  institutionName: z.string(),
+  contactPhone: z.string(),
+  onlineBankingUrl: z.string(),
+  publicWebsiteUrl: z.string(),
+  idProviderSharePercent: z.number().int().min(0).max(100),
+  isProduction: z.boolean(),
+  buildNumber: z.string(),
+});
+export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
+
+/** GET /api/dev/productlist answer: the /productlist page's groups, in the spec's order. */
+export const productListPageSchema = z.object({
+  groups: z.array(
+    z.object({
+      name: productListGroupSchema,
+      links: z.array(productListLinkSchema.omit({ group: true })),
+    }),
+  ),
+});
+export type ProductListPage = z.infer<typeof productListPageSchema>;
+
+export const outboxChannelSchema = z.enum(['sms', 'voice', 'email']);
+
+/** One message of GET /api/dev/outbox (newest first): what a sandbox provider "sent". */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  channel: outboxChannelSchema,
+  to: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  sentAt: z.string().describe('ISO 8601 time the message was written'),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Draft application (issue 3): session-bound endpoints under /api/omo/
+// ---------------------------------------------------------------------------------------------------------
+
+/** Paths of the draft-application calls (ours; not in spec 000 §7). */
+export const APPLICATION_API_PATHS = {
+  initializeApplication: API_PATHS.initializeApplication,
+  application: '/api/omo/Application',
+  personalInfo: '/api/omo/Application/PersonalInfo',
+  phone: '/api/omo/Application/Phone',
+  address: '/api/omo/Application/Address',
+  products: '/api/omo/Application/Products',
+  sin: '/api/omo/Application/Sin',
+  phoneVerificationStart: '/api/omo/PhoneVerification/Start',
+  phoneVerificationCheck: '/api/omo/PhoneVerification/Check',
+  phoneVerificationContinue: '/api/omo/PhoneVerification/Continue',
+  addressFind: '/api/omo/AddressLookup/Find',
+  addressRetrieve: '/api/omo/AddressLookup/Retrieve',
+} as const;
+
+/**
+ * POST /api/omo/InitializeApplication body: the 'Create your profile' form plus what the landing and
+ * getstarted steps decided. The answer is the JSON string appRefNo.
+ */
+export const initializeApplicationRequestSchema = createProfileFormSchema.extend({
+  appRefNo: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,40}$/),
+  productIds: z.array(z.string().trim().min(1).max(40)).min(1).max(10),
+  sweepEnabled: z.boolean().default(false),
+  skipAlloy: z.boolean().default(false),
+});
+export type InitializeApplicationRequest = z.input<typeof initializeApplicationRequestSchema>;
+
+/** PUT /api/omo/Application/Phone body (the verification screen's Change/Submit): see phoneFormSchema. */
+export const applicationPhoneRequestSchema = z.object({ phoneNumber: z.string() });
+
+/** PUT /api/omo/Application/Products body (term choices; required only for products with term rates). */
+export const applicationProductsRequestSchema = z.object({
+  termPeriod: z.string().optional(),
+  termOption: z.string().optional(),
+});
+
+/** PUT /api/omo/Application/Sin body: see sinFormSchema. */
+export const applicationSinRequestSchema = z.object({ sin: z.string() });
+
+const yesNoValue = z.enum(['yes', 'no']);
+
+/** The personal-information answers as stored (personalInfoFormSchema output: names trimmed). */
+export const personalInfoViewSchema = z.object({
+  firstName: z.string(),
+  middleName: z.string().optional(),
+  lastName: z.string(),
+  dob_month: z.string(),
+  dob_day: z.string(),
+  dob_year: z.string(),
+  phoneNumber: z.string(),
+  phoneType: z.enum(['mobile', 'home']),
+  hasSweep: yesNoValue.optional(),
+  sweepBelowBalance: z.string().optional(),
+  sweepExceedsBalance: z.string().optional(),
+  hasJointApp: yesNoValue.optional(),
+  jointFirstName: z.string().optional(),
+  jointLastName: z.string().optional(),
+  jointEmail: z.string().optional(),
+});
+export type PersonalInfoView = z.infer<typeof personalInfoViewSchema>;
+
+/** The address answers as stored (addressFormSchema output). */
+export const addressViewSchema = z.object({
+  isManualAddress: z.boolean(),
+  autoAddress: z.string().optional(),
+  autoAddressSelectedId: z.string().optional(),
+  streetNumber: z.string().optional(),
+  unitNumber: z.string().optional(),
+  streetName: z.string().optional(),
+  cityName: z.string().optional(),
+  provinceName: z.string().optional(),
+  postalCode: z.string().optional(),
+  country: z.string().optional(),
+  isMailingAddressSame: z.boolean(),
+  isManualMailingAddress: z.boolean(),
+  autoMailAddress: z.string().optional(),
+  autoMailAddressSelectedId: z.string().optional(),
+  maStreetNumber: z.string().optional(),
+  maUnitNumber: z.string().optional(),
+  maStreetName: z.string().optional(),
+  maCityName: z.string().optional(),
+  maProvinceName: z.string().optional(),
+  maPostalCode: z.string().optional(),
+  maCountry: z.string().optional(),
+});
+export type AddressView = z.infer<typeof addressViewSchema>;
+
+/** The phone-verification state of a draft (also the `phone` of the PhoneVerification answers). */
+export const applicationPhoneViewSchema = z.object({
+  number: z.string().nullable(),
+  type: z.enum(['mobile', 'home']).nullable(),
+  verified: z.boolean(),
+  status: z.enum(['none', 'pending', 'approved', 'failed', 'skipped']),
+  channel: z.enum(['sms', 'call']).nullable(),
+  sendFailCounter: z.number().int().min(0),
+  resendCounter: z.number().int().min(0),
+  invalidCounter: z.number().int().min(0),
+  /** Resend links shown: a verification is pending and fewer than 3 resends and 3 invalid codes. */
+  canResend: z.boolean(),
+  /** Continue enabled: verified, or a counter reached 3. */
+  canContinue: z.boolean(),
+  lastFour: z.string().nullable(),
+});
+export type ApplicationPhoneView = z.infer<typeof applicationPhoneViewSchema>;
+
+/**
+ * GET /api/omo/Application (and the answer of every PUT): the draft as the browser may see it. Never the
+ * password, the SIN (only masked '***-***-544') or a code.
+ */
+export const applicationViewSchema = z.object({
+  appRefNo: z.string(),
+  flow: z.enum(['single', 'joint']),
+  email: z.string(),
+  promoCode: z.string(),
+  referralCode: z.string(),
+  consent: z.boolean(),
+  productIds: z.array(z.string()),
+  sweepEnabled: z.boolean(),
+  skipAlloy: z.boolean(),
+  personalInfo: personalInfoViewSchema.nullable(),
+  phone: applicationPhoneViewSchema,
+  address: addressViewSchema.nullable(),
+  products: z.object({ termPeriod: z.string(), termOption: z.string() }).nullable(),
+  sin: z.object({
+    provided: z.boolean(),
+    masked: z
+      .string()
+      .regex(/^\*\*\*-\*\*\*-[0-9]{3}$/)
+      .nullable(),
+  }),
+  /** Completed step ids (flows.ts StepId). */
+  completedSteps: z.array(z.string()),
+  /** Where the applicant should be now. */
+  nextPath: z.string(),
+});
+export type ApplicationView = z.infer<typeof applicationViewSchema>;

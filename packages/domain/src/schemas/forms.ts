@@ -333,7 +333,6 @@ export type VerificationCodeForm = z.infer<typeof verificationCodeSchema>;
 // Address (spec 000 §4/§5, spec 001 §4.7/§5)
 // ---------------------------------------------------------------------------------------------------------
 
-
 interface ManualFieldNames {
   streetNumber: string;
   unitNumber: string;
