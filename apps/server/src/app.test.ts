@@ -30,6 +30,18 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/GetBranchLocations',
         '/api/dev/productlist',
         '/api/dev/outbox',
+        '/api/omo/InitializeApplication',
+        '/api/omo/Application',
+        '/api/omo/Application/PersonalInfo',
+        '/api/omo/Application/Phone',
+        '/api/omo/Application/Address',
+        '/api/omo/Application/Products',
+        '/api/omo/Application/Sin',
+        '/api/omo/PhoneVerification/Start',
+        '/api/omo/PhoneVerification/Check',
+        '/api/omo/PhoneVerification/Continue',
+        '/api/omo/AddressLookup/Find',
+        '/api/omo/AddressLookup/Retrieve',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/omo/GetBranchLocations']!)).toEqual(['post']);

@@ -23,16 +23,21 @@ import {
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
 import { buildLoggerOptions } from './logger.ts';
+import addressLookupRoutes from './modules/address-lookup/routes.ts';
 import apiConfigRoutes from './modules/api-config/routes.ts';
+import applicationRoutes from './modules/application/routes.ts';
 import branchRoutes from './modules/branches/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import cachePlugin from './plugins/cache.ts';
 import databasePlugin from './plugins/database.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
+import sessionPlugin from './plugins/session.ts';
 import spaPlugin from './plugins/spa.ts';
+import providersPlugin from './providers/index.ts';
 
 export interface BuildAppOptions {
   /** Log destination instead of stdout (tests capture the lines). */
@@ -105,12 +110,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(cachePlugin);
   await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
   await app.register(catalogueServicePlugin);
+  await app.register(sessionPlugin, { config });
+  await app.register(providersPlugin, { config });
 
   // Modules.
   await app.register(healthRoutes, { config });
   await app.register(apiConfigRoutes, { config });
   await app.register(catalogueRoutes);
   await app.register(branchRoutes);
+  await app.register(applicationRoutes, { config });
+  await app.register(phoneVerificationRoutes, { config });
+  await app.register(addressLookupRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());

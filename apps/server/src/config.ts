@@ -122,6 +122,61 @@ export const CONFIG_DOCS = [
   },
   { name: 'PROVIDERS', default: 'sandbox', description: 'Partner adapters: sandbox (no network) or real.' },
   {
+    name: 'PHONE_VERIFICATION_PROVIDER',
+    default: '(from PROVIDERS)',
+    description:
+      'sandbox | twilio. Unset: twilio when PROVIDERS=real, else sandbox. twilio needs the three TWILIO_* credentials.',
+  },
+  {
+    name: 'ADDRESS_LOOKUP_PROVIDER',
+    default: '(from PROVIDERS)',
+    description:
+      'sandbox | canadapost. Unset: canadapost when PROVIDERS=real, else sandbox. canadapost needs CANADA_POST_KEY.',
+  },
+  {
+    name: 'TWILIO_BASE_URL',
+    default: 'https://verify.twilio.com',
+    description: 'Base address of the Twilio Verify v2 API (tests point it to a local fake).',
+  },
+  {
+    name: 'TWILIO_ACCOUNT_SID',
+    default: '(unset)',
+    description: 'Twilio Account SID (or API key SID) for HTTP Basic auth.',
+  },
+  {
+    name: 'TWILIO_AUTH_TOKEN',
+    default: '(unset)',
+    description: 'Twilio Auth Token (or API key secret) for HTTP Basic auth.',
+  },
+  {
+    name: 'TWILIO_VERIFY_SERVICE_SID',
+    default: '(unset)',
+    description: 'Twilio Verify service SID (VA...).',
+  },
+  {
+    name: 'CANADA_POST_BASE_URL',
+    default: 'https://ws1.postescanada-canadapost.ca',
+    description: 'Base address of Canada Post AddressComplete (tests point it to a local fake).',
+  },
+  {
+    name: 'CANADA_POST_KEY',
+    default: '(unset)',
+    description:
+      'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
+  },
+  {
+    name: 'PHONE_SEND_LIMIT_PER_IP_PER_HOUR',
+    default: '10',
+    description:
+      'Most verification codes sent (SMS or call, failed sends included) per client IP in any hour.',
+  },
+  {
+    name: 'PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR',
+    default: '5',
+    description:
+      'Most verification codes sent (SMS or call, failed sends included) per phone number in any hour.',
+  },
+  {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',
     default: 'false',
     description: 'Allow APP_ENV=production to start with sandbox providers (demonstrations only).',
@@ -178,6 +233,16 @@ const envSchema = z.object({
   SIN_ENCRYPTION_KEY: optionalString,
   SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   PROVIDERS: z.enum(['sandbox', 'real']).default('sandbox'),
+  PHONE_VERIFICATION_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'twilio']).optional()),
+  ADDRESS_LOOKUP_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'canadapost']).optional()),
+  TWILIO_BASE_URL: z.url().default('https://verify.twilio.com'),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_VERIFY_SERVICE_SID: optionalString,
+  CANADA_POST_BASE_URL: z.url().default('https://ws1.postescanada-canadapost.ca'),
+  CANADA_POST_KEY: optionalString,
+  PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
 });
 
@@ -213,6 +278,17 @@ export interface AppConfig {
   sinEncryptionKey: string | undefined;
   smtpUrl: string | undefined;
   providers: Env['PROVIDERS'];
+  phoneVerificationProvider: 'sandbox' | 'twilio';
+  addressLookupProvider: 'sandbox' | 'canadapost';
+  twilio: {
+    baseUrl: string;
+    accountSid: string | undefined;
+    authToken: string | undefined;
+    serviceSid: string | undefined;
+  };
+  canadaPost: { baseUrl: string; key: string | undefined };
+  phoneSendLimitPerIpPerHour: number;
+  phoneSendLimitPerNumberPerHour: number;
   allowSandboxInProduction: boolean;
 }
 
@@ -242,6 +318,7 @@ export function parseConfig(
       'APP_ENV=production with PROVIDERS=sandbox: refusing to start. Configure the real providers, or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demonstration.',
     );
   }
+  const providerSettings = parseProviderSettings(e);
   const resolve = (p: string) => path.resolve(root, p);
   return {
     port: e.PORT,
@@ -268,6 +345,53 @@ export function parseConfig(
     sinEncryptionKey: e.SIN_ENCRYPTION_KEY,
     smtpUrl: e.SMTP_URL,
     providers: e.PROVIDERS,
+    ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
   };
+}
+
+/**
+ * Provider choice and credentials. Missing credentials of a selected real provider are reported by
+ * `missingProviderCredentials` and refused when the providers are built (providers/index.ts).
+ */
+function parseProviderSettings(
+  e: Env,
+): Pick<
+  AppConfig,
+  | 'phoneVerificationProvider'
+  | 'addressLookupProvider'
+  | 'twilio'
+  | 'canadaPost'
+  | 'phoneSendLimitPerIpPerHour'
+  | 'phoneSendLimitPerNumberPerHour'
+> {
+  const real = e.PROVIDERS === 'real';
+  return {
+    phoneVerificationProvider: e.PHONE_VERIFICATION_PROVIDER ?? (real ? 'twilio' : 'sandbox'),
+    addressLookupProvider: e.ADDRESS_LOOKUP_PROVIDER ?? (real ? 'canadapost' : 'sandbox'),
+    twilio: {
+      baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
+    },
+    canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
+    phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
+    phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
+  };
+}
+
+/** The environment variables a selected real provider needs and lacks (empty when it can start). */
+export function missingProviderCredentials(
+  config: Pick<AppConfig, 'phoneVerificationProvider' | 'addressLookupProvider' | 'twilio' | 'canadaPost'>,
+): string[] {
+  const missing: string[] = [];
+  if (config.phoneVerificationProvider === 'twilio') {
+    if (!config.twilio.accountSid) missing.push('TWILIO_ACCOUNT_SID');
+    if (!config.twilio.authToken) missing.push('TWILIO_AUTH_TOKEN');
+    if (!config.twilio.serviceSid) missing.push('TWILIO_VERIFY_SERVICE_SID');
+  }
+  if (config.addressLookupProvider === 'canadapost' && !config.canadaPost.key)
+    missing.push('CANADA_POST_KEY');
+  return missing;
 }

@@ -67,7 +67,13 @@ describe('web app serving (non-production)', () => {
 describe('production mode', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(pglite, { env: { APP_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true' } });
+    t = await buildTestApp(pglite, {
+      env: {
+        APP_ENV: 'production',
+        ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+        SIN_ENCRYPTION_KEY: 'ab'.repeat(32),
+      },
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -1,5 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { deriveApplicationFlags, isSweepEnabled, type FlagSource } from './application-flags.ts';
+import {
+  deriveApplicationFlags,
+  isJointAllowed,
+  isSweepEnabled,
+  type FlagSource,
+} from './application-flags.ts';
 import type { AccountType, TermDepositAcctConfig } from '../schemas/entities.ts';
 
 const term = (minAmount: number, maxAmount: number): TermDepositAcctConfig => ({
@@ -163,5 +168,15 @@ describe('isSweepEnabled (spec 000 §4)', () => {
     expect(isSweepEnabled('abc')).toBe(false);
     expect(isSweepEnabled(null)).toBe(false);
     expect(isSweepEnabled(undefined)).toBe(false);
+  });
+});
+
+describe('isJointAllowed (spec 000 §2 personalinfo)', () => {
+  const none = { mRRSP: false, mTFSA: false, mFHSA: false };
+  it('shows the joint section unless an RRSP, TFSA or FHSA is selected', () => {
+    expect(isJointAllowed(none)).toBe(true);
+    expect(isJointAllowed({ ...none, mRRSP: true })).toBe(false);
+    expect(isJointAllowed({ ...none, mTFSA: true })).toBe(false);
+    expect(isJointAllowed({ ...none, mFHSA: true })).toBe(false);
   });
 });

@@ -85,6 +85,16 @@ export function deriveApplicationFlags(products: readonly FlagSource[]): Applica
 }
 
 /**
+ * Tells whether the joint-account section of 'Tell us about yourself' is shown: hidden for RRSP, TFSA and
+ * FHSA (spec 000 §2). The browser and the server's re-check (personalInfoFormSchema's `jointAllowed`) both
+ * read it.
+ * @param flags the application flags
+ */
+export function isJointAllowed(flags: Pick<ApplicationFlags, 'mRRSP' | 'mTFSA' | 'mFHSA'>): boolean {
+  return !(flags.mRRSP || flags.mTFSA || flags.mFHSA);
+}
+
+/**
  * Sweep is enabled when the below-balance amount is greater than 0 (spec 000 §4).
  * @param belowBalance the sweep below-balance amount (number or numeric text; empty/invalid → false)
  */

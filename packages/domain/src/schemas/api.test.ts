@@ -2,6 +2,12 @@ import { describe, it, expect } from 'vitest';
 import {
   API_METHODS,
   API_PATHS,
+  APPLICATION_API_PATHS,
+  applicationViewSchema,
+  initializeApplicationRequestSchema,
+  outboxMessageSchema,
+  productListPageSchema,
+  webApiConfigSchema,
   branchLocationsRequestSchema,
   getProductQuerySchema,
   nullParameterMessage,
@@ -59,5 +65,79 @@ describe('response and request schemas', () => {
     expect(branchLocationsRequestSchema.safeParse({ latitude: 43.6, longitude: -79.4 }).success).toBe(true);
     expect(branchLocationsRequestSchema.safeParse({ latitude: 95, longitude: 0 }).success).toBe(false);
     expect(branchLocationsRequestSchema.safeParse({ latitude: 43.6 }).success).toBe(false);
+  });
+});
+
+describe('draft-application contracts (issue 3)', () => {
+  const view = {
+    appRefNo: 'OMOABCDEFGHP',
+    flow: 'single',
+    email: 'ada@example.com',
+    promoCode: '',
+    referralCode: '',
+    consent: true,
+    productIds: ['1001'],
+    sweepEnabled: false,
+    skipAlloy: false,
+    personalInfo: null,
+    phone: {
+      number: '(416) 555-0123',
+      type: 'mobile',
+      verified: false,
+      status: 'pending',
+      channel: 'sms',
+      sendFailCounter: 0,
+      resendCounter: 1,
+      invalidCounter: 1,
+      canResend: true,
+      canContinue: false,
+      lastFour: '0123',
+    },
+    address: null,
+    products: null,
+    sin: { provided: true, masked: '***-***-544' },
+    completedSteps: ['createprofile', 'personalinfo'],
+    nextPath: '/single/phoneverification',
+  };
+
+  it('parses the application view, whose SIN can only be masked', () => {
+    expect(applicationViewSchema.parse(view)).toEqual(view);
+    expect(
+      applicationViewSchema.safeParse({ ...view, sin: { provided: true, masked: '130692544' } }).success,
+    ).toBe(false);
+  });
+
+  it('validates the InitializeApplication body with the profile rules', () => {
+    const body = {
+      email: ' Ada@Example.com ',
+      password: 'Secr3tPass9',
+      consent: true,
+      appRefNo: 'OMOABCDEFGHP',
+      productIds: ['1001'],
+    };
+    expect(initializeApplicationRequestSchema.parse(body)).toMatchObject({
+      email: 'Ada@Example.com',
+      sweepEnabled: false,
+      skipAlloy: false,
+    });
+    const bad = initializeApplicationRequestSchema.safeParse({ ...body, password: 'short', productIds: [] });
+    expect(bad.error?.issues.map((i) => i.message)).toContain('password.min');
+    expect(bad.error?.issues.map((i) => i.path.join('.'))).toContain('productIds');
+  });
+
+  it('holds the web configuration, /productlist page and outbox schemas', () => {
+    expect(
+      outboxMessageSchema.parse({
+        id: '1',
+        channel: 'sms',
+        to: '+14165550123',
+        subject: null,
+        body: 'x',
+        sentAt: 'now',
+      }),
+    ).toMatchObject({ channel: 'sms' });
+    expect(productListPageSchema.parse({ groups: [] })).toEqual({ groups: [] });
+    expect(webApiConfigSchema.shape).toHaveProperty('contactPhone');
+    expect(APPLICATION_API_PATHS.application).toBe('/api/omo/Application');
   });
 });

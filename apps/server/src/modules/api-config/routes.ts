@@ -2,22 +2,12 @@
  * GET /api/omo/GetApiConfig: the configuration the browser needs (spec 000 §7 and the /Diagnostics
  * page): the spec's alloyEnabled, forceIdResult, irsApiUrl, irsRequestKey, plus branding and mode.
  */
-import { API_PATHS, apiConfigResponseSchema } from '@omo/domain';
+import { API_PATHS, webApiConfigSchema, type WebApiConfig } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 
-/** The spec's configuration object plus what the web app shows (ours). */
-export const webApiConfigSchema = apiConfigResponseSchema.extend({
-  institutionName: z.string(),
-  contactPhone: z.string(),
-  onlineBankingUrl: z.string(),
-  publicWebsiteUrl: z.string(),
-  idProviderSharePercent: z.number().int().min(0).max(100),
-  isProduction: z.boolean(),
-  buildNumber: z.string(),
-});
-export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
+/** The answer's schema lives in @omo/domain (the web types its client with it). */
+export { webApiConfigSchema, type WebApiConfig };
 
 /** Builds the answer from the server configuration. */
 export function toWebApiConfig(config: AppConfig): WebApiConfig {

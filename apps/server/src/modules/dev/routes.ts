@@ -2,25 +2,18 @@
  * Non-production APIs (registered only when APP_ENV is not production): the /productlist groups and the
  * outbox of sandbox messages, newest first.
  */
-import { productListGroupSchema, productListLinkSchema } from '@omo/domain';
+import { outboxMessageSchema, productListPageSchema } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOutboxRepository, outboxMessageSchema } from '../outbox/repository.ts';
+import { createOutboxRepository } from '../outbox/repository.ts';
 
 export const DEV_PATHS = {
   productList: '/api/dev/productlist',
   outbox: '/api/dev/outbox',
 } as const;
 
-/** Answer of GET /api/dev/productlist: the /productlist page's groups, in the spec's order. */
-export const productListPageSchema = z.object({
-  groups: z.array(
-    z.object({
-      name: productListGroupSchema,
-      links: z.array(productListLinkSchema.omit({ group: true })),
-    }),
-  ),
-});
+/** Answer of GET /api/dev/productlist (schema in @omo/domain). */
+export { productListPageSchema };
 
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const outbox = createOutboxRepository(app.db);

@@ -3,21 +3,11 @@
  * that people and tests can read them back at GET /api/dev/outbox.
  */
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import { outboxChannelSchema, outboxMessageSchema, type OutboxMessage } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 
-export const outboxChannelSchema = z.enum(['sms', 'voice', 'email']);
-
-/** An outbox message as the dev API answers it. */
-export const outboxMessageSchema = z.object({
-  id: z.string(),
-  channel: outboxChannelSchema,
-  to: z.string(),
-  subject: z.string().nullable(),
-  body: z.string(),
-  sentAt: z.string().describe('ISO 8601 time the message was written'),
-});
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+/** The schemas live in @omo/domain (the web's /dev/outbox page reads them). */
+export { outboxChannelSchema, outboxMessageSchema, type OutboxMessage };
 
 export interface NewOutboxMessage {
   channel: OutboxMessage['channel'];

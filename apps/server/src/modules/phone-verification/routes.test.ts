@@ -1,0 +1,420 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+
+interface PhoneView {
+  status: string;
+  verified: boolean;
+  channel: string | null;
+  sendFailCounter: number;
+  resendCounter: number;
+  invalidCounter: number;
+  canResend: boolean;
+  canContinue: boolean;
+  lastFour: string | null;
+}
+interface Answer {
+  phone: PhoneView;
+  error?: string;
+}
+interface OutboxMessage {
+  channel: string;
+  to: string;
+  body: string;
+}
+
+const START = '/api/omo/PhoneVerification/Start';
+const CHECK = '/api/omo/PhoneVerification/Check';
+const CONTINUE = '/api/omo/PhoneVerification/Continue';
+
+let ipCounter = 0;
+let phoneCounter = 0;
+/** A fresh IP and number per applicant, so the hourly ceilings of one test do not touch another. */
+const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const nextPhone = () => `(416) 555-${String(1000 + (++phoneCounter % 8000)).padStart(4, '0')}`;
+const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
+
+/** Starts a draft through the API and fills personal information; the applicant's calls carry its cookie and IP. */
+async function newApplicant(t: TestApp, options: { phone?: string; ip?: string } = {}) {
+  const phone = options.phone ?? nextPhone();
+  const ip = options.ip ?? nextIp();
+  const init = await t.app.inject({
+    method: 'POST',
+    url: '/api/omo/InitializeApplication',
+    remoteAddress: ip,
+    payload: {
+      email: `jane${ipCounter}@example.com`,
+      password: 'Abcdef12',
+      consent: true,
+      appRefNo: `OMO-T-${ipCounter}`,
+      productIds: ['2001'],
+      sweepEnabled: false,
+      skipAlloy: false,
+    },
+  });
+  expect(init.statusCode, init.body).toBe(200);
+  const cookie = init.cookies.find((c) => c.name === 'omo_session');
+  expect(cookie).toBeDefined();
+  const headers = { cookie: `omo_session=${cookie!.value}` };
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    extra: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: { ...headers, ...extra },
+      ...(payload ? { payload } : {}),
+    });
+  const info = await call('PUT', '/api/omo/Application/PersonalInfo', {
+    firstName: 'Jane',
+    lastName: 'Doe',
+    dob_month: '03',
+    dob_day: '7',
+    dob_year: '1990',
+    phoneNumber: phone,
+    phoneType: 'mobile',
+    hasJointApp: 'no',
+  });
+  expect(info.statusCode, info.body).toBe(200);
+  return {
+    phone,
+    ip,
+    call,
+    start: (channel: 'sms' | 'call' = 'sms', extra: Record<string, string> = {}) =>
+      call('POST', START, { channel }, extra),
+    check: (code: string) => call('POST', CHECK, { code }),
+    continue: () => call('POST', CONTINUE),
+  };
+}
+
+async function lastCodeFor(t: TestApp, phone: string): Promise<{ code: string; message: OutboxMessage }> {
+  const res = await t.app.inject('/api/dev/outbox');
+  const message = res.json<OutboxMessage[]>().find((m) => m.to === e164(phone));
+  if (!message) throw new Error(`no message to ${phone}`);
+  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+  if (!code) throw new Error('no code in the message');
+  return { code, message };
+}
+
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp(database, {
+      env: { LOG_LEVEL: 'debug' },
+      logStream: new Writable({
+        write(chunk: Buffer, _enc, done) {
+          logLines.push(chunk.toString());
+          done();
+        },
+      }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends the code by SMS through the outbox and approves the right code; Continue records verified', async () => {
+    const a = await newApplicant(t);
+    const started = await a.start();
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json<Answer>().phone).toMatchObject({
+      status: 'pending',
+      channel: 'sms',
+      sendFailCounter: 0,
+      resendCounter: 0,
+      invalidCounter: 0,
+      canResend: true,
+      canContinue: false,
+      lastFour: a.phone.slice(-4),
+    });
+    const { code, message } = await lastCodeFor(t, a.phone);
+    expect(message).toMatchObject({ channel: 'sms', to: e164(a.phone) });
+    expect(message.body).toBe(
+      `Your omo Credit Union verification code is ${code}. It expires in 10 minutes.`,
+    );
+
+    const checked = await a.check(code);
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json<Answer>().phone).toMatchObject({
+      status: 'approved',
+      verified: true,
+      canContinue: true,
+    });
+
+    const done = await a.continue();
+    expect(done.statusCode, done.body).toBe(200);
+    const view = done.json<{ phone: PhoneView; completedSteps: string[]; nextPath: string }>();
+    expect(view.completedSteps).toContain('verificationCode');
+    expect(view.phone.verified).toBe(true);
+    expect(view.nextPath).toBe('/single/address');
+    const row = await t.app.db
+      .selectFrom('applications')
+      .select('phone_verified')
+      .where('phone_number', '=', a.phone)
+      .executeTakeFirstOrThrow();
+    expect(row.phone_verified).toBe(true);
+  });
+
+  it('refuses a used code (single use): notFound, nothing else changes', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    expect((await a.check(code)).json<Answer>().phone.status).toBe('approved');
+    const again = await a.check(code);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Answer>()).toMatchObject({
+      error: 'notFound',
+      phone: { status: 'approved', invalidCounter: 0 },
+    });
+  });
+
+  it('voice call in French: a voice message in French', async () => {
+    const a = await newApplicant(t);
+    const res = await a.start('call', { 'accept-language': 'fr-CA,fr;q=0.9' });
+    expect(res.json<Answer>().phone).toMatchObject({ status: 'pending', channel: 'call' });
+    const { code, message } = await lastCodeFor(t, a.phone);
+    expect(message.channel).toBe('voice');
+    expect(message.body).toBe(
+      `Votre code de vérification omo Credit Union est ${code}. Il expire dans 10 minutes.`,
+    );
+  });
+
+  it('three wrong codes: invalidCounter 3, Continue allowed, phone recorded unverified; a 4th check → 429', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    expect((await a.continue()).statusCode).toBe(409);
+    for (let i = 1; i <= 3; i++) {
+      const res = await a.check(wrongCode(code));
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Answer>().phone).toMatchObject({
+        status: 'pending',
+        verified: false,
+        invalidCounter: i,
+      });
+    }
+    const after = await a.call('GET', '/api/omo/Application');
+    expect(after.json<{ phone: PhoneView }>().phone).toMatchObject({ canContinue: true, canResend: false });
+    const fourth = await a.check(code);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({ status: 429, errors: [{ key: 'verification.limit' }] });
+
+    const done = await a.continue();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<{ phone: PhoneView; completedSteps: string[] }>()).toMatchObject({
+      phone: { verified: false },
+      completedSteps: expect.arrayContaining(['verificationCode']),
+    });
+    const row = await t.app.db
+      .selectFrom('applications')
+      .select('phone_verified')
+      .where('phone_number', '=', a.phone)
+      .executeTakeFirstOrThrow();
+    expect(row.phone_verified).toBe(false);
+  });
+
+  it('a resend counts as resend and invalid; only the newest code works', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const first = await lastCodeFor(t, a.phone);
+    const resent = await a.start();
+    expect(resent.json<Answer>().phone).toMatchObject({
+      status: 'pending',
+      resendCounter: 1,
+      invalidCounter: 1,
+    });
+    const second = await lastCodeFor(t, a.phone);
+    if (first.code !== second.code) {
+      expect((await a.check(first.code)).json<Answer>().phone).toMatchObject({
+        status: 'pending',
+        invalidCounter: 2,
+      });
+    }
+    expect((await a.check(second.code)).json<Answer>().phone).toMatchObject({
+      status: 'approved',
+      verified: true,
+    });
+  });
+
+  it('three resends are allowed, a 4th is refused with 429 verification.limit, then Continue is allowed', async () => {
+    const a = await newApplicant(t);
+    expect((await a.start()).statusCode).toBe(200);
+    for (let i = 1; i <= 3; i++) {
+      const res = await a.start();
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Answer>().phone).toMatchObject({ resendCounter: i, invalidCounter: i });
+    }
+    const fourth = await a.start();
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(fourth.json()).toMatchObject({
+      title: 'Verification limit reached',
+      errors: [{ key: 'verification.limit' }],
+    });
+    const view = await a.call('GET', '/api/omo/Application');
+    expect(view.json<{ phone: PhoneView }>().phone).toMatchObject({
+      resendCounter: 3,
+      canResend: false,
+      canContinue: true,
+    });
+    expect((await a.continue()).statusCode).toBe(200);
+  });
+
+  it('a number ending in 0000 fails to send: sendFailCounter + 1 each time; after 3, Continue; a 4th send → 429', async () => {
+    const a = await newApplicant(t, { phone: '(416) 555-0000' });
+    for (let i = 1; i <= 3; i++) {
+      const res = await a.start();
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Answer>().phone).toMatchObject({
+        status: 'failed',
+        sendFailCounter: i,
+        resendCounter: 0,
+      });
+    }
+    expect((await a.start()).statusCode).toBe(429);
+    const done = await a.continue();
+    expect(done.statusCode).toBe(200);
+    expect(done.json<{ phone: PhoneView }>().phone.verified).toBe(false);
+  });
+
+  it('refuses an expired code (the clock moved 10 minutes on): error expired, invalidCounter + 1', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    const clock = t.app.providers.clock;
+    const realNow = clock.now;
+    clock.now = () => new Date(Date.now() + 10 * 60 * 1000 + 1000);
+    try {
+      const res = await a.check(code);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Answer>()).toMatchObject({
+        error: 'expired',
+        phone: { status: 'pending', verified: false, invalidCounter: 1 },
+      });
+      // Gone for good: the right code stays refused.
+      expect((await a.check(code)).json<Answer>()).toMatchObject({
+        error: 'notFound',
+        phone: { verified: false },
+      });
+    } finally {
+      clock.now = realNow;
+    }
+  });
+
+  it('validates the code format (400 with the message key) without counting it', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const res = await a.check('12ab');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errors: [{ path: 'code', key: 'code.invalid' }] });
+    const view = await a.call('GET', '/api/omo/Application');
+    expect(view.json<{ phone: PhoneView }>().phone.invalidCounter).toBe(0);
+  });
+
+  it('answers 401 without a session and 409 before personal information', async () => {
+    expect((await t.app.inject({ method: 'POST', url: START, payload: { channel: 'sms' } })).statusCode).toBe(
+      401,
+    );
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/InitializeApplication',
+      remoteAddress: nextIp(),
+      payload: {
+        email: 'x@example.com',
+        password: 'Abcdef12',
+        consent: true,
+        appRefNo: 'OMO-X',
+        productIds: ['2001'],
+      },
+    });
+    const cookie = init.cookies.find((c) => c.name === 'omo_session')!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: START,
+      headers: { cookie: `omo_session=${cookie.value}` },
+      payload: { channel: 'sms' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ title: 'Step out of order' });
+  });
+
+  it('stops SMS pumping: per-number ceiling over the last hour (5 by default) → 429, free again an hour later', async () => {
+    const phone = nextPhone();
+    const sends = async () => {
+      const a = await newApplicant(t, { phone });
+      return a.start();
+    };
+    for (let i = 0; i < 5; i++) expect((await sends()).statusCode).toBe(200);
+    const refused = await sends();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ errors: [{ key: 'verification.ceiling' }] });
+    const clock = t.app.providers.clock;
+    const realNow = clock.now;
+    clock.now = () => new Date(Date.now() + 61 * 60 * 1000);
+    try {
+      expect((await sends()).statusCode).toBe(200);
+    } finally {
+      clock.now = realNow;
+    }
+  });
+
+  it('stops SMS pumping: per-IP ceiling (10 by default) → 429, a refused resend is not counted', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      const a = await newApplicant(t, { ip });
+      expect((await a.start()).statusCode).toBe(200);
+    }
+    const a = await newApplicant(t, { ip });
+    const refused = await a.start();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ errors: [{ key: 'verification.ceiling' }] });
+    expect((await a.call('GET', '/api/omo/Application')).json<{ phone: PhoneView }>().phone).toMatchObject({
+      status: 'none',
+      sendFailCounter: 0,
+      resendCounter: 0,
+    });
+    // Another IP is not affected.
+    const b = await newApplicant(t);
+    expect((await b.start()).statusCode).toBe(200);
+  });
+
+  it('never logs the code nor stores it in clear: only its HMAC is in the database', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    await a.check(wrongCode(code));
+    await a.check(code);
+    const standalone = new RegExp(`(?<![0-9])${code}(?![0-9])`);
+    expect(logLines.length).toBeGreaterThan(0);
+    expect(logLines.filter((l) => standalone.test(l))).toEqual([]);
+
+    const rows = await t.app.db
+      .selectFrom('phone_verifications')
+      .selectAll()
+      .where('to', '=', e164(a.phone))
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toMatch(standalone);
+    const apps = await t.app.db
+      .selectFrom('applications')
+      .selectAll()
+      .where('phone_number', '=', a.phone)
+      .execute();
+    expect(JSON.stringify(apps)).not.toMatch(standalone);
+    const events = await t.app.db
+      .selectFrom('phone_send_events')
+      .selectAll()
+      .where('to', '=', e164(a.phone))
+      .execute();
+    expect(events).toHaveLength(1);
+    expect(JSON.stringify(events)).not.toMatch(standalone);
+  });
+});

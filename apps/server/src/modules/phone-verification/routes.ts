@@ -1,0 +1,136 @@
+/**
+ * Phone verification calls of issue 3 (contract endpoints 5–7), bound to the session's draft:
+ * Start (send a code by SMS or voice call), Check (a 6-digit code) and Continue (close the step,
+ * verified or not). The logic and limits are in service.ts; the provider is `app.providers`.
+ */
+import {
+  APPLICATION_API_PATHS,
+  applicationPhoneViewSchema,
+  applicationViewSchema,
+  problemDetailsSchema,
+  verificationCodeSchema,
+} from '@omo/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { VerificationLocale } from '../../providers/phone-verification/phone-verification.ts';
+import { createApplicationService } from '../application/service.ts';
+import { createPhoneVerificationService } from './service.ts';
+
+const startBodySchema = z.object({
+  channel: z.enum(['sms', 'call']),
+  /** Language of the message; the Accept-Language header when absent. */
+  language: z.enum(['en', 'fr']).optional(),
+});
+
+const verificationAnswerSchema = z.object({
+  phone: applicationPhoneViewSchema,
+  error: z
+    .enum(['expired', 'notFound'])
+    .optional()
+    .describe('Check only: the code expired, or no verification is waiting for it (used or replaced)'),
+});
+
+const problems = {
+  401: problemDetailsSchema.describe("No session: 'No application in progress.'"),
+  409: problemDetailsSchema.describe("'Step out of order', already verified, or no code sent yet"),
+  429: problemDetailsSchema.describe(
+    "A limit was reached (errors[0].key 'verification.limit'), or the hourly send ceiling ('verification.ceiling')",
+  ),
+};
+
+function localeOf(request: FastifyRequest, explicit: VerificationLocale | undefined): VerificationLocale {
+  if (explicit) return explicit;
+  const header = request.headers['accept-language'] ?? '';
+  return /^\s*fr\b/i.test(header) ? 'fr' : 'en';
+}
+
+const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  // A view-only application service for Continue's answer (nextPath): it never touches the SIN.
+  const views = createApplicationService({
+    db: app.db,
+    catalogue: app.catalogue,
+    contactPhone: config.contactPhone,
+    cipher: {
+      encrypt: () => {
+        throw new Error('not used here');
+      },
+      decrypt: () => {
+        throw new Error('not used here');
+      },
+    },
+  });
+  const service = createPhoneVerificationService({
+    db: app.db,
+    provider: app.providers.phoneVerification,
+    clock: app.providers.clock,
+    limits: {
+      perIpPerHour: config.phoneSendLimitPerIpPerHour,
+      perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
+    },
+    viewOf: (record) => views.view(record),
+  });
+
+  app.post(
+    APPLICATION_API_PATHS.phoneVerificationStart,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['phone verification'],
+        summary:
+          'Sends a verification code by SMS or voice call; a start while a code is pending is a resend (resend and invalid counters + 1)',
+        body: startBodySchema,
+        response: { 200: verificationAnswerSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const record = await request.requireApplication();
+      reply.header('cache-control', 'no-store');
+      return service.start(record, {
+        channel: request.body.channel,
+        locale: localeOf(request, request.body.language),
+        ip: request.ip,
+        log: request.log,
+      });
+    },
+  );
+
+  app.post(
+    APPLICATION_API_PATHS.phoneVerificationCheck,
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['phone verification'],
+        summary:
+          "Checks a code: status 'approved', or 'pending' with invalidCounter + 1; error 'expired' or 'notFound' for an expired or used code",
+        body: verificationCodeSchema,
+        response: { 200: verificationAnswerSchema, 400: problemDetailsSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const record = await request.requireApplication();
+      reply.header('cache-control', 'no-store');
+      return service.check(record, request.body.code, request.log);
+    },
+  );
+
+  app.post(
+    APPLICATION_API_PATHS.phoneVerificationContinue,
+    {
+      schema: {
+        tags: ['phone verification'],
+        summary:
+          'Closes the phone step when verified or a counter reached 3, recording whether the phone was verified; answers the draft view',
+        response: { 200: applicationViewSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const record = await request.requireApplication();
+      reply.header('cache-control', 'no-store');
+      return service.continue(record);
+    },
+  );
+};
+
+export default phoneVerificationRoutes;

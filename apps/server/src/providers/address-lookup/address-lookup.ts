@@ -1,0 +1,173 @@
+/**
+ * The address-lookup provider, shaped after Canada Post AddressComplete (reference/providers-and-rules.md
+ * §1): Find v2.10 suggests addresses as the applicant types (containers with Next 'Find' drill down with
+ * LastId; leaves with Next 'Retrieve'), Retrieve v2.11 answers the full address, for Quebec one item per
+ * language. The vendor reports errors as an item `{Error, Description, Cause, Resolution}` inside an
+ * HTTP 200 answer; both implementations turn them into typed failures. Sandbox (sandbox.ts, the seeded
+ * addresses table) and Canada Post (canada-post.ts), chosen in providers/index.ts.
+ */
+import { z } from 'zod';
+
+export type LookupLanguage = 'en' | 'fr';
+
+/** One Find v2.10 suggestion. */
+export const findItemSchema = z.object({
+  Id: z.string(),
+  Text: z.string(),
+  /** Matched ranges 'start-end,...;start-end,...' (Text ; Description), 0-based, end exclusive. */
+  Highlight: z.string(),
+  Cursor: z.number(),
+  Description: z.string(),
+  Next: z.enum(['Find', 'Retrieve']),
+});
+export type FindItem = z.infer<typeof findItemSchema>;
+
+/** One Retrieve v2.11 address (the vendor's fields; empty strings where a field does not apply). */
+export const retrieveItemSchema = z.object({
+  Id: z.string(),
+  DomesticId: z.string(),
+  Language: z.string(),
+  LanguageAlternatives: z.string(),
+  Department: z.string(),
+  Company: z.string(),
+  SubBuilding: z.string(),
+  BuildingNumber: z.string(),
+  BuildingName: z.string(),
+  SecondaryStreet: z.string(),
+  Street: z.string(),
+  Block: z.string(),
+  Neighbourhood: z.string(),
+  District: z.string(),
+  City: z.string(),
+  Line1: z.string(),
+  Line2: z.string(),
+  Line3: z.string(),
+  Line4: z.string(),
+  Line5: z.string(),
+  AdminAreaName: z.string(),
+  AdminAreaCode: z.string(),
+  Province: z.string(),
+  ProvinceName: z.string(),
+  ProvinceCode: z.string(),
+  PostalCode: z.string(),
+  CountryName: z.string(),
+  CountryIso2: z.string(),
+  CountryIso3: z.string(),
+  CountryIsoNumber: z.union([z.string(), z.number()]),
+  SortingNumber1: z.string(),
+  SortingNumber2: z.string(),
+  Barcode: z.string(),
+  POBoxNumber: z.string(),
+  Label: z.string(),
+  Type: z.string(),
+  DataLevel: z.string(),
+});
+export type RetrieveItem = z.infer<typeof retrieveItemSchema>;
+
+export interface FindInput {
+  searchTerm: string;
+  /** An Id of an earlier container item (Next 'Find') to search inside. */
+  lastId?: string | undefined;
+  language: LookupLanguage;
+  /** Default 7. */
+  maxSuggestions?: number | undefined;
+}
+
+export interface RetrieveInput {
+  id: string;
+  language: LookupLanguage;
+}
+
+/**
+ * - `unknownKey` (Error 2), `outOfCredit` (3), `notAllowed` (4–7: IP, URL, service or plan), `dailyLimit`
+ *   (8): the account's problems, the applicant can only enter the address manually;
+ * - `invalidId`: Retrieve of an Id that is not an address (or a Find LastId that is not a container);
+ * - `unknown` (-1 or any other Error), `unavailable` (network, HTTP error, unreadable answer).
+ */
+export type AddressLookupFailureCode =
+  'unknownKey' | 'outOfCredit' | 'notAllowed' | 'dailyLimit' | 'invalidId' | 'unknown' | 'unavailable';
+
+export interface AddressLookupFailure {
+  code: AddressLookupFailureCode;
+  /** The vendor's Error value ('2', '-1', …) when it gave one. */
+  error?: string;
+  description: string;
+  cause?: string;
+  resolution?: string;
+}
+
+export type LookupResult<T> = { ok: true; value: T } | { ok: false; failure: AddressLookupFailure };
+
+export interface AddressLookupProvider {
+  readonly name: 'sandbox' | 'canadapost';
+  /** Suggestions for a search term (Find v2.10), optionally inside a container (LastId). */
+  find(input: FindInput): Promise<LookupResult<{ Items: FindItem[] }>>;
+  /** The full address of a leaf Id (Retrieve v2.11); Quebec addresses come in ENG and FRE. */
+  retrieve(input: RetrieveInput): Promise<LookupResult<{ Items: RetrieveItem[] }>>;
+}
+
+/** A vendor Error item. */
+export interface VendorErrorItem {
+  Error: string;
+  Description?: string;
+  Cause?: string;
+  Resolution?: string;
+}
+
+/** Maps an AddressComplete Error item to a failure (§1.5). */
+export function mapAddressCompleteError(item: VendorErrorItem): AddressLookupFailure {
+  const codes: Record<string, AddressLookupFailureCode> = {
+    '2': 'unknownKey',
+    '3': 'outOfCredit',
+    '4': 'notAllowed',
+    '5': 'notAllowed',
+    '6': 'notAllowed',
+    '7': 'notAllowed',
+    '8': 'dailyLimit',
+    // [uncertain] the 1000-range service codes were not in the stored reference; 1001 'Id Invalid' is assumed.
+    '1001': 'invalidId',
+  };
+  return {
+    code: codes[String(item.Error).trim()] ?? 'unknown',
+    error: String(item.Error),
+    description: item.Description ?? 'Unknown error',
+    ...(item.Cause === undefined ? {} : { cause: item.Cause }),
+    ...(item.Resolution === undefined ? {} : { resolution: item.Resolution }),
+  };
+}
+
+/** The vendor's generic error items (Retrieve page's table), used by the sandbox and the fake. */
+export const ADDRESS_COMPLETE_ERRORS: Record<string, Required<VendorErrorItem>> = {
+  '-1': {
+    Error: '-1',
+    Description: 'Unknown error',
+    Cause:
+      'The cause of the error is unknown but details have been passed to our support staff who will investigate.',
+    Resolution:
+      'These problems are typically short lived and are often resolved by trying again in a few minutes.',
+  },
+  '2': {
+    Error: '2',
+    Description: 'Unknown key',
+    Cause: 'The key you are using to access the service was not found.',
+    Resolution: 'Please check that the key is correct. It should be in the form AA11-AA11-AA11-AA11.',
+  },
+  '3': {
+    Error: '3',
+    Description: 'Account out of credit',
+    Cause: 'Your account is either out of credit or has insufficient credit to service this request.',
+    Resolution: 'Please check your account balance and top it up if necessary.',
+  },
+  '8': {
+    Error: '8',
+    Description: 'Key daily limit exceeded',
+    Cause: 'The daily limit on the key has been exceeded.',
+    Resolution: 'Alter the daily limit on the key. Check your usage in the usage log.',
+  },
+  '1001': {
+    Error: '1001',
+    Description: 'Id Invalid',
+    Cause: 'The Id parameter supplied was invalid.',
+    Resolution: 'Try again, using only IDs from the Find services.',
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * The one place that chooses each partner adapter from the configuration (sandbox by default, the real
+ * HTTP adapter when configured) and decorates the app with them as `app.providers`. Needs the database
+ * (the sandboxes use it), so it is registered after the database plugin. `app.providers.clock` is the
+ * clock of the sandboxes and of the services using them; tests move it.
+ */
+import fp from 'fastify-plugin';
+import { ConfigError, missingProviderCredentials, type AppConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createOutboxRepository } from '../modules/outbox/repository.ts';
+import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
+import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
+import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
+import { createSystemClock, type Clock } from './clock.ts';
+import type { PhoneVerificationProvider } from './phone-verification/phone-verification.ts';
+import { createSandboxPhoneVerification } from './phone-verification/sandbox.ts';
+import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
+
+export interface Providers {
+  phoneVerification: PhoneVerificationProvider;
+  addressLookup: AddressLookupProvider;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    providers: Providers;
+  }
+}
+
+/**
+ * Builds the providers the configuration names.
+ * @throws ConfigError when a selected real provider lacks its credentials (the server refuses to start).
+ */
+export function createProviders(
+  config: AppConfig,
+  db: Database,
+  clock: Clock = createSystemClock(),
+): Providers {
+  const missing = missingProviderCredentials(config);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `The selected real providers need their credentials; missing: ${missing.join(', ')}.`,
+    );
+  }
+  let phoneVerification: PhoneVerificationProvider;
+  const { accountSid, authToken, serviceSid } = config.twilio;
+  if (config.phoneVerificationProvider === 'twilio' && accountSid && authToken && serviceSid) {
+    phoneVerification = createTwilioPhoneVerification({
+      baseUrl: config.twilio.baseUrl,
+      accountSid,
+      authToken,
+      serviceSid,
+    });
+  } else {
+    phoneVerification = createSandboxPhoneVerification({
+      db,
+      outbox: createOutboxRepository(db),
+      clock,
+      secret: config.sessionSecret,
+      institutionName: config.institutionName,
+    });
+  }
+
+  let addressLookup: AddressLookupProvider;
+  if (config.addressLookupProvider === 'canadapost' && config.canadaPost.key) {
+    addressLookup = createCanadaPostAddressLookup({
+      baseUrl: config.canadaPost.baseUrl,
+      key: config.canadaPost.key,
+    });
+  } else {
+    addressLookup = createSandboxAddressLookup(db);
+  }
+
+  return { phoneVerification, addressLookup, clock };
+}
+
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const providers = createProviders(config, app.db);
+    app.decorate('providers', providers);
+    app.log.info(
+      { phoneVerification: providers.phoneVerification.name, addressLookup: providers.addressLookup.name },
+      'providers ready',
+    );
+  },
+  { name: 'providers', dependencies: ['database'] },
+);
