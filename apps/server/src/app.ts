@@ -26,6 +26,7 @@ import { buildLoggerOptions } from './logger.ts';
 import addressLookupRoutes from './modules/address-lookup/routes.ts';
 import apiConfigRoutes from './modules/api-config/routes.ts';
 import applicationRoutes from './modules/application/routes.ts';
+import { applicationServicePlugin } from './modules/application/service.ts';
 import branchRoutes from './modules/branches/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
@@ -46,7 +47,7 @@ export interface BuildAppOptions {
   databaseSchema?: string;
   /** Embedded database only: use this PGlite instance instead of opening one (tests start from a snapshot). */
   pglite?: PGlite;
-  /** Requests per minute per IP across the API (default 300). Routes may set tighter limits. */
+  /** Requests per minute per IP across the API (default: config.rateLimitPerMinute). */
   rateLimitMax?: number;
 }
 
@@ -73,6 +74,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Opening PGlite, migrating and seeding a new data folder can outlast the 10 s default on a busy machine.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -88,7 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   await app.register(fastifyRateLimit, {
     global: true,
-    max: options.rateLimitMax ?? 300,
+    max: options.rateLimitMax ?? config.rateLimitPerMinute,
     timeWindow: '1 minute',
   });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
@@ -110,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(cachePlugin);
   await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
   await app.register(catalogueServicePlugin);
+  await app.register(applicationServicePlugin, { config });
   await app.register(sessionPlugin, { config });
   await app.register(providersPlugin, { config });
 

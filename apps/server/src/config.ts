@@ -165,6 +165,11 @@ export const CONFIG_DOCS = [
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
   },
   {
+    name: 'RATE_LIMIT_PER_MINUTE',
+    default: '300',
+    description: 'Most API requests per client IP per minute (some calls have tighter limits of their own).',
+  },
+  {
     name: 'PHONE_SEND_LIMIT_PER_IP_PER_HOUR',
     default: '10',
     description:
@@ -241,6 +246,7 @@ const envSchema = z.object({
   TWILIO_VERIFY_SERVICE_SID: optionalString,
   CANADA_POST_BASE_URL: z.url().default('https://ws1.postescanada-canadapost.ca'),
   CANADA_POST_KEY: optionalString,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
@@ -287,6 +293,8 @@ export interface AppConfig {
     serviceSid: string | undefined;
   };
   canadaPost: { baseUrl: string; key: string | undefined };
+  /** Requests per minute per IP across the API. */
+  rateLimitPerMinute: number;
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
   allowSandboxInProduction: boolean;
@@ -362,6 +370,7 @@ function parseProviderSettings(
   | 'addressLookupProvider'
   | 'twilio'
   | 'canadaPost'
+  | 'rateLimitPerMinute'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
 > {
@@ -376,6 +385,7 @@ function parseProviderSettings(
       serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
     },
     canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
     phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
   };

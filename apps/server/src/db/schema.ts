@@ -156,7 +156,15 @@ export interface ApplicationsTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** data/*.json checksums as last loaded (0004). */
+export interface SeedStateTable {
+  file: string;
+  checksum: string;
+  loaded_at: Date;
+}
+
 export interface DB {
+  seed_state: SeedStateTable;
   applications: ApplicationsTable;
   products: ProductsTable;
   product_links: ProductLinksTable;

@@ -119,6 +119,26 @@ describe('seedDatabase', () => {
     }
   });
 
+  it('skips files unchanged since they were last loaded, and loads a changed one again', async () => {
+    const handle = await freshDb();
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), 'omo-seed-'));
+      cpSync(FIXTURE_SEED_DIR, dir, { recursive: true });
+      const first = await seedDatabase(handle.db, dir);
+      expect(first.products).toBe(3);
+      const before = await rowCounts(handle.db);
+      expect(await seedDatabase(handle.db, dir)).toEqual({});
+      expect(await rowCounts(handle.db)).toEqual(before);
+      writeFileSync(
+        path.join(dir, 'occupations.json'),
+        JSON.stringify([{ code: '0011', name: 'Legislators' }]),
+      );
+      expect(await seedDatabase(handle.db, dir)).toEqual({ occupations: 1 });
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('skips missing files', async () => {
     const handle = await freshDb();
     try {

@@ -4,6 +4,7 @@
  * second start leaves the same rows. Every file is validated first (products with the domain's
  * productOfferingSchema); a bad file stops the start with a message naming it. A missing file is skipped.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -59,12 +60,34 @@ export function toSearchText(...parts: string[]): string {
     .trim();
 }
 
-async function readSeedFile<T>(seedDir: string, file: string, schema: z.ZodType<T>): Promise<T | undefined> {
+/** Bumped when the mapping from a seed file to its rows changes, so every file is loaded again. */
+const SEED_FORMAT = 'omo-seed-1\n';
+
+/** Checksums of the seed files as last loaded, and those read by this run (written after it). */
+interface SeedChecksums {
+  loaded: Map<string, string>;
+  read: Map<string, string>;
+}
+
+/**
+ * Reads and validates one seed file. Undefined when the file is missing, or when it is unchanged since it
+ * was last loaded (same SHA-256): its table already holds exactly its rows.
+ */
+async function readSeedFile<T>(
+  seedDir: string,
+  file: string,
+  schema: z.ZodType<T>,
+  checksums: SeedChecksums,
+): Promise<T | undefined> {
   const fullPath = path.join(seedDir, file);
   if (!existsSync(fullPath)) return undefined;
+  const text = await readFile(fullPath, 'utf8');
+  const checksum = createHash('sha256').update(SEED_FORMAT).update(text).digest('hex');
+  if (checksums.loaded.get(file) === checksum) return undefined;
+  checksums.read.set(file, checksum);
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(fullPath, 'utf8'));
+    raw = JSON.parse(text);
   } catch (error) {
     throw new SeedError(`${file}: not valid JSON (${(error as Error).message})`);
   }
@@ -127,6 +150,11 @@ async function syncTable<T extends keyof DB & string>(
 
 /** Loads every seed file found in `seedDir`; returns the row count written per table. */
 export async function seedDatabase(db: Kysely<DB>, seedDir: string): Promise<SeedReport> {
+  const loadedRows = await db.selectFrom('seed_state').select(['file', 'checksum']).execute();
+  const checksums: SeedChecksums = {
+    loaded: new Map(loadedRows.map((r) => [r.file, r.checksum])),
+    read: new Map(),
+  };
   const [
     products,
     links,
@@ -138,15 +166,15 @@ export async function seedDatabase(db: Kysely<DB>, seedDir: string): Promise<See
     addresses,
     postalGeo,
   ] = await Promise.all([
-    readSeedFile(seedDir, 'products.json', z.array(productOfferingSchema)),
-    readSeedFile(seedDir, 'product-links.json', z.array(productListLinkSchema)),
-    readSeedFile(seedDir, 'promo-codes.json', z.array(promoCodeEntrySchema)),
-    readSeedFile(seedDir, 'occupations.json', z.array(occupationSchema)),
-    readSeedFile(seedDir, 'pep-positions.json', z.array(pepPositionSchema)),
-    readSeedFile(seedDir, 'branches.json', z.array(branchLocationSchema)),
-    readSeedFile(seedDir, 'post-offices.json', z.array(postOfficeSchema)),
-    readSeedFile(seedDir, 'addresses.json', z.array(seedAddressSchema)),
-    readSeedFile(seedDir, 'postal-geo.json', postalGeoSchema),
+    readSeedFile(seedDir, 'products.json', z.array(productOfferingSchema), checksums),
+    readSeedFile(seedDir, 'product-links.json', z.array(productListLinkSchema), checksums),
+    readSeedFile(seedDir, 'promo-codes.json', z.array(promoCodeEntrySchema), checksums),
+    readSeedFile(seedDir, 'occupations.json', z.array(occupationSchema), checksums),
+    readSeedFile(seedDir, 'pep-positions.json', z.array(pepPositionSchema), checksums),
+    readSeedFile(seedDir, 'branches.json', z.array(branchLocationSchema), checksums),
+    readSeedFile(seedDir, 'post-offices.json', z.array(postOfficeSchema), checksums),
+    readSeedFile(seedDir, 'addresses.json', z.array(seedAddressSchema), checksums),
+    readSeedFile(seedDir, 'postal-geo.json', postalGeoSchema, checksums),
   ]);
 
   const tables: [keyof DB & string, string, string, Record<string, unknown>[] | undefined][] = [];
@@ -301,6 +329,14 @@ export async function seedDatabase(db: Kysely<DB>, seedDir: string): Promise<See
       if (!rows) continue;
       await syncTable(trx, table, key, rows);
       report[table] = rows.length;
+    }
+    const now = new Date();
+    for (const [file, checksum] of checksums.read) {
+      await trx
+        .insertInto('seed_state')
+        .values({ file, checksum, loaded_at: now })
+        .onConflict((oc) => oc.column('file').doUpdateSet({ checksum, loaded_at: now }))
+        .execute();
     }
   });
   return report;

@@ -20,14 +20,6 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import { createSinCipher, loadSinKey } from '../../lib/crypto.ts';
-import { createApplicationService, type ApplicationService } from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applications: ApplicationService;
-  }
-}
 
 /** Accepts any body: the service validates it with the domain schema. */
 const documentOnly: FastifySchemaCompiler<unknown> = () => (data: unknown) => ({ value: data });
@@ -38,16 +30,8 @@ const problems = {
   409: problemDetailsSchema.describe("'Step out of order': an earlier required step is missing"),
 };
 
-const applicationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  const { key, source } = loadSinKey(config);
-  app.log.info({ sinKey: source }, 'SIN encryption key loaded');
-  const service = createApplicationService({
-    db: app.db,
-    catalogue: app.catalogue,
-    cipher: createSinCipher(key),
-    contactPhone: config.contactPhone,
-  });
-  app.decorate('applications', service);
+const applicationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app) => {
+  const service = app.applications;
 
   app.post(
     APPLICATION_API_PATHS.initializeApplication,

@@ -37,9 +37,18 @@ import {
   type ProblemDetails,
   type StepId,
 } from '@omo/domain';
+import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { hashPassword, randomToken, sha256Hex, type SinCipher } from '../../lib/crypto.ts';
+import {
+  createSinCipher,
+  hashPassword,
+  loadSinKey,
+  randomToken,
+  sha256Hex,
+  type SinCipher,
+} from '../../lib/crypto.ts';
 import { HttpProblem, VALIDATION_DETAIL } from '../../plugins/problem-details.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import {
@@ -366,3 +375,27 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 }
 
 export type ApplicationService = ReturnType<typeof createApplicationService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    applications: ApplicationService;
+  }
+}
+
+/** Decorates the app with the application service, shared by the application and phone routes. */
+export const applicationServicePlugin = fp(
+  async (app, { config }: { config: AppConfig }) => {
+    const { key, source } = loadSinKey(config);
+    app.log.info({ sinKey: source }, 'SIN encryption key loaded');
+    app.decorate(
+      'applications',
+      createApplicationService({
+        db: app.db,
+        catalogue: app.catalogue,
+        cipher: createSinCipher(key),
+        contactPhone: config.contactPhone,
+      }),
+    );
+  },
+  { name: 'application-service', dependencies: ['database', 'catalogue-service'] },
+);

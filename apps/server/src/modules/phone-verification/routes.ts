@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { VerificationLocale } from '../../providers/phone-verification/phone-verification.ts';
-import { createApplicationService } from '../application/service.ts';
 import { createPhoneVerificationService } from './service.ts';
 
 const startBodySchema = z.object({
@@ -47,20 +46,6 @@ function localeOf(request: FastifyRequest, explicit: VerificationLocale | undefi
 }
 
 const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  // A view-only application service for Continue's answer (nextPath): it never touches the SIN.
-  const views = createApplicationService({
-    db: app.db,
-    catalogue: app.catalogue,
-    contactPhone: config.contactPhone,
-    cipher: {
-      encrypt: () => {
-        throw new Error('not used here');
-      },
-      decrypt: () => {
-        throw new Error('not used here');
-      },
-    },
-  });
   const service = createPhoneVerificationService({
     db: app.db,
     provider: app.providers.phoneVerification,
@@ -69,7 +54,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       perIpPerHour: config.phoneSendLimitPerIpPerHour,
       perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
     },
-    viewOf: (record) => views.view(record),
+    viewOf: (record) => app.applications.view(record),
   });
 
   app.post(
