@@ -127,7 +127,10 @@ export function normalizeAppConfig(input: unknown): AppConfig {
     fraudScreeningEnabled: pick(raw, ['fraudScreeningEnabled', 'deviceFingerprintEnabled'], isBool, false),
     fraudOrgId: pick(raw, ['fraudOrgId', 'fraudScreeningOrgId', 'neuroIdOrgId'], isString, d.fraudOrgId),
     referenceCodePrefix: pick(raw, ['referenceCodePrefix'], isString, d.referenceCodePrefix),
-    showReferralCode: pick(raw, ['showReferralCode'], isBool, d.showReferralCode),
+    // The page setting is `hideReferralCode` (GetApiConfig); `showReferralCode` is read too for older servers.
+    showReferralCode: isBool(raw.hideReferralCode)
+      ? !raw.hideReferralCode
+      : pick(raw, ['showReferralCode'], isBool, d.showReferralCode),
     isLoaded: true,
   };
 }

@@ -39,7 +39,7 @@ export class ApiError extends Error {
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** Query parameters; every one listed here is required (null/undefined → error, spec 000 §5). */
   query?: Record<string, QueryValue>;
   body?: unknown;

@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS } from '@omo/domain';
 import { setSlice, INITIAL_PROGRESS } from '../../lib/session-state.ts';
-import { TEST_CONFIG } from '../../test/fixtures.ts';
+import { EMPTY_APPLICATION } from '../../lib/empty-application.ts';
+import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
+import { makeView } from '../../test/verify-address-fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -33,7 +35,12 @@ describe('layout', () => {
   });
 
   it('tracker marks complete steps and the current one; banner shows STEP 02/04', async () => {
-    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    mockFetch({
+      [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
+      '/api/omo/Application': {
+        body: makeView({ completedSteps: ['createprofile', 'personalinfo', 'verificationCode'] }),
+      },
+    });
     setSlice('progress', { ...INITIAL_PROGRESS, profile: true });
     renderApp('/single/address');
     const tracker = await screen.findByRole('navigation', { name: 'Application progress' });
@@ -49,7 +56,19 @@ describe('layout', () => {
   });
 
   it('tracker follows route groups (sin belongs to confirm products) and joint paths', async () => {
-    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    const savings = makeProduct({ productID: '1101', accountCategory: 'Savings', isInterestBearing: true });
+    setSlice('application', { ...EMPTY_APPLICATION, selectedProducts: [savings] });
+    mockFetch({
+      [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
+      '/api/omo/Application': {
+        body: makeView({
+          flow: 'joint',
+          productIds: ['1101'],
+          completedSteps: ['createprofile', 'personalinfo', 'verificationCode', 'address'],
+          nextPath: '/joint/sin',
+        }),
+      },
+    });
     renderApp('/joint/sin');
     const tracker = await screen.findByRole('navigation', { name: 'Application progress' });
     expect(within(tracker).getAllByRole('listitem')[2]).toHaveAttribute('aria-current', 'step');
@@ -59,7 +78,7 @@ describe('layout', () => {
   it('header has the support phone, member link and a mobile menu toggle', async () => {
     const user = userEvent.setup();
     mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
-    renderApp('/single/createprofile');
+    renderApp('/single/legalterms');
     const phone = await screen.findByRole('link', { name: 'Call 1-800-555-0199' });
     expect(phone).toHaveAttribute('href', 'tel:+18005550199');
     expect(screen.getByRole('link', { name: "I'm already a member" })).toHaveAttribute(
@@ -76,7 +95,7 @@ describe('layout', () => {
 
   it('focus moves to the <h1> after a navigation', async () => {
     mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
-    const { router } = renderApp('/single/createprofile');
+    const { router } = renderApp('/single/legalterms');
     await screen.findByRole('heading', { level: 1 });
     await router.navigate('/error/1');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());

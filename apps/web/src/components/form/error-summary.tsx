@@ -24,10 +24,16 @@ interface ErrorSummaryProps {
 export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
+  const focusedKey = useRef(0);
   const hasErrors = errors.length > 0;
 
   useEffect(() => {
-    if (hasErrors && focusKey > 0) ref.current?.focus();
+    // Once per submit attempt: errors that appear later while the user fixes fields (revalidation on
+    // change) must not pull focus away from the field being typed in.
+    if (hasErrors && focusKey > 0 && focusKey !== focusedKey.current) {
+      focusedKey.current = focusKey;
+      ref.current?.focus();
+    }
   }, [focusKey, hasErrors]);
 
   if (!hasErrors) return null;

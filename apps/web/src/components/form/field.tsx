@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { withTrimOnBlur } from './trim-on-blur.ts';
 
 /** Ids of the hint and error elements of a field, for aria-describedby. */
 export function describedBy(id: string, hasHint: boolean, hasError: boolean): string | undefined {
@@ -28,6 +29,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string;
   isOptional?: boolean;
   registration: UseFormRegisterReturn;
+  /** Normalise the value when the field loses focus: true trims; a function is the normaliser to use. */
+  trimOnBlur?: boolean | ((value: string) => string);
 }
 
 /** A labelled text input wired to react-hook-form, with hint and error tied by aria-describedby. */
@@ -38,10 +41,14 @@ export function TextField({
   error,
   isOptional,
   registration,
+  trimOnBlur,
   className,
   ...rest
 }: TextFieldProps) {
   const { t } = useTranslation();
+  const wired = trimOnBlur
+    ? withTrimOnBlur(registration, typeof trimOnBlur === 'function' ? trimOnBlur : undefined)
+    : registration;
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -60,7 +67,7 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
         {...rest}
-        {...registration}
+        {...wired}
       />
     </div>
   );

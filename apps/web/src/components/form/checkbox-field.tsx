@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError, describedBy } from './field.tsx';
+import './form-controls.css';
+
+interface CheckboxFieldProps {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  registration: UseFormRegisterReturn;
+}
+
+/** A single native checkbox with its label; hint and error tied by aria-describedby. */
+export function CheckboxField({ id, label, hint, error, registration }: CheckboxFieldProps) {
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <FieldError id={id} message={error} />
+      <div className="checkbox">
+        <input
+          className="checkbox__input"
+          type="checkbox"
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
+          {...registration}
+        />
+        <label className="checkbox__label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

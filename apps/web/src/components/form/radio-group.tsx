@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldError, describedBy } from './field.tsx';
+import './form-controls.css';
+
+export interface RadioOption {
+  value: string;
+  label: ReactNode;
+}
+
+interface RadioGroupProps {
+  /** Id of the group; the first radio gets it too, so the error summary link lands on the choice. */
+  id: string;
+  legend: ReactNode;
+  hint?: ReactNode;
+  /** Translated error message. */
+  error?: string;
+  options: readonly RadioOption[];
+  registration: UseFormRegisterReturn;
+  /** Options side by side (short answers such as Yes / No). */
+  isInline?: boolean;
+  /** Shows the legend as a small heading (a question that opens a section). */
+  isLegendHeading?: boolean;
+}
+
+/** A native radio group in a fieldset/legend, hint and error tied to the group by aria-describedby. */
+export function RadioGroup({
+  id,
+  legend,
+  hint,
+  error,
+  options,
+  registration,
+  isInline,
+  isLegendHeading,
+}: RadioGroupProps) {
+  return (
+    <div className={error ? 'field field--error' : 'field'}>
+      <fieldset className="fieldset" aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}>
+        <legend
+          className={isLegendHeading ? 'fieldset__legend fieldset__legend--heading' : 'fieldset__legend'}
+        >
+          {legend}
+        </legend>
+        {hint ? (
+          <p className="field__hint" id={`${id}-hint`}>
+            {hint}
+          </p>
+        ) : null}
+        <FieldError id={id} message={error} />
+        <div className={isInline ? 'radios radios--inline' : 'radios'}>
+          {options.map((option, index) => {
+            const inputId = index === 0 ? id : `${id}-${option.value}`;
+            return (
+              <div className="radio" key={option.value}>
+                <input
+                  className="radio__input"
+                  type="radio"
+                  id={inputId}
+                  value={option.value}
+                  {...registration}
+                />
+                <label className="radio__label" htmlFor={inputId}>
+                  {option.label}
+                </label>
+              </div>
+            );
+          })}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { SummaryError } from './error-summary.tsx';
+import { useMessage } from './use-message.ts';
+
+/** The message (key or text) of a field error, following nested paths like 'a.b'. */
+function errorMessageAt(errors: FieldErrors, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const message = (node as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : undefined;
+}
+
+/**
+ * Translated field errors of a react-hook-form form: `messageOf(name)` for the inline message and the
+ * error-summary list, in the page's field order (`order`: field names, which are also the control ids).
+ */
+export function useFormErrors<T extends FieldValues>(errors: FieldErrors<T>, order: readonly string[]) {
+  const message = useMessage();
+  // Not memoised: react-hook-form updates its errors object in place.
+  const messageOf = (name: string): string | undefined => message(errorMessageAt(errors, name));
+  const summary: SummaryError[] = [];
+  for (const name of order) {
+    const text = messageOf(name);
+    if (text) summary.push({ fieldId: name, message: text });
+  }
+  return { messageOf, summary };
+}

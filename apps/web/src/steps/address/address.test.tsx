@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  APPLICATION_PATHS,
+  type AddressFindItem,
+  type AddressRetrieveItem,
+} from '../../lib/application-api.ts';
+import { findSlice } from '../../lib/session-state.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { makePhone, makeView, routeFetch, type FetchCall } from '../../test/verify-address-fixtures.ts';
+import { formatAddressLines, retrieveItemToParts } from './address-lookup.ts';
+
+const URL_ADDRESS = '/single/address';
+const DONE = ['createprofile', 'personalinfo', 'verificationCode'];
+
+const FIND_ITEMS: AddressFindItem[] = [
+  {
+    Id: 'CA|CP|ENG|290-BREMNER',
+    Text: '290 Bremner Blvd',
+    Highlight: '0-3,4-7',
+    Cursor: 0,
+    Description: 'Toronto, ON, M5V 3L9',
+    Next: 'Retrieve',
+  },
+  {
+    Id: 'CA|CP|ENG|BREMNER-ST',
+    Text: 'Bremner St',
+    Highlight: '0-3',
+    Cursor: 0,
+    Description: 'Sudbury, ON - 12 Addresses',
+    Next: 'Find',
+  },
+];
+
+function retrieveItem(overrides: Partial<AddressRetrieveItem> = {}): AddressRetrieveItem {
+  return {
+    Id: 'CA|CP|B|290',
+    Language: 'ENG',
+    SubBuilding: '',
+    BuildingNumber: '290',
+    Street: 'Bremner Blvd',
+    City: 'Toronto',
+    Province: 'ON',
+    ProvinceName: 'Ontario',
+    PostalCode: 'M5V 3L9',
+    CountryName: 'Canada',
+    CountryIso2: 'CA',
+    Line1: '290 Bremner Blvd',
+    Line2: '',
+    Label: '290 Bremner Blvd\nTORONTO ON  M5V 3L9\nCANADA',
+    ...overrides,
+  };
+}
+
+function setup(address: unknown = null) {
+  return routeFetch((call) => {
+    if (call.path === APPLICATION_PATHS.application) {
+      return {
+        body: makeView({
+          completedSteps: DONE,
+          phone: makePhone({ verified: true }),
+          address: address as null,
+        }),
+      };
+    }
+    if (call.path === APPLICATION_PATHS.addressFind) return { body: { Items: FIND_ITEMS } };
+    if (call.path === APPLICATION_PATHS.addressRetrieve) {
+      return { body: { Items: [retrieveItem(), retrieveItem({ Language: 'FRE', Street: 'boul Bremner' })] } };
+    }
+    if (call.path === APPLICATION_PATHS.address && call.method === 'PUT') {
+      return {
+        body: makeView({ completedSteps: [...DONE, 'address'], nextPath: '/single/confirmproducts' }),
+      };
+    }
+    return undefined;
+  });
+}
+
+const puts = (calls: FetchCall[]) => calls.filter((c) => c.path === APPLICATION_PATHS.address);
+
+async function openPage() {
+  const user = userEvent.setup();
+  const rendered = renderApp(URL_ADDRESS);
+  // Every path the router goes to (the next screen's own loader may send it further).
+  const visited: string[] = [];
+  rendered.router.subscribe((state) => {
+    visited.push(state.navigation.location?.pathname ?? state.location.pathname);
+  });
+  expect(await screen.findByRole('heading', { level: 1, name: 'Where do you live?' })).toBeInTheDocument();
+  return { user, visited, ...rendered };
+}
+
+describe('address lookup mapping', () => {
+  it("splits the street line when the service gives no building number ('5-123' is unit 5, number 123)", () => {
+    const parts = retrieveItemToParts(
+      retrieveItem({
+        BuildingNumber: '',
+        SubBuilding: '',
+        Street: '',
+        Line1: '5-123 Main St',
+        PostalCode: 'm5v3l9',
+      }),
+    );
+    expect(parts).toEqual({
+      streetNumber: '123',
+      unitNumber: '5',
+      streetName: 'Main St',
+      cityName: 'Toronto',
+      provinceName: 'ON',
+      postalCode: 'M5V 3L9',
+      country: 'CA',
+    });
+    expect(formatAddressLines(parts, 'en')).toEqual(['5-123 Main St', 'Toronto ON  M5V 3L9', 'Canada']);
+  });
+});
+
+describe('address', () => {
+  it('search: suggestions from Find in the UI language, selection fills the address and shows it, Continue saves', async () => {
+    const calls = setup();
+    const { user, visited } = await openPage();
+    const search = screen.getByRole('combobox', { name: 'Search for your address' });
+    expect(search).toHaveAttribute('placeholder', 'Start typing address');
+    await user.type(search, '290 Bre');
+    const option = await screen.findByRole('option', { name: /290 Bremner Blvd/ });
+    const find = calls.find((c) => c.path === APPLICATION_PATHS.addressFind)!;
+    expect(find.search.get('SearchTerm')).toBe('290 Bre');
+    expect(find.search.get('LanguagePreference')).toBe('en');
+    expect(option).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    const selected = await screen.findByText('Your home address');
+    const box = selected.parentElement!;
+    expect(within(box).getByText('290 Bremner Blvd')).toBeInTheDocument();
+    expect(
+      within(box).getByText('Toronto ON M5V 3L9', { normalizer: (s) => s.replace(/\s+/g, ' ') }),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === APPLICATION_PATHS.addressRetrieve)?.search.get('Id')).toBe(
+      'CA|CP|ENG|290-BREMNER',
+    );
+    expect(screen.getByLabelText('Mailing address is the same as home address')).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visited).toContain('/single/confirmproducts'));
+    expect(puts(calls)[0]?.body).toMatchObject({
+      isManualAddress: false,
+      autoAddressSelectedId: 'CA|CP|B|290',
+      streetNumber: '290',
+      unitNumber: '',
+      streetName: 'Bremner Blvd',
+      cityName: 'Toronto',
+      provinceName: 'ON',
+      postalCode: 'M5V 3L9',
+      country: 'CA',
+      isMailingAddressSame: true,
+    });
+    expect(findSlice('progress')).toMatchObject({ profile: true, address: true });
+  });
+
+  it("a 'Find' suggestion drills down with LastId", async () => {
+    const calls = setup();
+    const { user } = await openPage();
+    await user.type(screen.getByRole('combobox', { name: 'Search for your address' }), 'Bremner');
+    await user.click(await screen.findByRole('option', { name: /Bremner St/ }));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === APPLICATION_PATHS.addressFind)
+          .at(-1)
+          ?.search.get('LastId'),
+      ).toBe('CA|CP|ENG|BREMNER-ST'),
+    );
+    expect(calls.some((c) => c.path === APPLICATION_PATHS.addressRetrieve)).toBe(false);
+  });
+
+  it('selection errors: empty search, then text without a chosen suggestion', async () => {
+    const calls = setup();
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Enter your address' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Error: Where do you live\?/);
+    const search = screen.getByRole('combobox', { name: 'Search for your address' });
+    expect(search).toHaveAccessibleDescription(/Enter your address/);
+    await user.type(search, '290 Bremner');
+    await screen.findByRole('option', { name: /290 Bremner Blvd/ });
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(screen.getByRole('alert')).findByRole('link', {
+        name: 'You must select an address from the list of options',
+      }),
+    ).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+  });
+
+  it('manual mode: the country switches Province / State / hidden, and a foreign home shows the resident message', async () => {
+    setup();
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Enter address manually' }));
+    expect(screen.queryByRole('combobox', { name: 'Search for your address' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Street number')).toHaveFocus();
+    const country = screen.getByLabelText('Country');
+    expect(country).toHaveValue('CA');
+    const countryOptions = within(country).getAllByRole('option');
+    expect(countryOptions[1]).toHaveTextContent('Canada');
+    expect(countryOptions[2]).toHaveTextContent('United States');
+    expect(screen.getByLabelText('Province')).toBeInTheDocument();
+    expect(screen.getByLabelText('Postal code')).toBeInTheDocument();
+
+    await user.selectOptions(country, 'US');
+    expect(screen.queryByLabelText('Province')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('State')).getByRole('option', { name: 'New York' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Zip code')).toBeInTheDocument();
+    expect(
+      screen.getByText(/You must be a resident of Canada to become a Member online/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1-800-555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
+
+    await user.selectOptions(country, 'FR');
+    expect(screen.queryByLabelText('Province')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('State')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    for (const message of ['Enter your street number', 'Enter your street name', 'Enter your city name']) {
+      expect(within(summary).getByRole('link', { name: message })).toBeInTheDocument();
+    }
+    expect(
+      within(summary).getByRole('link', {
+        name: /You must be a resident of Canada to become a Member online/,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('manual Canadian address with the province rules; saved with the manual fields', async () => {
+    const calls = setup();
+    const { user, visited } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Enter address manually' }));
+    await user.type(screen.getByLabelText('Street number'), '111');
+    await user.type(screen.getByLabelText('Street name'), 'Wellington St');
+    await user.type(screen.getByLabelText('City name'), 'Ottawa');
+    await user.type(screen.getByLabelText('Postal code'), 'k1a0a9');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(await screen.findByRole('alert')).findByRole('link', {
+        name: 'Select your province name',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Postal code')).toHaveValue('K1A 0A9');
+    await user.selectOptions(screen.getByLabelText('Province'), 'ON');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(visited).toContain('/single/confirmproducts'));
+    expect(puts(calls)[0]?.body).toMatchObject({
+      isManualAddress: true,
+      streetNumber: '111',
+      streetName: 'Wellington St',
+      cityName: 'Ottawa',
+      provinceName: 'ON',
+      postalCode: 'K1A 0A9',
+      country: 'CA',
+    });
+  });
+
+  it('unchecking the mailing box reveals the mailing search, which is then required', async () => {
+    const calls = setup();
+    const { user } = await openPage();
+    expect(
+      screen.queryByRole('combobox', { name: 'Search for your mailing address' }),
+    ).not.toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Search for your address' }), '290 Bre');
+    await user.click(await screen.findByRole('option', { name: /290 Bremner Blvd/ }));
+    await screen.findByText('Your home address');
+    await user.click(screen.getByLabelText('Mailing address is the same as home address'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Mailing address' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Search for your mailing address' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Enter your mailing address' })).toBeInTheDocument();
+    expect(within(summary).queryByRole('link', { name: 'Enter your address' })).not.toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+
+    // Manual mailing address abroad is allowed.
+    await user.click(screen.getByRole('button', { name: 'Enter address manually (mailing address)' }));
+    await user.type(screen.getByLabelText('Street number'), '1');
+    await user.type(screen.getByLabelText('Street name'), 'Main St');
+    await user.type(screen.getByLabelText('City name'), 'Buffalo');
+    await user.selectOptions(screen.getByLabelText('Country'), 'US');
+    await user.selectOptions(screen.getByLabelText('State'), 'NY');
+    await user.type(screen.getByLabelText('Zip code'), '14201');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({
+      isMailingAddressSame: false,
+      isManualMailingAddress: true,
+      maStreetNumber: '1',
+      maCountry: 'US',
+      maProvinceName: 'NY',
+      maPostalCode: '14201',
+    });
+  });
+
+  it('reload restores the saved address', async () => {
+    setup({
+      isManualAddress: false,
+      autoAddress: '290 Bremner Blvd, Toronto, ON, M5V 3L9',
+      autoAddressSelectedId: 'CA|CP|B|290',
+      streetNumber: '290',
+      unitNumber: '',
+      streetName: 'Bremner Blvd',
+      cityName: 'Toronto',
+      provinceName: 'ON',
+      postalCode: 'M5V 3L9',
+      country: 'CA',
+      isMailingAddressSame: true,
+    });
+    await openPage();
+    expect(screen.getByRole('combobox', { name: 'Search for your address' })).toHaveValue(
+      '290 Bremner Blvd, Toronto, ON, M5V 3L9',
+    );
+    expect(screen.getByText('290 Bremner Blvd')).toBeInTheDocument();
+  });
+
+  it('in French: French labels and LanguagePreference=fr', async () => {
+    const calls = setup();
+    const user = userEvent.setup();
+    renderApp(URL_ADDRESS, 'fr');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Où habitez-vous?' })).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Recherchez votre adresse' }), '290 Bre');
+    await screen.findByRole('option', { name: /290 Bremner Blvd/ });
+    expect(
+      calls.find((c) => c.path === APPLICATION_PATHS.addressFind)?.search.get('LanguagePreference'),
+    ).toBe('fr');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText('290 boul Bremner')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,171 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import {
+  PAYOUT_OPTION_MAX,
+  hasTermRates,
+  nextRoute,
+  pathOf,
+  termChoiceFormSchema,
+  truncateOption,
+  type ProductOffering,
+  type TermChoiceForm,
+} from '@omo/domain';
+import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
+import { useFormErrors } from '../../components/form/use-form-errors.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { Toggletip } from '../../components/toggletip.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { currentLang, type Lang } from '../../i18n/i18n.ts';
+import { flowOfPath, handleStepSubmitError, saveProducts } from '../../lib/application-api.ts';
+import { updateSlice } from '../../lib/session-state.ts';
+import type { StepData } from '../personal-info/personal-info-loader.ts';
+import { ProductCard } from './product-card.tsx';
+import './confirm-products.css';
+
+const FIELDS = ['termPeriod', 'termOption'] as const;
+
+/**
+ * 'Length and term' options of a term product: the value is the spec's text 'period periodType rate%';
+ * the label is that text in the interface language, truncated to 24 characters (full text in title/aria).
+ */
+export function termPeriodOptions(product: ProductOffering, lang: Lang, t: TFunction): SelectOption[] {
+  const rates = product.termDepositAcctConfig?.termRate ?? [];
+  const number = new Intl.NumberFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', { maximumFractionDigits: 3 });
+  return rates.map((r) => {
+    const full = t('confirmProducts.termOptionText', {
+      period: r.period,
+      periodType: t(`confirmProducts.periodTypes.${r.periodType}`),
+      rate: number.format(r.rate),
+    });
+    return { value: `${r.period} ${r.periodType} ${r.rate}%`, label: truncateOption(full), fullLabel: full };
+  });
+}
+
+/** 'Renewal option' choices: rollover and transfer, plus payout when the product allows it at maturity. */
+export function renewalOptions(product: ProductOffering, t: TFunction): SelectOption[] {
+  const option = (value: string, full: string, max?: number) => ({
+    value,
+    label: truncateOption(full, max),
+    fullLabel: full,
+  });
+  const options = [
+    option('rollover', t('confirmProducts.renewalRollover')),
+    option('transfer', t('confirmProducts.renewalTransfer')),
+  ];
+  if (product.termDepositAcctConfig?.mdAllowMature) {
+    options.push(option('payout', t('confirmProducts.renewalPayout'), PAYOUT_OPTION_MAX));
+  }
+  return options;
+}
+
+/**
+ * 'Confirm your application' (spec 000 §2, §4): the product card(s); for a product with term rates the
+ * 'Length and term' and 'Renewal option' selects (required only then), each with a toggletip.
+ */
+export function ConfirmProductsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const { view, products } = useLoaderData<StepData>();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const flow = flowOfPath(pathname);
+  const termProduct = products.find((p) => hasTermRates(p));
+  const schema = useMemo(() => termChoiceFormSchema(termProduct), [termProduct]);
+  const isInterestBearing = products.some((p) => p.isInterestBearing);
+
+  const { register, handleSubmit, setError, formState } = useForm<TermChoiceForm, unknown, TermChoiceForm>({
+    // The error summary takes focus, not the first field (GOV.UK).
+    shouldFocusError: false,
+    resolver: zodResolver(schema),
+    defaultValues: {
+      termPeriod: view.products?.termPeriod ?? '',
+      termOption: view.products?.termOption ?? '',
+    },
+  });
+  const { messageOf, summary } = useFormErrors(formState.errors, FIELDS);
+  const title = t('confirmProducts.title');
+  usePageTitle(title, summary.length > 0);
+
+  const onSubmit = async (values: TermChoiceForm) => {
+    try {
+      const saved = await saveProducts(termProduct ? values : {});
+      const next = saved.nextPath || (nextRoute(flow, 'confirmproducts', { isInterestBearing }) ?? '/');
+      // The confirm-product group ends here unless the SIN step follows.
+      if (next.toLowerCase() !== pathOf(flow, 'sin').toLowerCase()) {
+        updateSlice('progress', { confirmProduct: true });
+      }
+      await navigate(next);
+    } catch (error) {
+      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
+      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
+    }
+  };
+
+  return (
+    <div className="panel">
+      <ErrorSummary errors={summary} focusKey={formState.submitCount} />
+      {formState.errors.root?.server ? (
+        <p className="notice notice--error" role="alert">
+          {t('formControls.submitFailed')}
+        </p>
+      ) : null}
+      <PageHeading>{title}</PageHeading>
+      <p className="lead">{t('confirmProducts.lead')}</p>
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        {products.map((product) => (
+          <ProductCard
+            key={product.productID}
+            product={product}
+            lang={lang}
+            headingId={`product-${product.productID}`}
+          >
+            {product === termProduct ? (
+              <div className="product-card__terms">
+                <SelectField
+                  id="termPeriod"
+                  label={t('confirmProducts.termLength')}
+                  labelExtra={
+                    <span className="field__tip">
+                      <Toggletip
+                        label={t('confirmProducts.termLengthTooltip')}
+                        text={t('confirmProducts.termLengthTooltipText')}
+                      />
+                    </span>
+                  }
+                  error={messageOf('termPeriod')}
+                  options={termPeriodOptions(product, lang, t)}
+                  registration={register('termPeriod')}
+                />
+                <SelectField
+                  id="termOption"
+                  label={t('confirmProducts.renewal')}
+                  labelExtra={
+                    <span className="field__tip">
+                      <Toggletip
+                        label={t('confirmProducts.renewalTooltip')}
+                        text={t('confirmProducts.renewalTooltipText')}
+                      />
+                    </span>
+                  }
+                  error={messageOf('termOption')}
+                  options={renewalOptions(product, t)}
+                  registration={register('termOption')}
+                />
+              </div>
+            ) : null}
+          </ProductCard>
+        ))}
+        <div className="actions">
+          <button type="submit" className="button" disabled={formState.isSubmitting}>
+            {t('common.continue')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductOffering } from '@omo/domain';
+import { findSlice } from '../../lib/session-state.ts';
+import { makeProduct } from '../../test/fixtures.ts';
+import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { makeView } from '../../test/verify-address-fixtures.ts';
+
+const GIC = makeProduct({
+  productID: '1301',
+  accountCategory: 'GIC',
+  description: '1-Year Non-Redeemable GIC',
+  isInterestBearing: true,
+  disclaimers: ['Rates are subject to change without notice.'],
+  termDepositAcctConfig: {
+    isFixedLength: true,
+    defaultLength: 12,
+    maxLength: 12,
+    minAmount: 500,
+    maxAmount: 1000000,
+    mdDefault: 'Renew',
+    mdAllowRenew: true,
+    mdAllowTransfer: true,
+    mdAllowCheque: false,
+    mdAllowMature: true,
+    mdAllowRollover: true,
+    intSchedule: 'AtMaturity',
+    interestDP: null,
+    termRate: [
+      { period: 6, periodType: 'Months', description: '6 Months', rate: 2.9 },
+      { period: 12, periodType: 'Months', description: '12 Months', rate: 3.25 },
+    ],
+  } as unknown as ProductOffering['termDepositAcctConfig'],
+});
+const CHEQUING = makeProduct();
+const DONE = ['createprofile', 'personalinfo', 'phoneverification', 'verificationCode', 'address'];
+
+function start(product: ProductOffering) {
+  holdProducts([product]);
+  let view = makeView({
+    productIds: [product.productID],
+    completedSteps: DONE,
+    nextPath: '/single/confirmproducts',
+  });
+  return stubApi((call) => {
+    if (call.path === '/api/omo/Application') return { body: view };
+    if (call.path === '/api/omo/Application/Products') {
+      const nextPath = product.isInterestBearing ? '/single/sin' : '/single/finalizeaccount';
+      view = { ...view, completedSteps: [...DONE, 'confirmproducts'], nextPath };
+      return { body: view };
+    }
+    return undefined;
+  });
+}
+
+describe('confirmproducts', () => {
+  it('requires the term selects for a product with term rates', async () => {
+    const calls = start(GIC);
+    renderApp('/single/confirmproducts');
+    expect(await screen.findByRole('heading', { name: '1-Year Non-Redeemable GIC' })).toBeInTheDocument();
+    expect(screen.getByText('Rates are subject to change without notice.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: /LEARN MORE/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAccessibleName(/opens in a new tab/);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Select your length and term');
+    expect(summary).toHaveTextContent('Select a renewal option');
+    expect(calls.some((c) => c.path === '/api/omo/Application/Products')).toBe(false);
+  });
+
+  it('lists the term rates and renewal options and saves the choice', async () => {
+    const calls = start(GIC);
+    const { router } = renderApp('/single/confirmproducts');
+    const term = await screen.findByLabelText('Length and term');
+    expect(screen.getByRole('option', { name: '12 Months 3.25%' })).toHaveValue('12 Months 3.25%');
+    expect(screen.getByRole('option', { name: 'Pay out at maturity' })).toBeInTheDocument();
+    await userEvent.selectOptions(term, '12 Months 3.25%');
+    await userEvent.selectOptions(screen.getByLabelText('Renewal option'), 'rollover');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/sin'));
+    expect(calls.find((c) => c.path === '/api/omo/Application/Products')?.body).toEqual({
+      termPeriod: '12 Months 3.25%',
+      termOption: 'rollover',
+    });
+    // The SIN step follows: the confirm-product group is not complete yet.
+    expect(findSlice('progress')?.confirmProduct).not.toBe(true);
+  });
+
+  it('has no term selects without term rates and marks the group complete', async () => {
+    const calls = start(CHEQUING);
+    const { router } = renderApp('/single/confirmproducts');
+    await screen.findByRole('heading', { name: 'Everyday Chequing' });
+    expect(screen.queryByLabelText('Length and term')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/finalizeaccount'));
+    expect(calls.find((c) => c.path === '/api/omo/Application/Products')?.method).toBe('PUT');
+    expect(findSlice('progress')?.confirmProduct).toBe(true);
+  });
+
+  it('shows the French product text in French', async () => {
+    start(CHEQUING);
+    renderApp('/single/confirmproducts', 'fr');
+    expect(await screen.findByRole('heading', { name: 'Compte chèques Quotidien' })).toBeInTheDocument();
+    expect(screen.getByText('Transactions illimitées')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProductOffering } from '@omo/domain';
+import type { Lang } from '../../i18n/i18n.ts';
+
+const LINES = ['line1', 'line2', 'line3', 'line4', 'line5'] as const;
+
+/** Product text in the interface language (French from the product's `fr` block, English otherwise). */
+export function productText(product: ProductOffering, lang: Lang) {
+  const fr = lang === 'fr' ? product.fr : undefined;
+  const lines = LINES.map((key) => (fr ? (fr[key] ?? product[key]) : product[key])).filter(
+    (line): line is string => typeof line === 'string' && line.trim() !== '',
+  );
+  return {
+    description: fr?.description || product.description,
+    lines,
+    disclaimers: fr && fr.disclaimers.length > 0 ? fr.disclaimers : product.disclaimers,
+  };
+}
+
+/**
+ * The product card of 'Confirm your application': description, up to five detail lines, the LEARN MORE
+ * link (new tab, announced) and the disclaimers; `children` holds the term choices of a term product.
+ */
+export function ProductCard({
+  product,
+  lang,
+  headingId,
+  children,
+}: {
+  product: ProductOffering;
+  lang: Lang;
+  headingId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const text = productText(product, lang);
+  return (
+    <section className="product-card" aria-labelledby={headingId}>
+      <h2 className="product-card__title" id={headingId}>
+        {text.description}
+      </h2>
+      {text.lines.length > 0 ? (
+        <ul className="product-card__lines">
+          {text.lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
+      {product.moreInfoURL ? (
+        <p className="product-card__more">
+          <a href={product.moreInfoURL} target="_blank" rel="noopener noreferrer">
+            {t('confirmProducts.learnMore')}
+            <span className="visually-hidden">
+              {' '}
+              {t('confirmProducts.learnMoreLabel', { product: text.description })} {t('common.opensInNewTab')}
+            </span>
+          </a>
+        </p>
+      ) : null}
+      {children}
+      {text.disclaimers.length > 0 ? (
+        <div className="product-card__disclaimers">
+          <h3 className="visually-hidden">{t('confirmProducts.disclaimers')}</h3>
+          {text.disclaimers.map((d) => (
+            <p key={d}>{d}</p>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

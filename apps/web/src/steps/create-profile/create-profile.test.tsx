@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeProduct } from '../../test/fixtures.ts';
+import { UNAUTHORIZED, allSessionStorage, holdProducts, stubApi } from '../../test/profile-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { makeView } from '../../test/verify-address-fixtures.ts';
+
+const PASSWORD = 'Secret12pw';
+
+function start(config: Record<string, unknown> = {}, initAnswer: { status?: number; body?: unknown } = {}) {
+  holdProducts([makeProduct()], { promoCode: 'PromoGIC' });
+  let isStarted = false;
+  return stubApi((call) => {
+    if (call.path === '/api/omo/Application') {
+      return isStarted ? { body: makeView({ completedSteps: ['createprofile'] }) } : UNAUTHORIZED;
+    }
+    if (call.path === '/api/omo/InitializeApplication') {
+      isStarted = (initAnswer.status ?? 200) === 200;
+      return { body: 'OMOABCDEFGHP', ...initAnswer };
+    }
+    return undefined;
+  }, config);
+}
+
+function metItems(): string[] {
+  return [...document.querySelectorAll('.password-checklist__item[data-met="true"]')].map(
+    (li) => li.textContent ?? '',
+  );
+}
+
+describe('createprofile', () => {
+  it('updates the password checklist as the applicant types', async () => {
+    start();
+    renderApp('/single/createprofile');
+    const password = await screen.findByLabelText('Password');
+    expect(metItems()).toEqual([expect.stringContaining('None of these symbols')]);
+    await userEvent.type(password, 'abc');
+    expect(metItems()).toHaveLength(2);
+    await userEvent.type(password, 'DE12345');
+    expect(metItems()).toHaveLength(5);
+    await userEvent.type(password, '/');
+    expect(metItems().some((t) => t.includes('None of these symbols'))).toBe(false);
+  });
+
+  it('shows and hides the password', async () => {
+    start();
+    renderApp('/single/createprofile');
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('prefills the promo code, hides the referral code by page setting', async () => {
+    start({ hideReferralCode: true });
+    renderApp('/single/createprofile');
+    expect(await screen.findByLabelText(/Promo code/)).toHaveValue('PromoGIC');
+    expect(screen.queryByLabelText(/Referral code/)).not.toBeInTheDocument();
+  });
+
+  it('shows the error summary with focus and the Error: title prefix', async () => {
+    start();
+    renderApp('/single/createprofile');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('Enter your email address');
+    expect(summary).toHaveTextContent('Enter a password');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(document.title).toMatch(/^Error: Create your profile/);
+    expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('starts the application and never writes the password to sessionStorage', async () => {
+    const calls = start();
+    const { router } = renderApp('/single/createprofile');
+    await userEvent.type(await screen.findByLabelText('Email address'), '  alex@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/personalinfo'));
+    const init = calls.find((c) => c.path === '/api/omo/InitializeApplication');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toMatchObject({
+      email: 'alex@example.com',
+      password: PASSWORD,
+      promoCode: 'PromoGIC',
+      consent: true,
+      appRefNo: 'OMOABCDEFGHP',
+      productIds: ['1001'],
+      sweepEnabled: false,
+      skipAlloy: true,
+    });
+    expect(allSessionStorage()).not.toContain(PASSWORD);
+    expect(allSessionStorage()).not.toMatch(/password/i);
+  });
+
+  it('maps the server field errors onto the fields', async () => {
+    start(
+      {},
+      {
+        status: 400,
+        body: {
+          title: 'Bad Request',
+          status: 400,
+          errors: [{ path: 'email', key: 'email.invalid', message: 'Email address must be a valid address' }],
+        },
+      },
+    );
+    renderApp('/single/createprofile');
+    await userEvent.type(await screen.findByLabelText('Email address'), 'alex@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const email = screen.getByLabelText('Email address');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById('email-error')).toHaveTextContent('Email address must be a valid address');
+    expect(email.getAttribute('aria-describedby')).toContain('email-error');
+  });
+});

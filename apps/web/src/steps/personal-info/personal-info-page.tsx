@@ -1,0 +1,318 @@
+import { useMemo } from 'react';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  deriveApplicationFlags,
+  formatPhoneMask,
+  nextRoute,
+  personalInfoFormSchema,
+  trimName,
+  type PersonalInfoForm,
+  type PersonalInfoFormInput,
+} from '@omo/domain';
+import { DateOfBirthField } from '../../components/form/date-of-birth-field.tsx';
+import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { TextField } from '../../components/form/field.tsx';
+import { MaskedField } from '../../components/form/masked-field.tsx';
+import { RadioGroup } from '../../components/form/radio-group.tsx';
+import { useFormErrors } from '../../components/form/use-form-errors.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { flowOfPath, handleStepSubmitError, savePersonalInfo } from '../../lib/application-api.ts';
+import type { StepData } from './personal-info-loader.ts';
+
+const FIELDS = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'dob_month',
+  'dob_day',
+  'dob_year',
+  'phoneNumber',
+  'phoneType',
+  'hasSweep',
+  'sweepBelowBalance',
+  'sweepExceedsBalance',
+  'hasJointApp',
+  'jointFirstName',
+  'jointLastName',
+  'jointEmail',
+] as const;
+
+const EMPTY: DefaultValues<PersonalInfoFormInput> = {
+  firstName: '',
+  middleName: '',
+  lastName: '',
+  dob_month: '',
+  dob_day: '',
+  dob_year: '',
+  phoneNumber: '',
+  sweepBelowBalance: '',
+  sweepExceedsBalance: '',
+  jointFirstName: '',
+  jointLastName: '',
+  jointEmail: '',
+};
+
+/** The joint section is not offered for registered plans (spec 000 §2: hidden for RRSP, TFSA and FHSA). */
+export function isJointAllowed(flags: { mRRSP: boolean; mTFSA: boolean; mFHSA: boolean }): boolean {
+  return !(flags.mRRSP || flags.mTFSA || flags.mFHSA);
+}
+
+/**
+ * 'Tell us about yourself' (spec 000 §2, §5): legal names (trimmed on blur), date of birth with the age
+ * limits of the selected products, phone (masked) and type, the sweep section when sweep is on, and the
+ * joint section (single flow, not for registered plans). 'No' clears the section's answers.
+ */
+export function PersonalInfoPage() {
+  const { t } = useTranslation();
+  const { view, products } = useLoaderData<StepData>();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const flow = flowOfPath(pathname);
+  const flags = useMemo(() => deriveApplicationFlags(products), [products]);
+  const showSweep = view.sweepEnabled;
+  const showJoint = flow.kind === 'single' && isJointAllowed(flags);
+
+  const schema = useMemo(
+    () =>
+      personalInfoFormSchema({
+        flags,
+        today: new Date(),
+        sweepEnabled: showSweep,
+        isJointFlow: flow.kind === 'joint',
+        jointAllowed: isJointAllowed(flags),
+        primaryEmail: view.email,
+      }),
+    [flags, showSweep, flow.kind, view.email],
+  );
+
+  const { register, handleSubmit, control, setValue, clearErrors, setError, formState } = useForm<
+    PersonalInfoFormInput,
+    unknown,
+    PersonalInfoForm
+  >({
+    // The error summary takes focus, not the first field (GOV.UK).
+    shouldFocusError: false,
+    resolver: zodResolver(schema),
+    defaultValues: { ...EMPTY, ...(view.personalInfo ?? {}) },
+  });
+  const hasSweep = useWatch({ control, name: 'hasSweep' });
+  const hasJointApp = useWatch({ control, name: 'hasJointApp' });
+  const { messageOf, summary } = useFormErrors(formState.errors, FIELDS);
+  const title = t('personalInfo.title');
+  usePageTitle(title, summary.length > 0);
+
+  const clearOnNo =
+    (
+      fields: readonly (
+        'sweepBelowBalance' | 'sweepExceedsBalance' | 'jointFirstName' | 'jointLastName' | 'jointEmail'
+      )[],
+    ) =>
+    (event: { target: { value: string } }) => {
+      if (event.target.value !== 'no') return;
+      for (const field of fields) setValue(field, '');
+      clearErrors([...fields]);
+    };
+
+  const onSubmit = async (values: PersonalInfoForm) => {
+    try {
+      const saved = await savePersonalInfo(values);
+      await navigate(
+        saved.nextPath ||
+          (nextRoute(flow, 'personalinfo', { isInterestBearing: flags.mInterestBearing }) ?? '/'),
+      );
+    } catch (error) {
+      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
+      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
+    }
+  };
+
+  const yesNo = [
+    { value: 'yes', label: t('formControls.yes') },
+    { value: 'no', label: t('formControls.no') },
+  ];
+
+  return (
+    <div className="panel">
+      <ErrorSummary errors={summary} focusKey={formState.submitCount} />
+      {formState.errors.root?.server ? (
+        <p className="notice notice--error" role="alert">
+          {t('formControls.submitFailed')}
+        </p>
+      ) : null}
+      <PageHeading>{title}</PageHeading>
+      <p className="lead">{t('personalInfo.lead')}</p>
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <TextField
+          id="firstName"
+          label={t('personalInfo.firstName')}
+          error={messageOf('firstName')}
+          autoComplete="given-name"
+          spellCheck={false}
+          trimOnBlur={trimName}
+          registration={register('firstName')}
+        />
+        <TextField
+          id="middleName"
+          label={t('personalInfo.middleName')}
+          error={messageOf('middleName')}
+          isOptional
+          autoComplete="additional-name"
+          spellCheck={false}
+          trimOnBlur={trimName}
+          registration={register('middleName')}
+        />
+        <TextField
+          id="lastName"
+          label={t('personalInfo.lastName')}
+          error={messageOf('lastName')}
+          autoComplete="family-name"
+          spellCheck={false}
+          trimOnBlur={trimName}
+          registration={register('lastName')}
+        />
+        <DateOfBirthField
+          legend={t('personalInfo.dob')}
+          hint={t('personalInfo.dobHint')}
+          ids={{ month: 'dob_month', day: 'dob_day', year: 'dob_year' }}
+          registrations={{
+            month: register('dob_month'),
+            day: register('dob_day'),
+            year: register('dob_year'),
+          }}
+          errors={{ month: messageOf('dob_month'), day: messageOf('dob_day'), year: messageOf('dob_year') }}
+        />
+        <MaskedField
+          control={control}
+          name="phoneNumber"
+          id="phoneNumber"
+          label={t('personalInfo.phone')}
+          hint={t('personalInfo.phoneHint')}
+          error={messageOf('phoneNumber')}
+          format={formatPhoneMask}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(000) 000-0000"
+          className="field__input--short"
+        />
+        <RadioGroup
+          id="phoneType"
+          legend={t('personalInfo.phoneType')}
+          error={messageOf('phoneType')}
+          isInline
+          options={[
+            { value: 'mobile', label: t('personalInfo.phoneMobile') },
+            { value: 'home', label: t('personalInfo.phoneHome') },
+          ]}
+          registration={register('phoneType')}
+        />
+
+        {showSweep ? (
+          <section className="form-section" aria-labelledby="sweep-title">
+            <h2 className="form-section__title" id="sweep-title">
+              {t('personalInfo.sweepTitle')}
+            </h2>
+            <RadioGroup
+              id="hasSweep"
+              legend={t('personalInfo.sweepQuestion')}
+              hint={t('personalInfo.sweepHint')}
+              error={messageOf('hasSweep')}
+              isInline
+              options={yesNo}
+              registration={register('hasSweep', {
+                onChange: clearOnNo(['sweepBelowBalance', 'sweepExceedsBalance']),
+              })}
+            />
+            {hasSweep === 'yes' ? (
+              <div className="conditional" data-testid="sweep-amounts">
+                <TextField
+                  id="sweepBelowBalance"
+                  label={t('personalInfo.sweepBelowBalance')}
+                  hint={t('personalInfo.sweepAmountHint')}
+                  error={messageOf('sweepBelowBalance')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="field__input--short"
+                  trimOnBlur
+                  registration={register('sweepBelowBalance')}
+                />
+                <TextField
+                  id="sweepExceedsBalance"
+                  label={t('personalInfo.sweepExceedsBalance')}
+                  hint={t('personalInfo.sweepAmountHint')}
+                  error={messageOf('sweepExceedsBalance')}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  className="field__input--short"
+                  trimOnBlur
+                  registration={register('sweepExceedsBalance')}
+                />
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+
+        {showJoint ? (
+          <section className="form-section" aria-labelledby="joint-title">
+            <h2 className="form-section__title" id="joint-title">
+              {t('personalInfo.jointTitle')}
+            </h2>
+            <RadioGroup
+              id="hasJointApp"
+              legend={t('personalInfo.jointQuestion')}
+              hint={t('personalInfo.jointHint')}
+              error={messageOf('hasJointApp')}
+              isInline
+              options={yesNo}
+              registration={register('hasJointApp', {
+                onChange: clearOnNo(['jointFirstName', 'jointLastName', 'jointEmail']),
+              })}
+            />
+            {hasJointApp === 'yes' ? (
+              <div className="conditional" data-testid="joint-fields">
+                <TextField
+                  id="jointFirstName"
+                  label={t('personalInfo.jointFirstName')}
+                  error={messageOf('jointFirstName')}
+                  autoComplete="off"
+                  spellCheck={false}
+                  trimOnBlur={trimName}
+                  registration={register('jointFirstName')}
+                />
+                <TextField
+                  id="jointLastName"
+                  label={t('personalInfo.jointLastName')}
+                  error={messageOf('jointLastName')}
+                  autoComplete="off"
+                  spellCheck={false}
+                  trimOnBlur={trimName}
+                  registration={register('jointLastName')}
+                />
+                <TextField
+                  id="jointEmail"
+                  label={t('personalInfo.jointEmail')}
+                  error={messageOf('jointEmail')}
+                  type="email"
+                  autoComplete="off"
+                  spellCheck={false}
+                  trimOnBlur
+                  registration={register('jointEmail')}
+                />
+              </div>
+            ) : null}
+          </section>
+        ) : null}
+
+        <div className="actions">
+          <button type="submit" className="button" disabled={formState.isSubmitting}>
+            {t('common.continue')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProductOffering } from '@omo/domain';
+import { makeProduct } from '../../test/fixtures.ts';
+import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { makePhone, makeView } from '../../test/verify-address-fixtures.ts';
+
+const TFSA = makeProduct({ productID: '1401', accountCategory: 'TFSA', isInterestBearing: true });
+const STUDENT = makeProduct({
+  productID: '1002',
+  benefit: 'STUDENT',
+  description: 'Student Chequing Account',
+});
+const CHEQUING = makeProduct();
+
+function start(product: ProductOffering, opts: { sweepEnabled?: boolean } = {}) {
+  holdProducts([product], opts);
+  let view = makeView({
+    productIds: [product.productID],
+    sweepEnabled: opts.sweepEnabled ?? false,
+    completedSteps: ['createprofile'],
+    nextPath: '/single/personalinfo',
+    phone: makePhone({ status: 'none', channel: null }),
+  });
+  return stubApi((call) => {
+    if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
+    if (call.path === '/api/omo/Application/PersonalInfo') {
+      view = {
+        ...view,
+        completedSteps: ['createprofile', 'personalinfo'],
+        nextPath: '/single/phoneverification',
+      };
+      return { body: view };
+    }
+    return undefined;
+  });
+}
+
+async function fillValid(year = '1990') {
+  await userEvent.type(await screen.findByLabelText('Legal first name'), 'Alex');
+  await userEvent.type(screen.getByLabelText('Legal last name'), 'Martin');
+  await userEvent.selectOptions(screen.getByLabelText('Month'), '03');
+  await userEvent.type(screen.getByLabelText('Day'), '27');
+  await userEvent.type(screen.getByLabelText('Year'), year);
+  await userEvent.type(screen.getByLabelText('Phone number'), '6135550100');
+  await userEvent.click(screen.getByLabelText('Mobile'));
+}
+
+describe('personalinfo', () => {
+  it('hides the joint section for a TFSA and the sweep section when sweep is off', async () => {
+    start(TFSA);
+    renderApp('/single/personalinfo');
+    await screen.findByRole('heading', { level: 1, name: 'Tell us about yourself' });
+    expect(screen.queryByRole('group', { name: /joint account/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Joint account' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Sweep' })).not.toBeInTheDocument();
+  });
+
+  it("shows the joint section for chequing; 'no' clears its fields", async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo');
+    const question = await screen.findByRole('group', { name: /open a joint account/ });
+    await userEvent.click(within(question).getByLabelText('Yes'));
+    await userEvent.type(screen.getByLabelText("Co-applicant's first name"), 'Sam');
+    await userEvent.type(screen.getByLabelText("Co-applicant's email address"), 'sam@example.com');
+    await userEvent.click(within(question).getByLabelText('No'));
+    expect(screen.queryByLabelText("Co-applicant's first name")).not.toBeInTheDocument();
+    await userEvent.click(within(question).getByLabelText('Yes'));
+    expect(screen.getByLabelText("Co-applicant's first name")).toHaveValue('');
+    expect(screen.getByLabelText("Co-applicant's email address")).toHaveValue('');
+  });
+
+  it('shows the sweep section only when sweep is on, amounts on yes', async () => {
+    start(CHEQUING, { sweepEnabled: true });
+    renderApp('/single/personalinfo');
+    const question = await screen.findByRole('group', { name: /set up a sweep/ });
+    expect(screen.queryByTestId('sweep-amounts')).not.toBeInTheDocument();
+    await userEvent.click(within(question).getByLabelText('Yes'));
+    await userEvent.type(screen.getByLabelText(/falls below/), '500');
+    await userEvent.click(within(question).getByLabelText('No'));
+    await userEvent.click(within(question).getByLabelText('Yes'));
+    expect(screen.getByLabelText(/falls below/)).toHaveValue('');
+  });
+
+  it('gives the student age message with the contact phone', async () => {
+    start(STUDENT);
+    renderApp('/single/personalinfo');
+    await fillValid(String(new Date().getFullYear() - 30));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: /open a joint account/ })).getByLabelText('No'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent(
+      'You must be between 18 and 25 to open a Student Chequing Account... Please call us at 1-800-555-0199 to discuss other options.',
+    );
+    expect(screen.getByLabelText('Day')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('trims names on blur, masks the phone and saves', async () => {
+    const calls = start(CHEQUING);
+    const { router } = renderApp('/single/personalinfo');
+    const first = await screen.findByLabelText('Legal first name');
+    await userEvent.type(first, '  Jean   Luc ');
+    await userEvent.tab();
+    expect(first).toHaveValue('Jean Luc');
+    await fillValid();
+    expect(screen.getByLabelText('Phone number')).toHaveValue('(613) 555-0100');
+    await userEvent.click(
+      within(screen.getByRole('group', { name: /open a joint account/ })).getByLabelText('No'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(calls.map((c) => c.method + c.path)).toContain('PUT/api/omo/Application/PersonalInfo'),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
+    const put = calls.find((c) => c.path === '/api/omo/Application/PersonalInfo');
+    expect(put?.method).toBe('PUT');
+    expect(put?.body).toMatchObject({
+      firstName: 'Jean LucAlex',
+      lastName: 'Martin',
+      dob_month: '03',
+      dob_day: '27',
+      dob_year: '1990',
+      phoneNumber: '(613) 555-0100',
+      phoneType: 'mobile',
+      hasJointApp: 'no',
+    });
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * /single/phoneverification and /joint/phoneverification, 'We need to verify your phone number' (spec 000
+ * §2, spec 001 §4.6): the number with Change (an editable masked input with Submit, PUT Application/Phone)
+ * and 'Verify by SMS' / 'Verify by Voice Call' (POST PhoneVerification/Start).
+ *
+ * A send the provider refuses (status 'failed') keeps the applicant here with 'Something went wrong when
+ * sending the verification code' so they can fix the number or try the other channel: the spec counts send
+ * failures up to 3 and then lets the applicant continue unverified, which only works if they can retry.
+ * After the 3rd failure the code screen opens with Continue enabled. A request that fails outright (network,
+ * 5xx: the "failed init" of spec 000 §8) goes to /error; a refusal with problem details (429 limits) shows
+ * the server's message here.
+ */
+import { useState } from 'react';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FLOW_ERROR_ROUTES, formatPhoneMask, pathOf, phoneFormSchema, type PhoneForm } from '@omo/domain';
+import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { MaskedField } from '../../components/form/masked-field.tsx';
+import { useMessage } from '../../components/form/use-message.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import {
+  fieldErrorsFromProblem,
+  isApiStatus,
+  savePhone,
+  startPhoneVerification,
+  type ApplicationView,
+  type PhoneChannel,
+} from '../../lib/application-api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { flowOfPath, isVerificationStarted, problemMessage } from './phone-verification-state.ts';
+import './phone-verification.css';
+
+/** Back to the Change button once the editor closes (after render). */
+function focusChangeButton(): void {
+  requestAnimationFrame(() => document.getElementById('phone-change-button')?.focus());
+}
+
+export function PhoneVerificationPage() {
+  const { t } = useTranslation();
+  const msg = useMessage();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const flow = flowOfPath(pathname);
+  const initial = useLoaderData<ApplicationView>();
+  const [number, setNumber] = useState(initial.phone.number ?? initial.personalInfo?.phoneNumber ?? '');
+  const [isEditing, setIsEditing] = useState(false);
+  const [sending, setSending] = useState<PhoneChannel | null>(null);
+  const [sendError, setSendError] = useState<string | null>(
+    initial.phone.status === 'failed' ? (msg('phone.verify.sendFailed') ?? null) : null,
+  );
+  const [status, setStatus] = useState('');
+
+  const form = useForm<PhoneForm>({
+    resolver: zodResolver(phoneFormSchema),
+    defaultValues: { phoneNumber: formatPhoneMask(number) },
+    // The error summary takes focus on submit (GOV.UK), not the field.
+    shouldFocusError: false,
+  });
+  const { errors, submitCount, isSubmitting } = form.formState;
+  const phoneError = msg(errors.phoneNumber?.message);
+
+  const title = t('phoneVerification.title');
+  usePageTitle(title, Boolean(phoneError));
+
+  const failRequest = (error: unknown): void => {
+    if (isApiStatus(error, 401)) {
+      void navigate('/');
+      return;
+    }
+    const text =
+      error instanceof ApiError && error.status >= 400 && error.status < 500
+        ? problemMessage(error, (k) => msg(k))
+        : null;
+    if (text) setSendError(text);
+    else void navigate(FLOW_ERROR_ROUTES.bare);
+  };
+
+  const onSubmitPhone = form.handleSubmit(async (values) => {
+    try {
+      const view = await savePhone(values.phoneNumber);
+      const saved = view.phone.number ?? values.phoneNumber;
+      setNumber(saved);
+      form.reset({ phoneNumber: formatPhoneMask(saved) });
+      setIsEditing(false);
+      setSendError(null);
+      setStatus(t('phoneVerification.numberSaved', { phone: formatPhoneMask(saved) }));
+      focusChangeButton();
+    } catch (error) {
+      if (!fieldErrorsFromProblem(error, form.setError, ['phoneNumber'])) failRequest(error);
+    }
+  });
+
+  const send = async (channel: PhoneChannel) => {
+    setSending(channel);
+    setSendError(null);
+    setStatus(t('phoneVerification.sending'));
+    try {
+      const { phone } = await startPhoneVerification(channel);
+      if (phone.status === 'failed' && !isVerificationStarted(phone)) {
+        setSending(null);
+        setStatus('');
+        setSendError(msg('phone.verify.sendFailed') ?? null);
+        return;
+      }
+      void navigate(pathOf(flow, 'verificationCode'));
+    } catch (error) {
+      setSending(null);
+      setStatus('');
+      failRequest(error);
+    }
+  };
+
+  const summaryErrors = phoneError ? [{ fieldId: 'phoneNumber', message: phoneError }] : [];
+  const isBusy = sending !== null;
+
+  return (
+    <div className="panel">
+      <ErrorSummary errors={summaryErrors} focusKey={submitCount} />
+      <PageHeading>{title}</PageHeading>
+      <p className="lead">{t('phoneVerification.intro')}</p>
+
+      <div className="phone-number">
+        <p className="phone-number__label" id="phone-number-label">
+          {t('phoneVerification.numberLabel')}
+        </p>
+        <p className="phone-number__value" aria-labelledby="phone-number-label">
+          {formatPhoneMask(number)}
+        </p>
+        {isEditing ? null : (
+          <button
+            id="phone-change-button"
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setIsEditing(true);
+              // Move to the field the Change button revealed.
+              requestAnimationFrame(() => document.getElementById('phoneNumber')?.focus());
+            }}
+            disabled={isBusy}
+          >
+            {t('phoneVerification.change')}{' '}
+            <span className="visually-hidden">{t('phoneVerification.changeHidden')}</span>
+          </button>
+        )}
+      </div>
+
+      {isEditing ? (
+        <form id="phone-change" className="phone-change" noValidate onSubmit={onSubmitPhone}>
+          <MaskedField
+            control={form.control}
+            name="phoneNumber"
+            id="phoneNumber"
+            label={t('phoneVerification.phoneLabel')}
+            hint={t('phoneVerification.phoneHint')}
+            error={phoneError}
+            format={formatPhoneMask}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            className="field__input--phone"
+          />
+          <div className="actions actions--tight">
+            <button type="submit" className="button" disabled={isSubmitting}>
+              {t('phoneVerification.submit')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                form.reset({ phoneNumber: formatPhoneMask(number) });
+                setIsEditing(false);
+                focusChangeButton();
+              }}
+            >
+              {t('phoneVerification.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+
+      {sendError ? (
+        <p className="notice notice--error" role="alert">
+          {sendError}
+        </p>
+      ) : null}
+
+      <div className="actions" aria-busy={isBusy}>
+        <button
+          type="button"
+          className="button"
+          disabled={isBusy || isEditing}
+          onClick={() => void send('sms')}
+        >
+          {sending === 'sms' ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+          {t('phoneVerification.verifySms')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={isBusy || isEditing}
+          onClick={() => void send('call')}
+        >
+          {sending === 'call' ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+          {t('phoneVerification.verifyCall')}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LoaderFunctionArgs } from 'react-router';
+import { APPLICATION_PATHS } from '../../lib/application-api.ts';
+import { phoneVerificationLoader } from './phone-verification-loader.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { makePhone, makeView, routeFetch, type FetchAnswer } from '../../test/verify-address-fixtures.ts';
+
+const URL_PHONE = '/single/phoneverification';
+const NONE = makePhone({ status: 'none', channel: null, lastFour: '0100' });
+
+function setup(onStart: () => FetchAnswer, phone = NONE) {
+  let current = phone;
+  return routeFetch((call) => {
+    if (call.path === APPLICATION_PATHS.application) return { body: makeView({ phone: current }) };
+    if (call.path === APPLICATION_PATHS.phone) {
+      const number = (call.body as { phoneNumber: string }).phoneNumber.replace(/\D/g, '');
+      current = makePhone({ ...current, number, lastFour: number.slice(-4) });
+      return { body: makeView({ phone: current }) };
+    }
+    if (call.path === APPLICATION_PATHS.phoneVerificationStart) {
+      return Promise.resolve(onStart()).then((answer) => {
+        const body = answer.body as { phone?: typeof current } | undefined;
+        if (body?.phone) current = body.phone;
+        return answer;
+      });
+    }
+    return undefined;
+  });
+}
+
+describe('phoneverification', () => {
+  it('sends by SMS with the buttons busy, then opens the code screen', async () => {
+    const user = userEvent.setup();
+    let release: (answer: { body: unknown }) => void = () => undefined;
+    const calls = setup(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
+    const { router } = renderApp(URL_PHONE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We need to verify your phone number' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('(613) 555-0100')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify by SMS' }));
+    expect(screen.getByRole('button', { name: 'Verify by SMS' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verify by Voice Call' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Verify by SMS' }).closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(screen.getByText('Sending the verification code…')).toBeInTheDocument();
+    release({ body: { phone: makePhone() } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
+    expect(calls.find((c) => c.path === APPLICATION_PATHS.phoneVerificationStart)?.body).toEqual({
+      channel: 'sms',
+    });
+  });
+
+  it('a failed send keeps the applicant here with the message, to try again', async () => {
+    const user = userEvent.setup();
+    setup(() => ({ body: { phone: makePhone({ status: 'failed', sendFailCounter: 1 }) } }));
+    const { router } = renderApp(URL_PHONE);
+    await user.click(await screen.findByRole('button', { name: 'Verify by Voice Call' }));
+    expect(
+      await screen.findByText('Something went wrong when sending the verification code'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(URL_PHONE);
+    expect(screen.getByRole('button', { name: 'Verify by SMS' })).toBeEnabled();
+  });
+
+  it('a request that fails outright goes to /error', async () => {
+    const user = userEvent.setup();
+    setup(() => ({ status: 500, body: { title: 'Internal Server Error', status: 500 } }));
+    const { router } = renderApp(URL_PHONE);
+    await user.click(await screen.findByRole('button', { name: 'Verify by SMS' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+  });
+
+  it('Change reveals the masked number; empty gives the message; Submit saves it', async () => {
+    const user = userEvent.setup();
+    const calls = setup(() => ({ body: { phone: makePhone() } }));
+    renderApp(URL_PHONE);
+    await screen.findByRole('heading', { level: 1, name: 'We need to verify your phone number' });
+    await user.click(await screen.findByRole('button', { name: 'Change phone number' }));
+    const input = screen.getByLabelText('Phone number');
+    await user.clear(input);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('link', { name: 'Please enter phone number' })).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(/Please enter phone number/);
+    await user.type(input, '4165550199');
+    expect(input).toHaveValue('(416) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('(416) 555-0199')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === APPLICATION_PATHS.phone)?.body).toEqual({
+      phoneNumber: '(416) 555-0199',
+    });
+    expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
+  });
+
+  it('skips to the code screen when a verification is already pending', async () => {
+    setup(() => ({ body: {} }), makePhone({ status: 'pending' }));
+    const { router } = renderApp(URL_PHONE);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' }),
+    ).toBeInTheDocument();
+  });
+
+  it('without a session goes to the start', async () => {
+    routeFetch((call) =>
+      call.path === APPLICATION_PATHS.application
+        ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
+        : undefined,
+    );
+    const thrown = await phoneVerificationLoader({
+      request: new Request(`http://localhost${URL_PHONE}`),
+      params: {},
+      context: undefined,
+    } as unknown as LoaderFunctionArgs).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('Location')).toBe('/');
+  });
+});

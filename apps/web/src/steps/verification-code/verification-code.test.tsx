@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { APPLICATION_PATHS, type PhoneView } from '../../lib/application-api.ts';
+import { findSlice } from '../../lib/session-state.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { makePhone, makeView, routeFetch, type FetchCall } from '../../test/verify-address-fixtures.ts';
+
+const URL_CODE = '/single/verificationCode';
+
+function boxes(): HTMLInputElement[] {
+  return Array.from(
+    { length: 6 },
+    (_, i) => screen.getByLabelText(`Digit ${i + 1} of 6`) as HTMLInputElement,
+  );
+}
+
+/** The draft with this phone state; Check answers `onCheck`, Start `onStart`. */
+function setup(
+  phone: Partial<PhoneView> = {},
+  handlers: {
+    onCheck?: (code: string) => { status?: number; body?: unknown };
+    onStart?: (call: FetchCall) => { status?: number; body?: unknown };
+  } = {},
+) {
+  let current = makePhone(phone);
+  const calls = routeFetch((call) => {
+    if (call.path === APPLICATION_PATHS.application) {
+      return {
+        body: makeView({
+          phone: current,
+          completedSteps:
+            call.method === 'GET' && current.canContinue
+              ? ['createprofile', 'personalinfo', 'verificationCode']
+              : ['createprofile', 'personalinfo'],
+        }),
+      };
+    }
+    if (call.path === APPLICATION_PATHS.phoneVerificationCheck) {
+      const answer = handlers.onCheck?.((call.body as { code: string }).code) ?? { body: { phone: current } };
+      const body = answer.body as { phone?: PhoneView } | undefined;
+      if (body?.phone) current = body.phone;
+      return answer;
+    }
+    if (call.path === APPLICATION_PATHS.phoneVerificationStart) {
+      return handlers.onStart?.(call) ?? { body: { phone: current } };
+    }
+    if (call.path === APPLICATION_PATHS.phoneVerificationContinue) {
+      return {
+        body: makeView({
+          phone: current,
+          completedSteps: ['createprofile', 'personalinfo', 'verificationCode'],
+          nextPath: '/single/address',
+        }),
+      };
+    }
+    return undefined;
+  });
+  return calls;
+}
+
+const checks = (calls: FetchCall[]) =>
+  calls.filter((c) => c.path === APPLICATION_PATHS.phoneVerificationCheck);
+
+describe('verificationCode', () => {
+  it('shows the number and six labelled digit boxes with one-time-code on the first', async () => {
+    setup();
+    renderApp(URL_CODE);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/We've sent a 6-digit code to \+1/)).toHaveTextContent(
+      "We've sent a 6-digit code to +1 (613) 555-0100",
+    );
+    expect(screen.getByRole('group', { name: 'Enter the 6-digit code' })).toBeInTheDocument();
+    const all = boxes();
+    expect(all[0]).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(all[1]).toHaveAttribute('autocomplete', 'off');
+    for (const box of all) expect(box).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('moves forward as digits are typed, ignores letters, and Backspace goes back', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    const all = boxes();
+    await user.click(all[0]!);
+    await user.keyboard('1');
+    expect(all[0]).toHaveValue('1');
+    expect(all[1]).toHaveFocus();
+    await user.keyboard('a');
+    expect(all[1]).toHaveValue('');
+    await user.keyboard('2');
+    expect(all[2]).toHaveFocus();
+    await user.keyboard('{Backspace}');
+    expect(all[1]).toHaveFocus();
+    expect(all[1]).toHaveValue('');
+    expect(all[0]).toHaveValue('1');
+  });
+
+  it('a pasted code fills all boxes and is submitted at once; success disables the boxes', async () => {
+    const user = userEvent.setup();
+    const calls = setup(
+      {},
+      {
+        onCheck: (code) =>
+          code === '123456'
+            ? {
+                body: {
+                  phone: makePhone({
+                    status: 'approved',
+                    verified: true,
+                    canContinue: true,
+                    canResend: false,
+                  }),
+                },
+              }
+            : { body: { phone: makePhone({ invalidCounter: 1 }) } },
+      },
+    );
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[2]!);
+    await user.paste('123456');
+    expect(
+      boxes()
+        .map((b) => b.value)
+        .join(''),
+    ).toBe('123456');
+    expect(await screen.findByText('Your mobile phone has been successfully verified!')).toBeInTheDocument();
+    expect(checks(calls).map((c) => c.body)).toEqual([{ code: '123456' }]);
+    for (const box of boxes()) expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument();
+  });
+
+  it('a wrong code shows the error state, announced, and clears the boxes', async () => {
+    const user = userEvent.setup();
+    const calls = setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[0]!);
+    await user.keyboard('999999');
+    const message = await screen.findByText('Invalid code, please try again');
+    expect(message.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    expect(checks(calls)).toHaveLength(1);
+    for (const box of boxes()) {
+      expect(box).toHaveAttribute('aria-invalid', 'true');
+      expect(box).toHaveClass('code-input__box--error');
+      expect(box).toHaveValue('');
+      expect(box).toBeEnabled();
+    }
+    expect(document.title).toMatch(/^Error: Verify your phone number/);
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('after the third invalid code: no resend links, boxes off, Continue enabled with a note, on to address', async () => {
+    const user = userEvent.setup();
+    setup(
+      { invalidCounter: 2 },
+      {
+        onCheck: () => ({
+          body: { phone: makePhone({ invalidCounter: 3, canResend: false, canContinue: true }) },
+        }),
+      },
+    );
+    const { router } = renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    expect(screen.getByRole('button', { name: 'Resend code by SMS' })).toBeInTheDocument();
+    await user.click(boxes()[0]!);
+    await user.paste('111111');
+    expect(
+      await screen.findByText(/You may continue without verifying your phone number/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend code by voice call' })).not.toBeInTheDocument();
+    for (const box of boxes()) expect(box).toBeDisabled();
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toBeEnabled();
+    await user.click(continueButton);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
+    expect(findSlice('progress')?.profile).toBe(true);
+  });
+
+  it('resend shows the last four digits; the links are gone after three resends', async () => {
+    const user = userEvent.setup();
+    let resends = 0;
+    const calls = setup(
+      {},
+      {
+        onStart: () => {
+          resends += 1;
+          return {
+            body: {
+              phone: makePhone({
+                resendCounter: resends,
+                invalidCounter: resends,
+                canResend: resends < 3,
+                canContinue: resends >= 3,
+              }),
+            },
+          };
+        },
+      },
+    );
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(screen.getByRole('button', { name: 'Resend code by SMS' }));
+    expect(await screen.findByText('Code sent to phone number ending in 0100')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend code by voice call' }));
+    await waitFor(() => expect(resends).toBe(2));
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'Resend code by SMS' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    const starts = calls.filter((c) => c.path === APPLICATION_PATHS.phoneVerificationStart);
+    expect(starts.map((c) => c.body)).toEqual([{ channel: 'sms' }, { channel: 'call' }, { channel: 'sms' }]);
+  });
+
+  it("shows the server's message when it refuses (429)", async () => {
+    const user = userEvent.setup();
+    setup(
+      {},
+      {
+        onStart: () => ({
+          status: 429,
+          body: {
+            type: 'about:blank',
+            title: 'Too Many Requests',
+            status: 429,
+            detail: 'Too many codes were sent to this number. Try again later.',
+          },
+        }),
+      },
+    );
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(screen.getByRole('button', { name: 'Resend code by SMS' }));
+    expect(
+      await screen.findByText('Too many codes were sent to this number. Try again later.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a verified phone shows the success state on reload, with Continue', async () => {
+    setup({ status: 'approved', verified: true, canContinue: true, canResend: false });
+    renderApp(URL_CODE);
+    expect(await screen.findByText('Your mobile phone has been successfully verified!')).toBeInTheDocument();
+    for (const box of boxes()) expect(box).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+
+  it('without a code sent yet goes back to the send screen', async () => {
+    setup({ status: 'none', channel: null });
+    const { router } = renderApp(URL_CODE);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We need to verify your phone number' }),
+    ).toBeInTheDocument();
+  });
+
+  it('works in French', async () => {
+    setup();
+    renderApp(URL_CODE, 'fr');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre numéro de téléphone' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Chiffre 1 de 6')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Renvoyer le code par texto' })).toBeInTheDocument();
+  });
+});
