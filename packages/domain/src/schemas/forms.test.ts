@@ -15,6 +15,8 @@ import {
   shortAccountUsageFormSchema,
   sinFormSchema,
   termChoiceFormSchema,
+  termPeriodValue,
+  renewalOptionValues,
   verificationCodeSchema,
 } from './forms.ts';
 
@@ -464,6 +466,23 @@ describe('term choice (spec 000 §4/§5)', () => {
     expect(termChoiceFormSchema({ termDepositAcctConfig: { termRate: [] } }).safeParse({}).success).toBe(
       true,
     );
+  });
+
+  it('accepts only a term and a renewal option the product offers (payout only when it allows maturity)', () => {
+    const choose = (product: typeof gic, termPeriod: string, termOption: string) =>
+      termChoiceFormSchema(product).safeParse({ termPeriod, termOption });
+    expect(
+      errorOf(
+        termChoiceFormSchema(gic),
+        { termPeriod: '60 Months 9%', termOption: 'rollover' },
+        'termPeriod',
+      ),
+    ).toBe('Select your length and term');
+    expect(choose(gic, '12 Months 3.1%', 'payout').success).toBe(false);
+    const maturing = { termDepositAcctConfig: { ...gic.termDepositAcctConfig, mdAllowMature: true } };
+    expect(choose(maturing, '12 Months 3.1%', 'payout').success).toBe(true);
+    expect(renewalOptionValues(maturing)).toEqual(['rollover', 'transfer', 'payout']);
+    expect(termPeriodValue({ period: 12, periodType: 'Months', rate: 3.1 })).toBe('12 Months 3.1%');
   });
 });
 

@@ -9,7 +9,9 @@ import {
   hasTermRates,
   nextRoute,
   pathOf,
+  renewalOptionValues,
   termChoiceFormSchema,
+  termPeriodValue,
   truncateOption,
   type ProductOffering,
   type TermChoiceForm,
@@ -42,7 +44,7 @@ export function termPeriodOptions(product: ProductOffering, lang: Lang, t: TFunc
       periodType: t(`confirmProducts.periodTypes.${r.periodType}`),
       rate: number.format(r.rate),
     });
-    return { value: `${r.period} ${r.periodType} ${r.rate}%`, label: truncateOption(full), fullLabel: full };
+    return { value: termPeriodValue(r), label: truncateOption(full), fullLabel: full };
   });
 }
 
@@ -53,13 +55,15 @@ export function renewalOptions(product: ProductOffering, t: TFunction): SelectOp
     label: truncateOption(full, max),
     fullLabel: full,
   });
-  const options = [
-    option('rollover', t('confirmProducts.renewalRollover')),
-    option('transfer', t('confirmProducts.renewalTransfer')),
-  ];
-  if (product.termDepositAcctConfig?.mdAllowMature) {
-    options.push(option('payout', t('confirmProducts.renewalPayout'), PAYOUT_OPTION_MAX));
-  }
+  const labels: Record<string, [string, number | undefined]> = {
+    rollover: [t('confirmProducts.renewalRollover'), undefined],
+    transfer: [t('confirmProducts.renewalTransfer'), undefined],
+    payout: [t('confirmProducts.renewalPayout'), PAYOUT_OPTION_MAX],
+  };
+  const options = renewalOptionValues(product).map((value) => {
+    const [full, max] = labels[value] ?? [value, undefined];
+    return option(value, full, max);
+  });
   return options;
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   deriveApplicationFlags,
   formatPhoneMask,
+  isJointAllowed,
   nextRoute,
   personalInfoFormSchema,
   trimName,
@@ -55,11 +56,6 @@ const EMPTY: DefaultValues<PersonalInfoFormInput> = {
   jointLastName: '',
   jointEmail: '',
 };
-
-/** The joint section is not offered for registered plans (spec 000 §2: hidden for RRSP, TFSA and FHSA). */
-export function isJointAllowed(flags: { mRRSP: boolean; mTFSA: boolean; mFHSA: boolean }): boolean {
-  return !(flags.mRRSP || flags.mTFSA || flags.mFHSA);
-}
 
 /**
  * 'Tell us about yourself' (spec 000 §2, §5): legal names (trimmed on blur), date of birth with the age
