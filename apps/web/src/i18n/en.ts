@@ -235,7 +235,8 @@ export const en = {
     hint: 'It has 9 digits, for example 123 456 789',
     what: 'SIN',
     skipNote:
-      'Prefer not to give your SIN online? You can skip it here and provide it in person at a branch instead.',
+      'Prefer not to give your SIN online? You can skip this step and provide it in person at a branch instead.',
+    skip: "Skip: I'll provide it at a branch",
     saved:
       'We already have your SIN ending in {{lastThree}}. Leave the field empty to keep it, or enter it again to change it.',
   },

@@ -235,7 +235,8 @@ export const fr: Translation = {
     hint: 'Il compte 9 chiffres, par exemple 123 456 789',
     what: 'NAS',
     skipNote:
-      'Vous préférez ne pas donner votre NAS en ligne? Vous pouvez l’omettre ici et le fournir en personne dans une succursale.',
+      'Vous préférez ne pas donner votre NAS en ligne? Vous pouvez passer cette étape et le fournir en personne dans une succursale.',
+    skip: 'Passer : je le fournirai en succursale',
     saved:
       'Nous avons déjà votre NAS se terminant par {{lastThree}}. Laissez le champ vide pour le conserver, ou entrez-le de nouveau pour le modifier.',
   },

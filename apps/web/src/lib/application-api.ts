@@ -229,6 +229,11 @@ export function saveSin(sin: string, signal?: AbortSignal): Promise<ApplicationV
   return apiRequest<ApplicationView>(APPLICATION_PATHS.sin, { method: 'PUT', body: { sin }, signal });
 }
 
+/** PUT Application/Sin without a SIN: the applicant will give it in person at a branch. */
+export function skipSin(signal?: AbortSignal): Promise<ApplicationView> {
+  return apiRequest<ApplicationView>(APPLICATION_PATHS.sin, { method: 'PUT', body: { skip: true }, signal });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Problem details
 // ---------------------------------------------------------------------------------------------------------

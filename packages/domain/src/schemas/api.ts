@@ -249,7 +249,14 @@ export const applicationProductsRequestSchema = z.object({
 });
 
 /** PUT /api/omo/Application/Sin body: see sinFormSchema. */
-export const applicationSinRequestSchema = z.object({ sin: z.string() });
+/**
+ * PUT Application/Sin: the SIN, or `skip: true` when the applicant will give it in person at a branch
+ * (spec 001 §2.3: the SIN can be skipped; the review then shows no SIN section).
+ */
+export const applicationSinRequestSchema = z.union([
+  z.object({ sin: z.string() }),
+  z.object({ skip: z.literal(true) }),
+]);
 
 const yesNoValue = z.enum(['yes', 'no']);
 

@@ -583,6 +583,19 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect((await put(draft.cookie, 'Sin', { sin: '130 692 544' })).json()).toEqual(ok.json());
     });
 
+    it('lets the applicant skip the SIN (given in person at a branch) and clears one given before', async () => {
+      const draft = await through('address', ['2002']);
+      await put(draft.cookie, 'Products', {});
+      await put(draft.cookie, 'Sin', { sin: SIN });
+      const skipped = await put(draft.cookie, 'Sin', { skip: true });
+      expect(skipped.statusCode).toBe(200);
+      expect(skipped.json()).toMatchObject({
+        sin: { provided: false, masked: null },
+        nextPath: '/single/finalizeaccount',
+      });
+      expect(skipped.json<{ completedSteps: string[] }>().completedSteps).toContain('sin');
+    });
+
     it('refuses a 9-series SIN for a TFSA', async () => {
       const draft = await through('address', ['2902']);
       await put(draft.cookie, 'Products', {});

@@ -353,20 +353,29 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       return viewOf(await reload(record.id));
     },
 
-    /** PUT Application/Sin: only for interest-bearing applications; stored encrypted plus its last three digits. */
+    /**
+     * PUT Application/Sin: only for interest-bearing applications; stored encrypted plus its last three digits.
+     * `{ skip: true }` (the applicant gives it in person at a branch) completes the step without a SIN.
+     */
     async saveSin(record: ApplicationRecord, body: unknown): Promise<ApplicationView> {
       const facts = await factsOf(record);
       if (!facts.flags.mInterestBearing) {
         throw new HttpProblem(409, 'A SIN is asked only for interest-bearing products.');
       }
       assertCanVisit(record, facts, 'sin');
-      const { sin } = parse(sinFormSchema({ isTfsaOrFhsa: facts.flags.mTFSA || facts.flags.mFHSA }), body);
-      const digits = sinDigits(sin);
+      const isSkipped =
+        typeof body === 'object' && body !== null && (body as { skip?: unknown }).skip === true;
+      let stored: { sinCiphertext: string | null; sinLast3: string | null } = {
+        sinCiphertext: null,
+        sinLast3: null,
+      };
+      if (!isSkipped) {
+        const { sin } = parse(sinFormSchema({ isTfsaOrFhsa: facts.flags.mTFSA || facts.flags.mFHSA }), body);
+        const digits = sinDigits(sin);
+        stored = { sinCiphertext: cipher.encrypt(digits, record.id), sinLast3: digits.slice(-3) };
+      }
       await db.transaction().execute(async (trx) => {
-        await updateApplication(trx, record.id, {
-          sinCiphertext: cipher.encrypt(digits, record.id),
-          sinLast3: digits.slice(-3),
-        });
+        await updateApplication(trx, record.id, stored);
         await completeStep(trx, record.id, 'sin');
       });
       return viewOf(await reload(record.id));

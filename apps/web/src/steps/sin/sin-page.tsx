@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
@@ -10,7 +10,13 @@ import { MaskedField } from '../../components/form/masked-field.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { flowOfPath, handleStepSubmitError, saveSin } from '../../lib/application-api.ts';
+import {
+  flowOfPath,
+  handleStepSubmitError,
+  saveSin,
+  skipSin,
+  type ApplicationView,
+} from '../../lib/application-api.ts';
 import { updateSlice } from '../../lib/session-state.ts';
 import type { StepData } from '../personal-info/personal-info-loader.ts';
 
@@ -57,6 +63,24 @@ export function SinPage() {
   const title = t('sin.title');
   usePageTitle(title, summary.length > 0);
 
+  const [isSkipping, setSkipping] = useState(false);
+  const goOn = async (saved: ApplicationView) => {
+    updateSlice('progress', { confirmProduct: true });
+    await navigate(saved.nextPath || (nextRoute(flow, 'sin', { isInterestBearing: true }) ?? '/'));
+  };
+
+  const onSkip = async () => {
+    setSkipping(true);
+    try {
+      await goOn(await skipSin());
+    } catch (error) {
+      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
+      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
+    } finally {
+      setSkipping(false);
+    }
+  };
+
   const onSubmit = async (values: SinValues) => {
     try {
       const digits = sinDigits(values.sin).replace(/\D/g, '');
@@ -99,8 +123,16 @@ export function SinPage() {
         />
         <p>{t('sin.skipNote')}</p>
         <div className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting}>
+          <button type="submit" className="button" disabled={formState.isSubmitting || isSkipping}>
             {t('common.continue')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void onSkip()}
+            disabled={formState.isSubmitting || isSkipping}
+          >
+            {t('sin.skip')}
           </button>
         </div>
       </form>

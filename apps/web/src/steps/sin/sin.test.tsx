@@ -76,6 +76,18 @@ describe('sin', () => {
     expect(findSlice('progress')?.confirmProduct).toBe(true);
   });
 
+  it('lets the applicant skip the SIN to give it in person at a branch', async () => {
+    const calls = start();
+    const { router } = renderApp('/single/sin');
+    expect(await screen.findByText(/provide it in person at a branch/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: "Skip: I'll provide it at a branch" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/finalizeaccount'));
+    expect(calls.find((c) => c.path === '/api/omo/Application/Sin')).toMatchObject({
+      method: 'PUT',
+      body: { skip: true },
+    });
+  });
+
   it('is skipped for an application that is not interest bearing', async () => {
     const chequing = makeProduct();
     holdProducts([chequing]);
