@@ -13,6 +13,9 @@ import {
   deriveApplicationFlags,
   findStepByPath,
   type AddressFormInput,
+  type ApplicationPhoneView,
+  type ApplicationView,
+  type initializeApplicationRequestSchema,
   type CanVisitContext,
   type Flow,
   type PersonalInfoFormInput,
@@ -20,6 +23,7 @@ import {
   type StepId,
 } from '@omo/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError, apiRequest, findProducts } from './api.ts';
 import { findSlice, updateSlice } from './session-state.ts';
 
@@ -43,54 +47,14 @@ export type PhoneChannel = 'sms' | 'call';
 export type PhoneType = 'mobile' | 'home';
 export type LookupLang = 'en' | 'fr';
 
-/** The phone-verification state of the draft. */
-export interface PhoneView {
-  number: string | null;
-  type: PhoneType | null;
-  verified: boolean;
-  status: PhoneStatus;
-  channel: PhoneChannel | null;
-  sendFailCounter: number;
-  resendCounter: number;
-  invalidCounter: number;
-  canResend: boolean;
-  canContinue: boolean;
-  lastFour: string | null;
-}
+/** The phone-verification state of the draft (domain contract). */
+export type PhoneView = ApplicationPhoneView;
 
 /** GET /api/omo/Application: the draft as the browser may see it (never a password, SIN or code). */
-export interface ApplicationView {
-  appRefNo: string;
-  flow: 'single' | 'joint';
-  email: string;
-  promoCode: string;
-  referralCode: string;
-  consent: boolean;
-  productIds: string[];
-  sweepEnabled: boolean;
-  skipAlloy: boolean;
-  personalInfo: PersonalInfoFormInput | null;
-  phone: PhoneView;
-  address: AddressFormInput | null;
-  products: { termPeriod: string; termOption: string } | null;
-  sin: { provided: boolean; masked: string | null };
-  /** Completed step ids. */
-  completedSteps: string[];
-  /** Where the applicant should be now. */
-  nextPath: string;
-}
+export type { ApplicationView };
 
-export interface InitializeApplicationBody {
-  email: string;
-  password: string;
-  promoCode?: string;
-  referralCode?: string;
-  consent: boolean;
-  appRefNo: string;
-  productIds: string[];
-  sweepEnabled: boolean;
-  skipAlloy: boolean;
-}
+/** Body of InitializeApplication (domain contract). */
+export type InitializeApplicationBody = z.input<typeof initializeApplicationRequestSchema>;
 
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
