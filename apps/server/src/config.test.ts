@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DOCS, CONFIG_VARIABLES, ConfigError, parseConfig } from './config.ts';
+import { CONFIG_DOCS, CONFIG_VARIABLES, ConfigError, findRepoRoot, parseConfig } from './config.ts';
 
 const ROOT = '/srv/omo';
 
@@ -80,5 +81,16 @@ describe('parseConfig', () => {
   it('documents exactly the variables it reads', () => {
     expect(CONFIG_DOCS.map((d) => d.name).sort()).toEqual([...CONFIG_VARIABLES].sort());
     for (const doc of CONFIG_DOCS) expect(doc.description.length).toBeGreaterThan(10);
+  });
+});
+
+describe('README configuration table', () => {
+  it('documents every variable of CONFIG_DOCS with its default', () => {
+    const readme = readFileSync(path.join(findRepoRoot(), 'README.md'), 'utf8');
+    for (const doc of CONFIG_DOCS) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${doc.name}\``));
+      expect(row, doc.name).toBeDefined();
+      if (!doc.default.startsWith('(')) expect(row, doc.name).toContain(`\`${doc.default}\``);
+    }
   });
 });

@@ -108,12 +108,14 @@ export const CONFIG_DOCS = [
   {
     name: 'SESSION_SECRET',
     default: '(unset)',
-    description: 'Secret for signing session cookies (at least 32 characters).',
+    description:
+      'Secret (at least 32 characters) for signing cookies and keying the sandbox code hashes; set it when several server processes share a database.',
   },
   {
     name: 'SIN_ENCRYPTION_KEY',
     default: '(unset)',
-    description: 'AES-256-GCM key for stored SINs (64 hex characters or 32 bytes base64).',
+    description:
+      'AES-256-GCM key for stored SINs (64 hex characters or 32 bytes base64). Unset: a key file generated in DATA_DIR (embedded database). Required in production.',
   },
   {
     name: 'SMTP_URL',
