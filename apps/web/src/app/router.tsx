@@ -96,6 +96,12 @@ export function createRoutes(): RouteObject[] {
                 Component: (await import('../dev/diagnostics-page.tsx')).DiagnosticsPage,
               }),
             },
+            {
+              path: paths.outbox,
+              lazy: async () => ({
+                Component: (await import('../dev/outbox-page.tsx')).OutboxPage,
+              }),
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -12,6 +12,8 @@ export const paths = {
   applyAsSingle: PUBLIC_ROUTES.applyAsSingle,
   productList: PUBLIC_ROUTES.productList,
   diagnostics: PUBLIC_ROUTES.diagnostics,
+  /** Non-production: the sandbox outbox (design.md §4). */
+  outbox: '/dev/outbox',
   single: {
     getStarted: pathOf(SINGLE_FLOW, 'getstarted'),
     createProfile: pathOf(SINGLE_FLOW, 'createprofile'),

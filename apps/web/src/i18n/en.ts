@@ -137,6 +137,13 @@ export const en = {
       FHSA: 'FHSA',
     },
     toDiagnostics: 'Diagnostics',
+    outboxTitle: 'Sandbox outbox',
+    outboxIntro:
+      'Every text message, voice call and e-mail the sandbox partners would have sent, newest first. Not available in production.',
+    outboxRefresh: 'Refresh',
+    outboxEmpty: 'Nothing has been sent yet.',
+    outboxFailed: 'The outbox could not be loaded.',
+    outboxChannel: { sms: 'Text message', voice: 'Voice call', email: 'E-mail' },
     diagnosticsTitle: 'Diagnostics',
     toProductList: 'Back to the product list',
     buildNumber: 'Build number',

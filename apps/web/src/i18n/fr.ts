@@ -135,6 +135,13 @@ export const fr: Translation = {
       FHSA: 'CELIAPP',
     },
     toDiagnostics: 'Diagnostics',
+    outboxTitle: 'Boîte d’envoi du bac à sable',
+    outboxIntro:
+      'Tous les textos, appels vocaux et courriels que les partenaires du bac à sable auraient envoyés, du plus récent au plus ancien. Non offert en production.',
+    outboxRefresh: 'Actualiser',
+    outboxEmpty: 'Rien n’a encore été envoyé.',
+    outboxFailed: 'La boîte d’envoi n’a pas pu être chargée.',
+    outboxChannel: { sms: 'Texto', voice: 'Appel vocal', email: 'Courriel' },
     diagnosticsTitle: 'Diagnostics',
     toProductList: 'Retour à la liste des produits',
     buildNumber: 'Numéro de version',
