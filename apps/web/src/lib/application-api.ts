@@ -7,7 +7,7 @@
  */
 import { redirect } from 'react-router';
 import {
-  API_PATHS,
+  APPLICATION_API_PATHS,
   SINGLE_FLOW,
   canVisit,
   deriveApplicationFlags,
@@ -27,20 +27,8 @@ import type { z } from 'zod';
 import { ApiError, apiRequest, findProducts } from './api.ts';
 import { findSlice, updateSlice } from './session-state.ts';
 
-export const APPLICATION_PATHS = {
-  initializeApplication: API_PATHS.initializeApplication,
-  application: '/api/omo/Application',
-  personalInfo: '/api/omo/Application/PersonalInfo',
-  phone: '/api/omo/Application/Phone',
-  address: '/api/omo/Application/Address',
-  products: '/api/omo/Application/Products',
-  sin: '/api/omo/Application/Sin',
-  phoneVerificationStart: '/api/omo/PhoneVerification/Start',
-  phoneVerificationCheck: '/api/omo/PhoneVerification/Check',
-  phoneVerificationContinue: '/api/omo/PhoneVerification/Continue',
-  addressFind: '/api/omo/AddressLookup/Find',
-  addressRetrieve: '/api/omo/AddressLookup/Retrieve',
-} as const;
+/** Paths of the draft-application calls (the domain's table). */
+export const APPLICATION_PATHS = APPLICATION_API_PATHS;
 
 export type PhoneStatus = 'none' | 'pending' | 'approved' | 'failed' | 'skipped';
 export type PhoneChannel = 'sms' | 'call';
