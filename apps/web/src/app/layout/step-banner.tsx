@@ -13,7 +13,8 @@ export function StepBanner() {
   const pad = (n: number) => String(n).padStart(2, '0');
   const name = step ? t(`layout.steps.${step.group as 'profile'}`) : '';
   return (
-    <div className="step-banner">
+    // A labelled region: everything on the page must sit in a landmark (axe 'region').
+    <section className="step-banner" aria-label={t('layout.trackerLabel')}>
       <p className="step-banner__inner">
         <span aria-hidden="true">
           <span className="step-banner__count">
@@ -23,6 +24,6 @@ export function StepBanner() {
         </span>
         <span className="visually-hidden">{t('layout.stepBannerLabel', { current, total, name })}</span>
       </p>
-    </div>
+    </section>
   );
 }

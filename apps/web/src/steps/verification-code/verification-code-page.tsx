@@ -8,7 +8,7 @@
  * `canContinue` (verified, or a counter reached 3). The limits are the server's: its refusals (429) are
  * shown as its message.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FLOW_ERROR_ROUTES, VERIFICATION_LIMIT, formatPhoneMask, lastFourDigits, pathOf } from '@omo/domain';
@@ -50,10 +50,6 @@ export function canOfferResend(phone: PhoneView): boolean {
   );
 }
 
-function afterRender(fn: () => void): void {
-  requestAnimationFrame(fn);
-}
-
 export function VerificationCodePage() {
   const { t } = useTranslation();
   const msg = useMessage();
@@ -69,6 +65,18 @@ export function VerificationCodePage() {
   const [isChecking, setIsChecking] = useState(false);
   const [resending, setResending] = useState<PhoneChannel | null>(null);
   const [isContinuing, setIsContinuing] = useState(false);
+  // Focus moves once React has committed the state that re-enables the target (the boxes are disabled
+  // while a code is checked, Continue until the server allows it): a requestAnimationFrame can run before
+  // that commit, and focusing a disabled control does nothing, leaving keyboard users on <body>.
+  const pendingFocus = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const fn = pendingFocus.current;
+    pendingFocus.current = null;
+    fn?.();
+  });
+  const afterRender = (fn: () => void): void => {
+    pendingFocus.current = fn;
+  };
 
   const title = t('verificationCode.title');
   usePageTitle(title, feedback?.kind === 'error');
@@ -157,8 +165,10 @@ export function VerificationCodePage() {
   let limitNote: string | null = null;
   if (limitReached) {
     if (neverSent) limitNote = t('verificationCode.limitSendFail');
-    else if (phone.invalidCounter >= VERIFICATION_LIMIT) limitNote = t('verificationCode.limitInvalid');
-    else limitNote = t('verificationCode.limitResend');
+    // A resend also counts as an invalid attempt (spec 000 §4): after 3 resends both counters are at 3, and
+    // the applicant who typed no code must not be told they entered an invalid one 3 times.
+    else if (phone.resendCounter >= VERIFICATION_LIMIT) limitNote = t('verificationCode.limitResend');
+    else limitNote = t('verificationCode.limitInvalid');
   }
 
   const showResend = canOfferResend(phone) && !neverSent;

@@ -1,0 +1,226 @@
+/**
+ * Page helpers that walk one step of the single-applicant flow the way an applicant does: find the page by
+ * its heading, fill the fields by their labels, press Continue, and wait for the next route. `check` runs on
+ * every page the helper lands on (axe, and at 320 px the horizontal-scroll check), before anything is typed.
+ */
+import { expect, type Page } from '@playwright/test';
+import { VALID_SIN, latestCodeFor, maskedPhone, messagesFor, type Applicant } from '../fixtures/applicant.ts';
+
+/** Runs on every page a helper reaches (e.g. axe). */
+export type PageCheck = () => Promise<void>;
+
+export interface StepOptions {
+  check?: PageCheck;
+}
+
+async function onPage(page: Page, path: RegExp, heading: string | RegExp, check?: PageCheck): Promise<void> {
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await check?.();
+}
+
+export function continueButton(page: Page) {
+  return page.getByRole('button', { name: 'Continue', exact: true });
+}
+
+/** Landing with the products → 'No, Sign me up' → getstarted → 'Get Started' → Create your profile. */
+export async function startApplication(
+  page: Page,
+  productIds: string[],
+  { sweep = false, check }: StepOptions & { sweep?: boolean } = {},
+): Promise<void> {
+  await page.goto(`/?productIds=${productIds.join(';')}${sweep ? '&sweep=true' : ''}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Are you an existing member?' })).toBeVisible();
+  await check?.();
+  await page.getByRole('link', { name: /No, Sign me up/ }).click();
+  await onPage(page, /\/single\/getstarted$/, "Let's get you started", check);
+  await page.getByRole('link', { name: 'Get Started' }).click();
+  await onPage(page, /\/single\/createprofile$/, 'Create your profile', check);
+}
+
+export async function fillCreateProfile(page: Page, applicant: Applicant): Promise<void> {
+  await page.getByLabel('Email address').fill(applicant.email);
+  await page.getByLabel('Password', { exact: true }).fill(applicant.password);
+}
+
+/** 'Create your profile': e-mail and password, Continue → personal information. */
+export async function createProfile(page: Page, applicant: Applicant, { check }: StepOptions = {}) {
+  await onPage(page, /\/single\/createprofile$/, 'Create your profile', check);
+  await fillCreateProfile(page, applicant);
+  await continueButton(page).click();
+  await onPage(page, /\/single\/personalinfo$/, 'Tell us about yourself', check);
+}
+
+/** The joint-account question of personal information (absent for RRSP, TFSA and FHSA). */
+export function jointQuestion(page: Page) {
+  return page.getByRole('group', { name: 'Would you like to open a joint account with a co-applicant?' });
+}
+
+export async function fillPersonalInfo(page: Page, applicant: Applicant): Promise<void> {
+  await page.getByLabel('Legal first name').fill(applicant.firstName);
+  await page.getByLabel('Legal last name').fill(applicant.lastName);
+  await page.getByLabel('Month').selectOption(applicant.dob.month);
+  await page.getByLabel('Day').fill(applicant.dob.day);
+  await page.getByLabel('Year').fill(applicant.dob.year);
+  await page.getByLabel('Phone number', { exact: true }).fill(applicant.phone);
+  await page.getByRole('radio', { name: 'Mobile' }).check();
+  if (await jointQuestion(page).isVisible()) {
+    await jointQuestion(page).getByRole('radio', { name: 'No' }).check();
+  }
+}
+
+/** 'Tell us about yourself': names, date of birth, phone; Continue → phone verification. */
+export async function personalInfo(page: Page, applicant: Applicant, { check }: StepOptions = {}) {
+  await fillPersonalInfo(page, applicant);
+  await continueButton(page).click();
+  await onPage(page, /\/single\/phoneverification$/, 'We need to verify your phone number', check);
+  await expect(page.getByText(maskedPhone(applicant.phone), { exact: true })).toBeVisible();
+}
+
+/** Types a code into the six boxes with the keyboard (each digit moves to the next box). */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Digit 1 of 6').focus();
+  await page.keyboard.type(code);
+}
+
+/** 'Verify by SMS' → the code screen. */
+export async function sendCodeBySms(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await page.getByRole('button', { name: 'Verify by SMS' }).click();
+  await onPage(page, /\/single\/verificationCode$/, 'Verify your phone number', check);
+}
+
+/**
+ * Phone verification: 'Verify by SMS', read the code the sandbox sent (outbox), type it, see the success
+ * message, Continue → address.
+ */
+export async function verifyPhone(page: Page, applicant: Applicant, { check }: StepOptions = {}) {
+  const before = (await messagesFor(page.request, applicant.phone)).length;
+  await sendCodeBySms(page, { check });
+  await expect(
+    page.getByText(`We've sent a 6-digit code to +1\u00a0${maskedPhone(applicant.phone)}`),
+  ).toBeVisible();
+  const code = await latestCodeFor(page.request, applicant.phone, { after: before });
+  await typeCode(page, code);
+  await expect(page.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
+  await check?.();
+  await continueButton(page).click();
+  await onPage(page, /\/single\/address$/, 'Where do you live?', check);
+}
+
+/** The address search combobox (home or mailing). */
+export function addressSearch(page: Page, kind: 'home' | 'mailing' = 'home') {
+  return page.getByRole('combobox', {
+    name: kind === 'home' ? 'Search for your address' : 'Search for your mailing address',
+  });
+}
+
+/** Types into the address combobox and picks the first suggestion with ArrowDown + Enter. */
+export async function pickAddressWithKeyboard(
+  page: Page,
+  text: string,
+  kind: 'home' | 'mailing' = 'home',
+): Promise<void> {
+  const search = addressSearch(page, kind);
+  await search.focus();
+  await search.pressSequentially(text, { delay: 20 });
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(search).toHaveAttribute('aria-activedescendant', /option-0$/);
+  await page.keyboard.press('Enter');
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+}
+
+/** Address by search: '290 Bremner', first suggestion by keyboard, the formatted address shown. */
+export async function enterAddressBySearch(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await pickAddressWithKeyboard(page, '290 Bremner');
+  await expect(page.getByText('Your home address')).toBeVisible();
+  await expect(page.getByText('290 Bremner Blvd', { exact: true }).filter({ visible: true })).toBeVisible();
+  await expect(page.getByText(/M5V 3L9/).filter({ visible: true })).toBeVisible();
+  await check?.();
+}
+
+export interface ManualAddress {
+  streetNumber: string;
+  unitNumber?: string;
+  streetName: string;
+  cityName: string;
+  /** Province code (select value), e.g. 'ON'. */
+  province: string;
+  postalCode: string;
+}
+
+export const OTTAWA: ManualAddress = {
+  streetNumber: '111',
+  streetName: 'Wellington St',
+  cityName: 'Ottawa',
+  province: 'ON',
+  postalCode: 'K1A 0A9',
+};
+
+/** Fills the manual fields of the home address, or of the mailing block when `within` is it. */
+export async function fillManualAddress(
+  page: Page,
+  address: ManualAddress,
+  kind: 'home' | 'mailing' = 'home',
+): Promise<void> {
+  const scope =
+    kind === 'home'
+      ? page.getByRole('group', { name: 'Your home address' })
+      : page.getByRole('group', { name: 'Your mailing address' });
+  await scope.getByLabel('Street number').fill(address.streetNumber);
+  if (address.unitNumber) await scope.getByLabel('Unit number').fill(address.unitNumber);
+  await scope.getByLabel('Street name').fill(address.streetName);
+  await scope.getByLabel('City name').fill(address.cityName);
+  await scope.getByLabel('Province').selectOption(address.province);
+  await scope.getByLabel('Postal code').fill(address.postalCode);
+}
+
+/** 'Enter address manually' and the manual fields (home address). */
+export async function enterAddressManually(
+  page: Page,
+  address: ManualAddress = OTTAWA,
+  { check }: StepOptions = {},
+): Promise<void> {
+  await page.getByRole('button', { name: 'Enter address manually' }).first().click();
+  await expect(page.getByLabel('Street number')).toBeFocused();
+  await fillManualAddress(page, address);
+  await check?.();
+}
+
+/** Continue on the address page → confirm products. */
+export async function submitAddress(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await continueButton(page).click();
+  await onPage(page, /\/single\/confirmproducts$/, 'Confirm your application', check);
+}
+
+/** 'Confirm your application': term choices when given; Continue → `next`. */
+export async function confirmProducts(
+  page: Page,
+  {
+    check,
+    term,
+    next,
+  }: StepOptions & { term?: { length: string; renewal: string }; next: 'sin' | 'finalizeaccount' },
+): Promise<void> {
+  if (term) {
+    await page.getByLabel('Length and term').selectOption({ label: term.length });
+    await page.getByLabel('Renewal option').selectOption({ label: term.renewal });
+  }
+  await continueButton(page).click();
+  if (next === 'sin') await onPage(page, /\/single\/sin$/, "What's your Social Insurance Number?", check);
+  else await onPage(page, /\/single\/finalizeaccount$/, /.+/, check);
+}
+
+/** The SIN field. */
+export function sinField(page: Page) {
+  return page.getByLabel('Social Insurance Number (SIN)');
+}
+
+/** "What's your Social Insurance Number?": the valid SIN, Continue → finalize account. */
+export async function enterSin(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await sinField(page).fill(VALID_SIN);
+  await expect(sinField(page)).toHaveValue('130 692 544');
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
+  await check?.();
+}
