@@ -160,6 +160,8 @@ describe('rate limit', () => {
       expect(res.headers['content-type']).toMatch(PROBLEM);
       expect(res.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
       expect(res.headers['retry-after']).toBeDefined();
+      // The web app itself is not limited: pages and assets still load.
+      expect((await t.app.inject('/single/getstarted')).statusCode).not.toBe(429);
     } finally {
       await t.close();
     }

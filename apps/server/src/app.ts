@@ -93,6 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     global: true,
     max: options.rateLimitMax ?? config.rateLimitPerMinute,
     timeWindow: '1 minute',
+    // The limit guards the API; the web app's files are static and long-cached.
+    allowList: (request) => !request.url.startsWith('/api/'),
   });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
   await app.register(fastifySwagger, {
