@@ -21,8 +21,16 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Libraries in one long-cached chunk, named for what it is (not after the first page using it).
-        advancedChunks: { groups: [{ name: 'vendor', test: /node_modules|packages[\\/]domain/ }] },
+        // The libraries every page needs in one long-cached chunk, named for what it is; the form
+        // libraries and the flow screens load with the first screen that uses them.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zod|cookie|set-cookie-parser)[\\/]|packages[\\/]domain/,
+            },
+          ],
+        },
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',

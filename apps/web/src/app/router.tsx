@@ -17,48 +17,65 @@ import { getStartedLoader } from '../steps/get-started/get-started-loader.ts';
 import { LandingPage } from '../steps/landing/landing-page.tsx';
 import { landingLoader } from '../steps/landing/landing-loader.ts';
 import { PlaceholderPage } from '../steps/placeholder/placeholder-page.tsx';
-import { AddressPage } from '../steps/address/address-page.tsx';
-import { addressLoader } from '../steps/address/address-loader.ts';
-import { PhoneVerificationPage } from '../steps/phone-verification/phone-verification-page.tsx';
-import { phoneVerificationLoader } from '../steps/phone-verification/phone-verification-loader.ts';
-import { VerificationCodePage } from '../steps/verification-code/verification-code-page.tsx';
-import { verificationCodeLoader } from '../steps/verification-code/verification-code-loader.ts';
-import { CreateProfilePage } from '../steps/create-profile/create-profile-page.tsx';
-import { createProfileLoader } from '../steps/create-profile/create-profile-loader.ts';
-import { PersonalInfoPage } from '../steps/personal-info/personal-info-page.tsx';
-import { personalInfoLoader } from '../steps/personal-info/personal-info-loader.ts';
-import { ConfirmProductsPage } from '../steps/confirm-products/confirm-products-page.tsx';
-import { confirmProductsLoader } from '../steps/confirm-products/confirm-products-loader.ts';
-import { SinPage } from '../steps/sin/sin-page.tsx';
-import { sinLoader } from '../steps/sin/sin-loader.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { InitialLoading } from './layout/initial-loading.tsx';
 import { RootShell } from './layout/root-shell.tsx';
 
+type StepRoute = Omit<RouteObject, 'path' | 'index' | 'children'>;
+
+/**
+ * A flow screen loaded on demand: the landing page does not download the forms' code (react-hook-form, the
+ * screens) until the applicant reaches them.
+ */
+function lazyStep(load: () => Promise<Pick<RouteObject, 'Component' | 'loader'>>): StepRoute {
+  return { lazy: load };
+}
+
+const createProfile = lazyStep(async () => ({
+  Component: (await import('../steps/create-profile/create-profile-page.tsx')).CreateProfilePage,
+  loader: (await import('../steps/create-profile/create-profile-loader.ts')).createProfileLoader,
+}));
+const personalInfo = lazyStep(async () => ({
+  Component: (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
+  loader: (await import('../steps/personal-info/personal-info-loader.ts')).personalInfoLoader,
+}));
+const sin = lazyStep(async () => ({
+  Component: (await import('../steps/sin/sin-page.tsx')).SinPage,
+  loader: (await import('../steps/sin/sin-loader.ts')).sinLoader,
+}));
+const confirmProducts = lazyStep(async () => ({
+  Component: (await import('../steps/confirm-products/confirm-products-page.tsx')).ConfirmProductsPage,
+  loader: (await import('../steps/confirm-products/confirm-products-loader.ts')).confirmProductsLoader,
+}));
+const phoneVerification = lazyStep(async () => ({
+  Component: (await import('../steps/phone-verification/phone-verification-page.tsx')).PhoneVerificationPage,
+  loader: (await import('../steps/phone-verification/phone-verification-loader.ts')).phoneVerificationLoader,
+}));
+const verificationCode = lazyStep(async () => ({
+  Component: (await import('../steps/verification-code/verification-code-page.tsx')).VerificationCodePage,
+  loader: (await import('../steps/verification-code/verification-code-loader.ts')).verificationCodeLoader,
+}));
+const address = lazyStep(async () => ({
+  Component: (await import('../steps/address/address-page.tsx')).AddressPage,
+  loader: (await import('../steps/address/address-loader.ts')).addressLoader,
+}));
+
 /** Built screens by path; every other flow step renders the placeholder. */
-const BUILT_STEPS: Record<string, Omit<RouteObject, 'path' | 'index' | 'children'>> = {
+const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
-  // Profile, personal info, products and SIN: one screen for both flows (confirmproducts is single only).
+  // One screen for both flows (the flow is read from the path); confirmproducts is single only.
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [
-      [pathOf(flow, 'createprofile'), { Component: CreateProfilePage, loader: createProfileLoader }],
-      [pathOf(flow, 'personalinfo'), { Component: PersonalInfoPage, loader: personalInfoLoader }],
-      [pathOf(flow, 'sin'), { Component: SinPage, loader: sinLoader }],
+      [pathOf(flow, 'createprofile'), createProfile],
+      [pathOf(flow, 'personalinfo'), personalInfo],
+      [pathOf(flow, 'sin'), sin],
+      [pathOf(flow, 'phoneverification'), phoneVerification],
+      [pathOf(flow, 'verificationCode'), verificationCode],
+      [pathOf(flow, 'address'), address],
     ]),
   ),
-  [pathOf(SINGLE_FLOW, 'confirmproducts')]: { Component: ConfirmProductsPage, loader: confirmProductsLoader },
-  // Phone verification and address: one screen for both flows (the flow is read from the path).
-  ...Object.fromEntries(
-    [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [
-      [
-        pathOf(flow, 'phoneverification'),
-        { Component: PhoneVerificationPage, loader: phoneVerificationLoader },
-      ],
-      [pathOf(flow, 'verificationCode'), { Component: VerificationCodePage, loader: verificationCodeLoader }],
-      [pathOf(flow, 'address'), { Component: AddressPage, loader: addressLoader }],
-    ]),
-  ),
+  [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
 };
 
 function flowRoutes(): RouteObject[] {
