@@ -10,9 +10,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FLOW_ERROR_ROUTES, SINGLE_FLOW, addressFormSchema, findStepByPath, pathOf } from '@omo/domain';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
-import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
   fieldErrorsFromProblem,
@@ -73,8 +72,7 @@ export function AddressPage() {
 
   return (
     <div className="panel">
-      <ErrorSummary errors={summaryErrors} focusKey={submitCount} />
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop title={title} errors={summaryErrors} submitCount={submitCount} />
       <p className="lead">{t('address.intro')}</p>
       <form noValidate onSubmit={onSubmit}>
         <AddressBlock kind="home" names={HOME_NAMES} form={form} msg={msg} />

@@ -16,10 +16,9 @@ import {
   type ProductOffering,
   type TermChoiceForm,
 } from '@omo/domain';
-import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
@@ -112,13 +111,12 @@ export function ConfirmProductsPage() {
 
   return (
     <div className="panel">
-      <ErrorSummary errors={summary} focusKey={formState.submitCount} />
-      {formState.errors.root?.server ? (
-        <p className="notice notice--error" role="alert">
-          {t('formControls.submitFailed')}
-        </p>
-      ) : null}
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop
+        title={title}
+        errors={summary}
+        submitCount={formState.submitCount}
+        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+      />
       <p className="lead">{t('confirmProducts.lead')}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         {products.map((product) => (

@@ -9,11 +9,10 @@ import {
   type CreateProfileFormInput,
 } from '@omo/domain';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
-import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { flowOfPath, handleStepSubmitError, initializeApplication } from '../../lib/application-api.ts';
@@ -83,13 +82,12 @@ export function CreateProfilePage() {
 
   return (
     <div className="panel">
-      <ErrorSummary errors={summary} focusKey={formState.submitCount} />
-      {formState.errors.root?.server ? (
-        <p className="notice notice--error" role="alert">
-          {t('formControls.submitFailed')}
-        </p>
-      ) : null}
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop
+        title={title}
+        errors={summary}
+        submitCount={formState.submitCount}
+        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+      />
       <p className="lead">{t('createProfile.lead')}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField

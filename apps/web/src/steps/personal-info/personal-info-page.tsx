@@ -14,12 +14,11 @@ import {
   type PersonalInfoFormInput,
 } from '@omo/domain';
 import { DateOfBirthField } from '../../components/form/date-of-birth-field.tsx';
-import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { RadioGroup } from '../../components/form/radio-group.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { flowOfPath, handleStepSubmitError, savePersonalInfo } from '../../lib/application-api.ts';
 import type { StepData } from './personal-info-loader.ts';
@@ -133,13 +132,12 @@ export function PersonalInfoPage() {
 
   return (
     <div className="panel">
-      <ErrorSummary errors={summary} focusKey={formState.submitCount} />
-      {formState.errors.root?.server ? (
-        <p className="notice notice--error" role="alert">
-          {t('formControls.submitFailed')}
-        </p>
-      ) : null}
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop
+        title={title}
+        errors={summary}
+        submitCount={formState.submitCount}
+        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+      />
       <p className="lead">{t('personalInfo.lead')}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <TextField

@@ -16,10 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FLOW_ERROR_ROUTES, formatPhoneMask, pathOf, phoneFormSchema, type PhoneForm } from '@omo/domain';
-import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
   fieldErrorsFromProblem,
@@ -118,8 +117,7 @@ export function PhoneVerificationPage() {
 
   return (
     <div className="panel">
-      <ErrorSummary errors={summaryErrors} focusKey={submitCount} />
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop title={title} errors={summaryErrors} submitCount={submitCount} />
       <p className="lead">{t('phoneVerification.intro')}</p>
 
       <div className="phone-number">

@@ -5,10 +5,9 @@ import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { deriveApplicationFlags, nextRoute, sinDigits, sinFormSchema } from '@omo/domain';
-import { ErrorSummary } from '../../components/form/error-summary.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
   flowOfPath,
@@ -97,13 +96,12 @@ export function SinPage() {
 
   return (
     <div className="panel">
-      <ErrorSummary errors={summary} focusKey={formState.submitCount} />
-      {formState.errors.root?.server ? (
-        <p className="notice notice--error" role="alert">
-          {t('formControls.submitFailed')}
-        </p>
-      ) : null}
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop
+        title={title}
+        errors={summary}
+        submitCount={formState.submitCount}
+        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+      />
       <p className="lead">{t('sin.lead')}</p>
       {isSaved ? <p className="notice">{t('sin.saved', { lastThree })}</p> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
