@@ -11,9 +11,27 @@ import {
   productListSchema,
   splitProductCodes,
 } from '@omo/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { MemoryCache } from '../../plugins/cache.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
+
+/**
+ * Sends a reference list as JSON text serialised (and checked against its schema) once per cache life:
+ * the lists change only with the seed data, and re-validating them on every request cost most of the
+ * route's time. The route's response schema still documents the answer.
+ */
+async function sendCachedJson<T>(
+  reply: FastifyReply,
+  cache: MemoryCache,
+  key: string,
+  schema: z.ZodType<T>,
+  load: () => Promise<T>,
+): Promise<FastifyReply> {
+  const json = await cache.getOrLoad(`${key}:json`, async () => JSON.stringify(schema.parse(await load())));
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,7 +58,8 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListSchema },
       },
     },
-    async () => app.catalogue.listProducts(),
+    async (_request, reply) =>
+      sendCachedJson(reply, app.cache, 'catalogue:products', productListSchema, app.catalogue.listProducts),
   );
 
   app.get(
@@ -70,7 +89,14 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: occupationListSchema },
       },
     },
-    async () => app.catalogue.listOccupations(),
+    async (_request, reply) =>
+      sendCachedJson(
+        reply,
+        app.cache,
+        'catalogue:occupations',
+        occupationListSchema,
+        app.catalogue.listOccupations,
+      ),
   );
 
   app.get(
@@ -82,7 +108,14 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pepPositionListSchema },
       },
     },
-    async () => app.catalogue.listPepPositions(),
+    async (_request, reply) =>
+      sendCachedJson(
+        reply,
+        app.cache,
+        'catalogue:pep-positions',
+        pepPositionListSchema,
+        app.catalogue.listPepPositions,
+      ),
   );
 };
 
