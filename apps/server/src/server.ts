@@ -10,8 +10,11 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     config = parseConfig();
+    // Building checks what only the app knows (provider credentials, the SIN key), with the same errors.
+    app = await buildApp(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -19,8 +22,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-
-  const app = await buildApp(config);
 
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
