@@ -167,6 +167,12 @@ export const CONFIG_DOCS = [
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
   },
   {
+    name: 'SESSION_IDLE_MINUTES',
+    default: '60',
+    description:
+      'A draft application whose answers have not changed for this long is no longer reachable from its session cookie.',
+  },
+  {
     name: 'RATE_LIMIT_PER_MINUTE',
     default: '300',
     description: 'Most API requests per client IP per minute (some calls have tighter limits of their own).',
@@ -248,6 +254,7 @@ const envSchema = z.object({
   TWILIO_VERIFY_SERVICE_SID: optionalString,
   CANADA_POST_BASE_URL: z.url().default('https://ws1.postescanada-canadapost.ca'),
   CANADA_POST_KEY: optionalString,
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -297,6 +304,8 @@ export interface AppConfig {
   canadaPost: { baseUrl: string; key: string | undefined };
   /** Requests per minute per IP across the API. */
   rateLimitPerMinute: number;
+  /** Minutes without a saved change after which a session no longer reaches its draft. */
+  sessionIdleMinutes: number;
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
   allowSandboxInProduction: boolean;
@@ -373,6 +382,7 @@ function parseProviderSettings(
   | 'twilio'
   | 'canadaPost'
   | 'rateLimitPerMinute'
+  | 'sessionIdleMinutes'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
 > {
@@ -388,6 +398,7 @@ function parseProviderSettings(
     },
     canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
     phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
   };

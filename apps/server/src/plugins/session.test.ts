@@ -49,4 +49,31 @@ describe.each(TEST_DATABASES)('session cookie in production on $name', (database
     });
     expect(wrongName.statusCode).toBe(401);
   });
+
+  it('no longer reaches a draft left idle longer than SESSION_IDLE_MINUTES (60)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/InitializeApplication',
+      payload: {
+        email: 'idle@example.com',
+        password: 'Secr3tPass9',
+        consent: false,
+        appRefNo: 'OMOIDLEIDLE1P',
+        productIds: ['2001'],
+        sweepEnabled: false,
+        skipAlloy: false,
+      },
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+    const view = () => t.app.inject({ url: '/api/omo/Application', headers: { cookie } });
+    expect((await view()).statusCode).toBe(200);
+    await t.app.db
+      .updateTable('applications')
+      .set({ updated_at: new Date(Date.now() - 61 * 60_000) })
+      .where('app_ref_no', '=', 'OMOIDLEIDLE1P')
+      .execute();
+    const idle = await view();
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json()).toMatchObject({ detail: 'No application in progress.' });
+  });
 });

@@ -5,6 +5,7 @@
  *
  * - `await request.requireApplication()` → the request's draft (ApplicationRecord, no secrets), or throws
  *   the 401 problem 'No application in progress.'. `request.findApplication()` → the draft or undefined.
+ * - A draft whose answers have not changed for SESSION_IDLE_MINUTES is out of reach of its cookie (401).
  * - `await reply.issueSession(applicationId)` issues a new token for the draft and sets the cookie; the
  *   previous token stops working (rotation).
  */
@@ -51,7 +52,11 @@ export default fp<{ config: AppConfig }>(
     async function lookup(request: FastifyRequest): Promise<ApplicationRecord | undefined> {
       const token = request.cookies[cookieName];
       if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-      return findApplicationBySessionHash(app.db, sha256Hex(token));
+      const record = await findApplicationBySessionHash(app.db, sha256Hex(token));
+      // An idle draft is out of reach: a cookie left on a shared computer does not reopen the answers.
+      if (record && Date.now() - record.updatedAt.getTime() > config.sessionIdleMinutes * 60_000)
+        return undefined;
+      return record;
     }
 
     app.decorateRequest('findApplication', function (this: FastifyRequest) {
