@@ -305,18 +305,22 @@ test.describe('phone verification', () => {
     const voice = (await messagesFor(page.request, applicant.phone)).filter((m) => m.channel === 'voice');
     expect(voice).toHaveLength(1);
 
-    // A resend counts as an invalid attempt too (spec 000 §4): after three, the applicant may go on unverified.
+    // A resend counts as an invalid attempt too (spec 000 §4): after three, the applicant may go on
+    // unverified, and may still enter the last code sent.
     await expect(
       page.getByText(
-        "You've asked for a new code 3 times. You may continue without verifying your phone number.",
+        "You've asked for a new code 3 times. Enter the last code we sent, or continue without verifying your phone number.",
       ),
     ).toBeVisible();
     await expect(continueButton(page)).toBeEnabled();
     await expectNoAxeViolations();
+    const lastCode = await latestCodeFor(page.request, applicant.phone);
+    await typeCode(page, lastCode);
+    await expect(page.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
     await continueButton(page).click();
     await expect(page).toHaveURL(/\/single\/address$/);
     const { phone } = await applicationView(page.request);
-    expect(phone).toMatchObject({ verified: false, resendCounter: 3 });
+    expect(phone).toMatchObject({ verified: true, resendCounter: 3 });
   });
 
   test('a number the code cannot be sent to shows the send failure and can be changed', async ({

@@ -9,5 +9,6 @@ export * from './schemas/forms.ts';
 export * from './rules/validation.ts';
 export * from './rules/application-flags.ts';
 export * from './rules/business.ts';
+export * from './rules/phone-verification.ts';
 export * from './reference/lists.ts';
 export * from './flows/flows.ts';

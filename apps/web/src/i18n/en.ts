@@ -283,7 +283,8 @@ export const en = {
     resendCall: 'Resend code by voice call',
     limitInvalid:
       "You've entered an invalid code 3 times. You may continue without verifying your phone number.",
-    limitResend: "You've asked for a new code 3 times. You may continue without verifying your phone number.",
+    limitResend:
+      "You've asked for a new code 3 times. Enter the last code we sent, or continue without verifying your phone number.",
     limitSendFail: 'You may continue without verifying your phone number.',
   },
   address: {

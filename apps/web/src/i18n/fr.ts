@@ -287,7 +287,7 @@ export const fr: Translation = {
     limitInvalid:
       'Vous avez entré un code invalide 3 fois. Vous pouvez continuer sans vérifier votre numéro de téléphone.',
     limitResend:
-      'Vous avez demandé un nouveau code 3 fois. Vous pouvez continuer sans vérifier votre numéro de téléphone.',
+      'Vous avez demandé un nouveau code 3 fois. Entrez le dernier code envoyé ou continuez sans vérifier votre numéro de téléphone.',
     limitSendFail: 'Vous pouvez continuer sans vérifier votre numéro de téléphone.',
   },
   address: {

@@ -4,7 +4,8 @@
  */
 import {
   lastFourDigits,
-  VERIFICATION_LIMIT,
+  canResendCode,
+  isVerificationLimitReached,
   type ApplicationView,
   type ApplicationPhoneView,
 } from '@omo/domain';
@@ -22,10 +23,6 @@ export function toPhoneView(
 ): ApplicationPhoneView {
   const state = record.phoneState;
   const verified = isPhoneVerified(record);
-  const limitReached =
-    state.sendFailCounter >= VERIFICATION_LIMIT ||
-    state.resendCounter >= VERIFICATION_LIMIT ||
-    state.invalidCounter >= VERIFICATION_LIMIT;
   return {
     number: record.phoneNumber,
     type: record.phoneType,
@@ -35,12 +32,8 @@ export function toPhoneView(
     sendFailCounter: state.sendFailCounter,
     resendCounter: state.resendCounter,
     invalidCounter: state.invalidCounter,
-    canResend:
-      !verified &&
-      state.status === 'pending' &&
-      state.resendCounter < VERIFICATION_LIMIT &&
-      state.invalidCounter < VERIFICATION_LIMIT,
-    canContinue: verified || limitReached,
+    canResend: !verified && state.status === 'pending' && canResendCode(state),
+    canContinue: verified || isVerificationLimitReached(state),
     lastFour: record.phoneNumber ? lastFourDigits(record.phoneNumber) : null,
   };
 }

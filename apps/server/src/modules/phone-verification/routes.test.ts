@@ -267,6 +267,16 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     expect((await a.continue()).statusCode).toBe(200);
   });
 
+  it('the code sent by the third resend can still be entered (the applicant typed nothing wrong)', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    for (let i = 1; i <= 3; i++) await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    const res = await a.check(code);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Answer>().phone).toMatchObject({ status: 'approved', verified: true });
+  });
+
   it('a number ending in 0000 fails to send: sendFailCounter + 1 each time; after 3, Continue; a 4th send → 429', async () => {
     const a = await newApplicant(t, { phone: '(416) 555-0000' });
     for (let i = 1; i <= 3; i++) {

@@ -11,6 +11,7 @@
  * a limit. The code is never logged (only the provider's failure codes are).
  */
 import {
+  canCheckCode,
   canVisit,
   FLOWS,
   VERIFICATION_LIMIT,
@@ -188,7 +189,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
           title: 'No verification in progress',
         });
       }
-      if (state.invalidCounter >= VERIFICATION_LIMIT) {
+      if (!canCheckCode(state)) {
         throw limitProblem('Too many invalid codes; continue without verifying.');
       }
       const result = await provider.checkVerification({ sid: state.sid, code });

@@ -30,15 +30,6 @@ export function isVerificationStarted(phone: PhoneView): boolean {
   );
 }
 
-/** A limit counter reached (the applicant may continue unverified). */
-export function isLimitReached(phone: PhoneView): boolean {
-  return (
-    phone.invalidCounter >= VERIFICATION_LIMIT ||
-    phone.resendCounter >= VERIFICATION_LIMIT ||
-    phone.sendFailCounter >= VERIFICATION_LIMIT
-  );
-}
-
 /**
  * What a refused request (e.g. 429 'verification.limit', 409) says: the MessageKey of its first error or its
  * `code` when `translate` knows it, else the problem's detail or title.

@@ -11,7 +11,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { FLOW_ERROR_ROUTES, VERIFICATION_LIMIT, formatPhoneMask, lastFourDigits, pathOf } from '@omo/domain';
+import {
+  FLOW_ERROR_ROUTES,
+  VERIFICATION_LIMIT,
+  canCheckCode,
+  canResendCode,
+  isVerificationLimitReached,
+  formatPhoneMask,
+  lastFourDigits,
+  pathOf,
+} from '@omo/domain';
 import { useMessage } from '../../components/form/use-message.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -26,11 +35,7 @@ import {
 } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { updateSlice } from '../../lib/session-state.ts';
-import {
-  flowOfPath,
-  isLimitReached,
-  problemMessage,
-} from '../phone-verification/phone-verification-state.ts';
+import { flowOfPath, problemMessage } from '../phone-verification/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../phone-verification/phone-verification.css';
 import './verification-code.css';
@@ -42,12 +47,7 @@ type Feedback = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
 /** Resend links are offered until 3 resends or 3 invalid codes (and while the server allows). */
 export function canOfferResend(phone: PhoneView): boolean {
-  return (
-    !phone.verified &&
-    phone.canResend &&
-    phone.resendCounter < VERIFICATION_LIMIT &&
-    phone.invalidCounter < VERIFICATION_LIMIT
-  );
+  return !phone.verified && phone.canResend && canResendCode(phone);
 }
 
 export function VerificationCodePage() {
@@ -83,8 +83,9 @@ export function VerificationCodePage() {
 
   const number = phone.number ?? view.personalInfo?.phoneNumber ?? '';
   const isVerified = phone.verified || phone.status === 'approved' || phone.status === 'skipped';
-  const isChecksOver = phone.invalidCounter >= VERIFICATION_LIMIT;
-  const limitReached = !isVerified && isLimitReached(phone);
+  // A code just resent can still be tried; only 3 wrong codes end the checks.
+  const isChecksOver = !canCheckCode(phone);
+  const limitReached = !isVerified && isVerificationLimitReached(phone);
   const neverSent = phone.status === 'failed' && phone.sendFailCounter >= VERIFICATION_LIMIT;
 
   /** 401 → start; a refusal with problem details → its message; anything else → /error (spec 000 §8). */
@@ -119,7 +120,7 @@ export function VerificationCodePage() {
             ? t('verificationCode.expired')
             : (msg('phone.verify.invalidCode') ?? ''),
       });
-      if (result.phone.invalidCounter < VERIFICATION_LIMIT)
+      if (canCheckCode(result.phone))
         afterRender(() => document.getElementById(codeBoxId(CODE_ID, 0))?.focus());
       else afterRender(() => document.getElementById('code-continue')?.focus());
     } catch (error) {

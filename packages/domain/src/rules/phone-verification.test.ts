@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canCheckCode,
+  canResendCode,
+  isVerificationLimitReached,
+  wrongCodeCount,
+} from './phone-verification.ts';
+
+const counters = (sendFailCounter: number, resendCounter: number, invalidCounter: number) => ({
+  sendFailCounter,
+  resendCounter,
+  invalidCounter,
+});
+
+describe('phone verification counters (spec 000 §4)', () => {
+  it('enables Continue when the invalid, send-fail or resend counter reaches 3', () => {
+    expect(isVerificationLimitReached(counters(0, 0, 0))).toBe(false);
+    expect(isVerificationLimitReached(counters(2, 2, 2))).toBe(false);
+    expect(isVerificationLimitReached(counters(3, 0, 0))).toBe(true);
+    expect(isVerificationLimitReached(counters(0, 3, 3))).toBe(true);
+    expect(isVerificationLimitReached(counters(0, 0, 3))).toBe(true);
+  });
+
+  it('offers the resend links until 3 resends or 3 invalid attempts', () => {
+    expect(canResendCode(counters(0, 2, 2))).toBe(true);
+    expect(canResendCode(counters(0, 3, 3))).toBe(false);
+    expect(canResendCode(counters(0, 1, 3))).toBe(false);
+  });
+
+  it('counts wrong codes as the invalid counter less the resends, and checks a resent code', () => {
+    expect(wrongCodeCount(counters(0, 3, 3))).toBe(0);
+    expect(canCheckCode(counters(0, 3, 3))).toBe(true);
+    expect(wrongCodeCount(counters(0, 1, 3))).toBe(2);
+    expect(canCheckCode(counters(0, 0, 3))).toBe(false);
+    expect(canCheckCode(counters(0, 1, 4))).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The phone-verification counters of spec 000 §4 (send failures, resends, invalid codes, each limited to
+ * VERIFICATION_LIMIT) and what they allow. The server enforces these; the browser shows them.
+ */
+import { VERIFICATION_LIMIT } from '../schemas/forms.ts';
+
+/** The three counters of a verification. */
+export interface VerificationCounters {
+  sendFailCounter: number;
+  resendCounter: number;
+  invalidCounter: number;
+}
+
+/**
+ * True when a counter reached the limit: Continue is enabled and the applicant may go on without a
+ * verified phone (spec 000 §4).
+ */
+export function isVerificationLimitReached(c: VerificationCounters): boolean {
+  return (
+    c.sendFailCounter >= VERIFICATION_LIMIT ||
+    c.resendCounter >= VERIFICATION_LIMIT ||
+    c.invalidCounter >= VERIFICATION_LIMIT
+  );
+}
+
+/** True while the resend links are offered: fewer than 3 resends and 3 invalid attempts (spec 000 §4). */
+export function canResendCode(c: VerificationCounters): boolean {
+  return c.resendCounter < VERIFICATION_LIMIT && c.invalidCounter < VERIFICATION_LIMIT;
+}
+
+/**
+ * Wrong codes actually entered. A resend also adds 1 to the invalid counter (spec 000 §4), so the wrong
+ * codes are the invalid counter less the resends.
+ */
+export function wrongCodeCount(c: VerificationCounters): number {
+  return Math.max(0, c.invalidCounter - c.resendCounter);
+}
+
+/**
+ * True while a code may still be checked: fewer than 3 wrong codes entered. A code that was just resent can
+ * always be tried, even when that resend brought the invalid counter to 3 (the applicant typed nothing
+ * wrong); at most 3 wrong guesses are ever checked.
+ */
+export function canCheckCode(c: VerificationCounters): boolean {
+  return wrongCodeCount(c) < VERIFICATION_LIMIT;
+}
