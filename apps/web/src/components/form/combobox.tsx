@@ -14,7 +14,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldError, describedBy } from './field.tsx';
+import { FieldFrame, describedBy } from './field.tsx';
 
 export interface ComboboxOption {
   id: string;
@@ -219,16 +219,7 @@ export function Combobox({
       options.length === 0 ? t('combobox.noResults') : t('combobox.results', { count: options.length });
 
   return (
-    <div className={error ? 'field field--error combobox' : 'field combobox'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} error={error} className="combobox">
       <div className="combobox__wrapper">
         <input
           ref={inputRef}
@@ -296,6 +287,6 @@ export function Combobox({
       <p id={statusId} className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {statusText}
       </p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -21,6 +21,48 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/**
+ * The frame every labelled control shares: the label (with '(optional)'), anything shown beside it, the
+ * hint and the inline error, then the control itself.
+ */
+export function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  isOptional = false,
+  labelExtra,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  isOptional?: boolean | undefined;
+  labelExtra?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={['field', error ? 'field--error' : '', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {isOptional ? <span className="field__optional"> {t('form.optional')}</span> : null}
+      </label>
+      {labelExtra}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id} message={error} />
+      {children}
+    </div>
+  );
+}
+
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'> {
   id: string;
   label: ReactNode;
@@ -45,22 +87,11 @@ export function TextField({
   className,
   ...rest
 }: TextFieldProps) {
-  const { t } = useTranslation();
   const wired = trimOnBlur
     ? withTrimOnBlur(registration, typeof trimOnBlur === 'function' ? trimOnBlur : undefined)
     : registration;
   return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {isOptional ? <span className="field__optional"> {t('form.optional')}</span> : null}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} error={error} isOptional={isOptional}>
       <input
         id={id}
         className={['field__input', className].filter(Boolean).join(' ')}
@@ -69,6 +100,6 @@ export function TextField({
         {...rest}
         {...wired}
       />
-    </div>
+    </FieldFrame>
   );
 }

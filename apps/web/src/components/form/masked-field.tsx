@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { FieldError, describedBy } from './field.tsx';
+import { FieldFrame, describedBy } from './field.tsx';
 import { RevealButton } from './reveal-button.tsx';
 import './form-controls.css';
 
@@ -71,16 +71,7 @@ export function MaskedField<T extends FieldValues>({
   };
 
   return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       {isSecret ? (
         <div className="reveal">
           <input ref={inputRef} {...inputProps} />
@@ -94,6 +85,6 @@ export function MaskedField<T extends FieldValues>({
       ) : (
         <input ref={inputRef} {...inputProps} />
       )}
-    </div>
+    </FieldFrame>
   );
 }

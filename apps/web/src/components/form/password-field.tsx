@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { passwordChecklist, type PasswordChecklist as Checklist } from '@omo/domain';
-import { FieldError, describedBy } from './field.tsx';
+import { FieldFrame, describedBy } from './field.tsx';
 import { RevealButton } from './reveal-button.tsx';
 import { useMessage } from './use-message.ts';
 import './form-controls.css';
@@ -80,16 +80,7 @@ export function PasswordField({
   const checklistId = `${id}-checklist`;
   const described = [describedBy(id, Boolean(hint), Boolean(error)), checklistId].filter(Boolean).join(' ');
   return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div className="reveal">
         <input
           id={id}
@@ -110,6 +101,6 @@ export function PasswordField({
         />
       </div>
       <PasswordChecklist id={checklistId} value={value} />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FieldError, describedBy } from './field.tsx';
+import { FieldFrame, describedBy } from './field.tsx';
 import './form-controls.css';
 
 export interface SelectOption {
@@ -42,18 +42,14 @@ export function SelectField({
 }: SelectFieldProps) {
   const { t } = useTranslation();
   return (
-    <div className={error ? 'field field--error' : 'field'}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {isOptional ? <span className="field__optional"> {t('form.optional')}</span> : null}
-      </label>
-      {labelExtra}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} message={error} />
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      isOptional={isOptional}
+      labelExtra={labelExtra}
+    >
       <select
         id={id}
         className={['field__select', className].filter(Boolean).join(' ')}
@@ -74,6 +70,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
