@@ -49,6 +49,8 @@ export const en = {
     noTitle: 'No, Sign me up',
     noText: 'Become a member and open your account online.',
     loadingProducts: 'Loading your application…',
+    sessionEnded:
+      "We couldn't find your application in progress. It may have been closed after a period of inactivity. Please start again.",
   },
   getStarted: {
     title: "Let's get you started",

@@ -47,6 +47,8 @@ export const fr: Translation = {
     noTitle: "Non, je m'inscris",
     noText: 'Devenez membre et ouvrez votre compte en ligne.',
     loadingProducts: 'Chargement de votre demande…',
+    sessionEnded:
+      'Nous ne trouvons pas votre demande en cours. Elle a peut-être été fermée après une période d’inactivité. Veuillez recommencer.',
   },
   getStarted: {
     title: 'Commençons',

@@ -33,11 +33,11 @@ describe('fieldErrorsFromProblem', () => {
 });
 
 describe('loadApplicationForStep', () => {
-  it('sends the applicant to / without a session', async () => {
+  it('sends the applicant back to the start, saying why, without a session', async () => {
     mockFetch({ '/api/omo/Application': { status: 401, body: { title: 'Unauthorized' } } });
     const thrown = await loadApplicationForStep(SINGLE_FLOW, 'personalinfo').catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get('Location')).toBe('/');
+    expect((thrown as Response).headers.get('Location')).toBe('/?session=ended');
   });
 
   it('sends the applicant to nextPath when the step is not reachable yet', async () => {

@@ -268,13 +268,27 @@ export async function loadApplicationForStep(
   try {
     view = await getApplication(options.signal);
   } catch (error) {
-    if (isApiStatus(error, 401)) throw redirect('/');
+    if (isApiStatus(error, 401)) throw redirect(sessionEndedPath());
     throw error;
   }
   if (!canVisit(flow, stepId, view.completedSteps as StepId[], options.ctx ?? {})) {
     throw redirect(view.nextPath);
   }
   return view;
+}
+
+/**
+ * Where an applicant goes when the server no longer knows their session (401: never started, or idle too
+ * long): the start page with the same products and sweep choice, told why (`session=ended`).
+ */
+export function sessionEndedPath(): string {
+  const application = findSlice('application');
+  const params = new URLSearchParams();
+  const ids = application?.selectedProducts.map((p) => p.productID) ?? [];
+  if (ids.length > 0) params.set('productIds', ids.join(';'));
+  if (application?.sweepEnabled) params.set('sweep', 'true');
+  params.set('session', 'ended');
+  return `/?${params.toString().replace(/%3B/g, ';')}`;
 }
 
 /** The flow of a pathname ('/joint/...' → JOINT_FLOW); the single flow for anything else. */
@@ -313,7 +327,7 @@ export async function handleStepSubmitError<T extends FieldValues>(
   options: { setError: UseFormSetError<T>; fields: readonly string[]; navigate: (to: string) => unknown },
 ): Promise<'redirected' | 'fields' | 'failed'> {
   if (isApiStatus(error, 401)) {
-    await options.navigate('/');
+    await options.navigate(sessionEndedPath());
     return 'redirected';
   }
   if (fieldErrorsFromProblem(error, options.setError, options.fields)) return 'fields';

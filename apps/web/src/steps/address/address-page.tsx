@@ -14,6 +14,7 @@ import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
+  sessionEndedPath,
   fieldErrorsFromProblem,
   isApiStatus,
   saveAddress,
@@ -61,7 +62,7 @@ export function AddressPage() {
       void navigate(next.nextPath || pathOf(flow, flow.kind === 'single' ? 'confirmproducts' : 'sin'));
     } catch (error) {
       if (isApiStatus(error, 401)) {
-        void navigate('/');
+        void navigate(sessionEndedPath());
         return;
       }
       if (!fieldErrorsFromProblem(error, form.setError, ADDRESS_FIELD_ORDER)) {

@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -17,11 +17,17 @@ export function LandingPage() {
   const { t } = useTranslation();
   const { onlineBankingUrl } = useAppConfig();
   const { products } = useLoaderData<LandingData>();
+  const [search] = useSearchParams();
   const title = t('landing.title');
   usePageTitle(title);
 
   return (
     <div className="landing">
+      {search.get('session') === 'ended' ? (
+        <p className="notice" role="status">
+          {t('landing.sessionEnded')}
+        </p>
+      ) : null}
       <PageHeading>{title}</PageHeading>
       <ul className="choice-cards">
         <li className="choice-card">

@@ -84,4 +84,14 @@ describe('landing', () => {
       '/single/getstarted',
     );
   });
+
+  it('tells an applicant whose session ended why they are back at the start', async () => {
+    mockFetch(lists([chequing]));
+    renderApp('/?productIds=1001&session=ended');
+    expect(
+      await screen.findByText(
+        "We couldn't find your application in progress. It may have been closed after a period of inactivity. Please start again.",
+      ),
+    ).toHaveAttribute('role', 'status');
+  });
 });

@@ -21,6 +21,7 @@ import { MaskedField } from '../../components/form/masked-field.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
+  sessionEndedPath,
   fieldErrorsFromProblem,
   isApiStatus,
   savePhone,
@@ -66,7 +67,7 @@ export function PhoneVerificationPage() {
 
   const failRequest = (error: unknown): void => {
     if (isApiStatus(error, 401)) {
-      void navigate('/');
+      void navigate(sessionEndedPath());
       return;
     }
     const text =

@@ -5,6 +5,8 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { APPLICATION_PATHS } from '../../lib/application-api.ts';
 import { phoneVerificationLoader } from './phone-verification-loader.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { makeProduct } from '../../test/fixtures.ts';
+import { holdProducts } from '../../test/profile-fixtures.ts';
 import { makePhone, makeView, routeFetch, type FetchAnswer } from '../../test/verify-address-fixtures.ts';
 
 const URL_PHONE = '/single/phoneverification';
@@ -110,7 +112,7 @@ describe('phoneverification', () => {
     ).toBeInTheDocument();
   });
 
-  it('without a session goes to the start', async () => {
+  it('without a session goes back to the start, saying why', async () => {
     routeFetch((call) =>
       call.path === APPLICATION_PATHS.application
         ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
@@ -122,6 +124,21 @@ describe('phoneverification', () => {
       context: undefined,
     } as unknown as LoaderFunctionArgs).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get('Location')).toBe('/');
+    expect((thrown as Response).headers.get('Location')).toBe('/?session=ended');
+  });
+
+  it('a session that ended sends the applicant back to the start with the same products', async () => {
+    holdProducts([makeProduct({ productID: '1101', accountCategory: 'Savings' })], { sweepEnabled: true });
+    routeFetch((call) =>
+      call.path === APPLICATION_PATHS.application
+        ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
+        : undefined,
+    );
+    const thrown = await phoneVerificationLoader({
+      request: new Request(`http://localhost${URL_PHONE}`),
+      params: {},
+      context: undefined,
+    } as unknown as LoaderFunctionArgs).catch((e: unknown) => e);
+    expect((thrown as Response).headers.get('Location')).toBe('/?productIds=1101&sweep=true&session=ended');
   });
 });

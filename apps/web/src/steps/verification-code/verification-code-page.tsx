@@ -25,6 +25,7 @@ import { useMessage } from '../../components/form/use-message.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
+  sessionEndedPath,
   checkPhoneCode,
   continuePhoneVerification,
   isApiStatus,
@@ -91,7 +92,7 @@ export function VerificationCodePage() {
   /** 401 → start; a refusal with problem details → its message; anything else → /error (spec 000 §8). */
   const handleFailure = (error: unknown): void => {
     if (isApiStatus(error, 401)) {
-      void navigate('/');
+      void navigate(sessionEndedPath());
       return;
     }
     const text =
