@@ -444,6 +444,21 @@ test.describe('address', () => {
 });
 
 test.describe('coming back', () => {
+  test('a step opened without an application in progress goes back to the start and says why', async ({
+    page,
+    expectNoAxeViolations,
+  }) => {
+    await page.goto('/single/personalinfo');
+    await expect(page).toHaveURL(/\/\?session=ended$/);
+    await expect(
+      page.getByText(
+        "We couldn't find your application in progress. It may have been closed after a period of inactivity. Please start again.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Are you an existing member?' })).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
   test('reloading any screen after saving keeps the answers', async ({ page, expectNoAxeViolations }) => {
     const applicant = newApplicant({ firstName: 'Marie-Ève', lastName: "O'Neil" });
     const backAndReload = async (path: RegExp) => {
