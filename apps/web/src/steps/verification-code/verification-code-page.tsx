@@ -15,7 +15,6 @@ import {
   FLOW_ERROR_ROUTES,
   VERIFICATION_LIMIT,
   canCheckCode,
-  canResendCode,
   isVerificationLimitReached,
   formatPhoneMask,
   lastFourDigits,
@@ -48,7 +47,8 @@ type Feedback = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
 /** Resend links are offered until 3 resends or 3 invalid codes (and while the server allows). */
 export function canOfferResend(phone: PhoneView): boolean {
-  return !phone.verified && phone.canResend && canResendCode(phone);
+  // The server's view already applies the domain rule (canResendCode) and knows the verification state.
+  return phone.canResend;
 }
 
 export function VerificationCodePage() {
