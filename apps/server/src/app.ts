@@ -33,7 +33,9 @@ import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
+import identityRoutes from './modules/identity/routes.ts';
 import cachePlugin from './plugins/cache.ts';
+import ciphersPlugin from './plugins/ciphers.ts';
 import databasePlugin from './plugins/database.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -53,12 +55,22 @@ export interface BuildAppOptions {
 
 export const OPENAPI_JSON_PATH = '/api/docs/json';
 
-/** Content-Security-Policy of every answer: the built SPA loads only its own files. */
+/**
+ * Content-Security-Policy of every answer: the built SPA loads only its own files, plus the identity
+ * provider's device-fingerprint script when one is configured; images may be the capture page's previews.
+ */
+export function cspDirectives(config: Pick<AppConfig, 'deviceFingerprint'>) {
+  const fingerprint = config.deviceFingerprint.scriptUrl
+    ? [new URL(config.deviceFingerprint.scriptUrl).origin]
+    : [];
+  return { ...CSP_DIRECTIVES, scriptSrc: ["'self'", ...fingerprint], connectSrc: ["'self'", ...fingerprint] };
+}
+
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:'],
+  imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
   frameAncestors: ["'none'"],
@@ -83,7 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // External plugins first.
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
@@ -115,17 +127,19 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(cachePlugin);
   await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
   await app.register(catalogueServicePlugin);
+  await app.register(ciphersPlugin, { config });
+  await app.register(providersPlugin, { config });
   await app.register(applicationServicePlugin, { config });
   await app.register(sessionPlugin, { config });
-  await app.register(providersPlugin, { config });
 
   // Modules.
   await app.register(healthRoutes, { config });
   await app.register(apiConfigRoutes, { config });
   await app.register(catalogueRoutes);
   await app.register(branchRoutes);
-  await app.register(applicationRoutes, { config });
+  await app.register(applicationRoutes);
   await app.register(phoneVerificationRoutes, { config });
+  await app.register(identityRoutes);
   await app.register(addressLookupRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 

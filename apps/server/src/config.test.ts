@@ -21,14 +21,17 @@ describe('parseConfig', () => {
       logLevel: 'info',
       institutionName: 'omo Credit Union',
       contactPhone: '1-800-555-0199',
-      idProviderSharePercent: 50,
+      idProviderSharePercent: 100,
       alloyEnabled: true,
       forceIdResult: '',
       buildNumber: 'dev',
       providers: 'sandbox',
+      identityProvider: 'sandbox',
+      documentVerificationProvider: 'sandbox',
       allowSandboxInProduction: false,
       sessionSecret: undefined,
-      smtpUrl: undefined,
+      hideReferralCode: false,
+      deviceFingerprint: { scriptUrl: undefined, orgId: undefined },
     });
   });
 
@@ -41,7 +44,8 @@ describe('parseConfig', () => {
         ID_PROVIDER_SHARE_PERCENT: '0',
         DATA_DIR: '/var/lib/omo',
         DATABASE_URL: '',
-        SMTP_URL: 'smtp://mail.example.ca:25',
+        FORCE_ID_RESULT: 'stepUp',
+        DEVICE_FINGERPRINT_SCRIPT_URL: 'https://scripts.alloy.example/sdk.js',
       },
       ROOT,
     );
@@ -51,7 +55,8 @@ describe('parseConfig', () => {
     expect(config.idProviderSharePercent).toBe(0);
     expect(config.dataDir).toBe('/var/lib/omo');
     expect(config.databaseUrl).toBeUndefined();
-    expect(config.smtpUrl).toBe('smtp://mail.example.ca:25');
+    expect(config.forceIdResult).toBe('stepUp');
+    expect(config.deviceFingerprint.scriptUrl).toBe('https://scripts.alloy.example/sdk.js');
   });
 
   it.each([
@@ -62,6 +67,8 @@ describe('parseConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['SESSION_SECRET', 'short'],
+    ['FORCE_ID_RESULT', 'Decline'],
+    ['IDENTITY_PROVIDER', 'acme'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(name);
@@ -70,7 +77,7 @@ describe('parseConfig', () => {
   it('refuses production on sandbox providers unless explicitly allowed', () => {
     expect(() => parseConfig({ APP_ENV: 'production' }, ROOT)).toThrow(/ALLOW_SANDBOX_IN_PRODUCTION/);
     const config = parseConfig(
-      { APP_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true', FORCE_ID_RESULT: 'Decline' },
+      { APP_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true', FORCE_ID_RESULT: 'denied' },
       ROOT,
     );
     expect(config.isProduction).toBe(true);

@@ -77,28 +77,90 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'ID_PROVIDER_SHARE_PERCENT',
-    default: '50',
-    description: 'Share (0-100) of applications routed to the identity-verification-provider flow.',
+    default: '100',
+    description:
+      'Share (0-100) of applications the server routes to the identity-verification provider (a roll 0-99 at or below it); the others are checked on their data alone.',
   },
   {
     name: 'ALLOY_ENABLED',
     default: 'true',
-    description: 'Whether the identity-check (Alloy) flow is enabled.',
+    description: 'Whether the identity-verification provider is used at all.',
   },
   {
     name: 'FORCE_ID_RESULT',
     default: '(empty)',
-    description: 'Non-production only: force the identity-check result.',
+    description:
+      'Non-production only: force the identity check to passed, denied, stepUp (documents asked) or error.',
+  },
+  {
+    name: 'IDENTITY_PROVIDER',
+    default: '(from PROVIDERS)',
+    description:
+      'sandbox | alloy. Unset: alloy when PROVIDERS=real, else sandbox. alloy needs IRS_REQUEST_KEY and the two ALLOY_WORKFLOW_* credentials.',
   },
   {
     name: 'IRS_API_URL',
-    default: 'https://irs.sandbox.omo.example',
-    description: 'Identity-service base address reported to the browser.',
+    default: 'https://sandbox.alloy.co',
+    description:
+      'Base address of the identity-verification service (Alloy journeys; tests point it to a local fake).',
   },
   {
     name: 'IRS_REQUEST_KEY',
-    default: 'sandbox-request-key',
-    description: 'Identity-service request key reported to the browser.',
+    default: '(unset)',
+    description: 'Journey token of the identity-verification service; kept on the server.',
+  },
+  {
+    name: 'ALLOY_WORKFLOW_TOKEN',
+    default: '(unset)',
+    description: 'Alloy workflow token (HTTP Basic user).',
+  },
+  {
+    name: 'ALLOY_WORKFLOW_SECRET',
+    default: '(unset)',
+    description: 'Alloy workflow secret (HTTP Basic password).',
+  },
+  {
+    name: 'DOCUMENT_VERIFICATION_PROVIDER',
+    default: '(from PROVIDERS)',
+    description:
+      'sandbox | onfido. Unset: onfido when PROVIDERS=real, else sandbox (a capture page of our own). onfido needs the three ONFIDO_* credentials.',
+  },
+  {
+    name: 'ONFIDO_BASE_URL',
+    default: 'https://api.ca.onfido.com/v3.6',
+    description: 'Base address of the Onfido API (Canadian region; tests point it to a local fake).',
+  },
+  {
+    name: 'ONFIDO_API_TOKEN',
+    default: '(unset)',
+    description: 'Onfido API token.',
+  },
+  {
+    name: 'ONFIDO_WORKFLOW_ID',
+    default: '(unset)',
+    description: 'Onfido Studio workflow that captures the photo ID and the selfie.',
+  },
+  {
+    name: 'ONFIDO_WEBHOOK_TOKEN',
+    default: '(unset)',
+    description:
+      'Token that signs the notifications Onfido sends to ProcessIDVNotification (X-SHA2-Signature).',
+  },
+  {
+    name: 'HIDE_REFERRAL_CODE',
+    default: 'false',
+    description: "Page setting: hide the referral code on 'Create your profile'.",
+  },
+  {
+    name: 'DEVICE_FINGERPRINT_SCRIPT_URL',
+    default: '(unset)',
+    description:
+      'Address of the device-fingerprint script the identity provider supplies; unset, no script is loaded.',
+  },
+  {
+    name: 'DEVICE_FINGERPRINT_ORG_ID',
+    default: '(unset)',
+    description: 'Organisation id the device-fingerprint script is started with.',
   },
   {
     name: 'BUILD_NUMBER',
@@ -116,11 +178,6 @@ export const CONFIG_DOCS = [
     default: '(unset)',
     description:
       'AES-256-GCM key for stored SINs (64 hex characters or 32 bytes base64). Unset: a key file generated in DATA_DIR (embedded database). Required in production.',
-  },
-  {
-    name: 'SMTP_URL',
-    default: '(unset)',
-    description: 'SMTP server for e-mail; unset: e-mails go to the outbox.',
   },
   { name: 'PROVIDERS', default: 'sandbox', description: 'Partner adapters: sandbox (no network) or real.' },
   {
@@ -170,7 +227,7 @@ export const CONFIG_DOCS = [
     name: 'SESSION_IDLE_MINUTES',
     default: '60',
     description:
-      'A draft application whose answers have not changed for this long is no longer reachable from its session cookie.',
+      'A session not used for this many minutes ends: its cookie no longer reaches the application.',
   },
   {
     name: 'RATE_LIMIT_PER_MINUTE',
@@ -236,15 +293,25 @@ const envSchema = z.object({
   CONTACT_PHONE: z.string().min(1).default('1-800-555-0199'),
   ONLINE_BANKING_URL: z.url().default('https://online.omo.example'),
   PUBLIC_WEBSITE_URL: z.url().default('https://www.omo.example'),
-  ID_PROVIDER_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(50),
+  ID_PROVIDER_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(100),
   ALLOY_ENABLED: booleanFromEnv.default(true),
-  FORCE_ID_RESULT: z.string().default(''),
-  IRS_API_URL: z.url().default('https://irs.sandbox.omo.example'),
-  IRS_REQUEST_KEY: z.string().default('sandbox-request-key'),
+  FORCE_ID_RESULT: z.enum(['', 'passed', 'denied', 'stepUp', 'error']).default(''),
+  IDENTITY_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'alloy']).optional()),
+  IRS_API_URL: z.url().default('https://sandbox.alloy.co'),
+  IRS_REQUEST_KEY: optionalString,
+  ALLOY_WORKFLOW_TOKEN: optionalString,
+  ALLOY_WORKFLOW_SECRET: optionalString,
+  DOCUMENT_VERIFICATION_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'onfido']).optional()),
+  ONFIDO_BASE_URL: z.url().default('https://api.ca.onfido.com/v3.6'),
+  ONFIDO_API_TOKEN: optionalString,
+  ONFIDO_WORKFLOW_ID: optionalString,
+  ONFIDO_WEBHOOK_TOKEN: optionalString,
+  HIDE_REFERRAL_CODE: booleanFromEnv.default(false),
+  DEVICE_FINGERPRINT_SCRIPT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DEVICE_FINGERPRINT_ORG_ID: optionalString,
   BUILD_NUMBER: z.string().min(1).default('dev'),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   SIN_ENCRYPTION_KEY: optionalString,
-  SMTP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   PROVIDERS: z.enum(['sandbox', 'real']).default('sandbox'),
   PHONE_VERIFICATION_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'twilio']).optional()),
   ADDRESS_LOOKUP_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'canadapost']).optional()),
@@ -285,16 +352,30 @@ export interface AppConfig {
   publicWebsiteUrl: string;
   idProviderSharePercent: number;
   alloyEnabled: boolean;
-  forceIdResult: string;
-  irsApiUrl: string;
-  irsRequestKey: string;
+  /** Non-production only ('' elsewhere): the identity check's forced result. */
+  forceIdResult: Env['FORCE_ID_RESULT'];
   buildNumber: string;
   sessionSecret: string | undefined;
   sinEncryptionKey: string | undefined;
-  smtpUrl: string | undefined;
   providers: Env['PROVIDERS'];
   phoneVerificationProvider: 'sandbox' | 'twilio';
   addressLookupProvider: 'sandbox' | 'canadapost';
+  identityProvider: 'sandbox' | 'alloy';
+  documentVerificationProvider: 'sandbox' | 'onfido';
+  alloy: {
+    baseUrl: string;
+    journeyToken: string | undefined;
+    workflowToken: string | undefined;
+    workflowSecret: string | undefined;
+  };
+  onfido: {
+    baseUrl: string;
+    apiToken: string | undefined;
+    workflowId: string | undefined;
+    webhookToken: string | undefined;
+  };
+  deviceFingerprint: { scriptUrl: string | undefined; orgId: string | undefined };
+  hideReferralCode: boolean;
   twilio: {
     baseUrl: string;
     accountSid: string | undefined;
@@ -304,7 +385,7 @@ export interface AppConfig {
   canadaPost: { baseUrl: string; key: string | undefined };
   /** Requests per minute per IP across the API. */
   rateLimitPerMinute: number;
-  /** Minutes without a saved change after which a session no longer reaches its draft. */
+  /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
@@ -357,13 +438,12 @@ export function parseConfig(
     idProviderSharePercent: e.ID_PROVIDER_SHARE_PERCENT,
     alloyEnabled: e.ALLOY_ENABLED,
     forceIdResult: isProduction ? '' : e.FORCE_ID_RESULT,
-    irsApiUrl: e.IRS_API_URL,
-    irsRequestKey: e.IRS_REQUEST_KEY,
     buildNumber: e.BUILD_NUMBER,
     sessionSecret: e.SESSION_SECRET,
     sinEncryptionKey: e.SIN_ENCRYPTION_KEY,
-    smtpUrl: e.SMTP_URL,
     providers: e.PROVIDERS,
+    deviceFingerprint: { scriptUrl: e.DEVICE_FINGERPRINT_SCRIPT_URL, orgId: e.DEVICE_FINGERPRINT_ORG_ID },
+    hideReferralCode: e.HIDE_REFERRAL_CODE,
     ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
   };
@@ -379,8 +459,12 @@ function parseProviderSettings(
   AppConfig,
   | 'phoneVerificationProvider'
   | 'addressLookupProvider'
+  | 'identityProvider'
+  | 'documentVerificationProvider'
   | 'twilio'
   | 'canadaPost'
+  | 'alloy'
+  | 'onfido'
   | 'rateLimitPerMinute'
   | 'sessionIdleMinutes'
   | 'phoneSendLimitPerIpPerHour'
@@ -390,6 +474,20 @@ function parseProviderSettings(
   return {
     phoneVerificationProvider: e.PHONE_VERIFICATION_PROVIDER ?? (real ? 'twilio' : 'sandbox'),
     addressLookupProvider: e.ADDRESS_LOOKUP_PROVIDER ?? (real ? 'canadapost' : 'sandbox'),
+    identityProvider: e.IDENTITY_PROVIDER ?? (real ? 'alloy' : 'sandbox'),
+    documentVerificationProvider: e.DOCUMENT_VERIFICATION_PROVIDER ?? (real ? 'onfido' : 'sandbox'),
+    alloy: {
+      baseUrl: e.IRS_API_URL.replace(/\/+$/, ''),
+      journeyToken: e.IRS_REQUEST_KEY,
+      workflowToken: e.ALLOY_WORKFLOW_TOKEN,
+      workflowSecret: e.ALLOY_WORKFLOW_SECRET,
+    },
+    onfido: {
+      baseUrl: e.ONFIDO_BASE_URL.replace(/\/+$/, ''),
+      apiToken: e.ONFIDO_API_TOKEN,
+      workflowId: e.ONFIDO_WORKFLOW_ID,
+      webhookToken: e.ONFIDO_WEBHOOK_TOKEN,
+    },
     twilio: {
       baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
       accountSid: e.TWILIO_ACCOUNT_SID,
@@ -406,7 +504,17 @@ function parseProviderSettings(
 
 /** The environment variables a selected real provider needs and lacks (empty when it can start). */
 export function missingProviderCredentials(
-  config: Pick<AppConfig, 'phoneVerificationProvider' | 'addressLookupProvider' | 'twilio' | 'canadaPost'>,
+  config: Pick<
+    AppConfig,
+    | 'phoneVerificationProvider'
+    | 'addressLookupProvider'
+    | 'identityProvider'
+    | 'documentVerificationProvider'
+    | 'twilio'
+    | 'canadaPost'
+    | 'alloy'
+    | 'onfido'
+  >,
 ): string[] {
   const missing: string[] = [];
   if (config.phoneVerificationProvider === 'twilio') {
@@ -416,5 +524,15 @@ export function missingProviderCredentials(
   }
   if (config.addressLookupProvider === 'canadapost' && !config.canadaPost.key)
     missing.push('CANADA_POST_KEY');
+  if (config.identityProvider === 'alloy') {
+    if (!config.alloy.journeyToken) missing.push('IRS_REQUEST_KEY');
+    if (!config.alloy.workflowToken) missing.push('ALLOY_WORKFLOW_TOKEN');
+    if (!config.alloy.workflowSecret) missing.push('ALLOY_WORKFLOW_SECRET');
+  }
+  if (config.documentVerificationProvider === 'onfido') {
+    if (!config.onfido.apiToken) missing.push('ONFIDO_API_TOKEN');
+    if (!config.onfido.workflowId) missing.push('ONFIDO_WORKFLOW_ID');
+    if (!config.onfido.webhookToken) missing.push('ONFIDO_WEBHOOK_TOKEN');
+  }
   return missing;
 }

@@ -49,10 +49,8 @@ describe('robustness on PGlite', () => {
         email: 'robust@example.com',
         password: 'Passw0rd1',
         consent: false,
-        appRefNo: 'OMOROBUST1P',
         productIds: ['2002'],
         sweepEnabled: false,
-        skipAlloy: false,
       },
     });
     expect(res.statusCode, res.body).toBe(200);

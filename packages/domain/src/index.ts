@@ -10,5 +10,8 @@ export * from './rules/validation.ts';
 export * from './rules/application-flags.ts';
 export * from './rules/business.ts';
 export * from './rules/phone-verification.ts';
+export * from './rules/identity-images.ts';
 export * from './reference/lists.ts';
 export * from './flows/flows.ts';
+export * from './flows/identity.ts';
+export * from './flows/progress.ts';

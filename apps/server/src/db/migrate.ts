@@ -7,12 +7,16 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-applications.ts';
 import * as m0003 from './migrations/0003-phone-verification.ts';
 import * as m0004 from './migrations/0004-seed-state.ts';
+import * as m0005 from './migrations/0005-applicants.ts';
+import * as m0006 from './migrations/0006-identity-documents.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-applications': m0002,
   '0003-phone-verification': m0003,
   '0004-seed-state': m0004,
+  '0005-applicants': m0005,
+  '0006-identity-documents': m0006,
 };
 
 /**

@@ -104,7 +104,7 @@ export interface PhoneVerificationsTable {
 
 export interface PhoneSendEventsTable {
   id: Generated<number>;
-  application_id: string;
+  applicant_id: string;
   ip: string;
   /** E.164 number. */
   to: string;
@@ -115,31 +115,46 @@ export interface PhoneSendEventsTable {
   created_at: ColumnType<Date, Date | string, never>;
 }
 
-/** Phone-verification state of a draft (the providers engineer's module writes it through the repository). */
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Phone-verification state of an applicant (the phone-verification module writes it). */
 export interface PhoneStateJson {
   status?: 'none' | 'pending' | 'approved' | 'failed' | 'skipped';
   channel?: 'sms' | 'call' | null;
   sendFailCounter?: number;
   resendCounter?: number;
   invalidCounter?: number;
-  [key: string]: unknown;
+  sid?: string | null;
 }
 
+/** An application: its products and the answers the primary applicant gives for the accounts. */
 export interface ApplicationsTable {
   id: string;
-  /** SHA-256 (hex) of the session token; the token itself is never stored. */
-  session_hash: string;
-  app_ref_no: string;
-  flow: Generated<'single' | 'joint'>;
+  /** The 8 random characters of the applicants' reference numbers; unique. */
+  ref_code: string;
+  product_ids: Json<string[]>;
+  sweep_enabled: Generated<boolean>;
+  promo_code: string | null;
+  referral_code: string | null;
+  /** Decided by the server when the application starts (the identity-provider share). */
+  uses_id_provider: boolean;
+  /** The confirmation of the products: { productIds, termPeriod?, termOption? }. */
+  product_choice: Json<Record<string, unknown>> | null;
+  /** Account-usage answers by product id. */
+  account_usage: Json<Record<string, unknown>> | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** One applicant (primary or joint) of an application, with their own answers. */
+export interface ApplicantsTable {
+  id: string;
+  application_id: string;
+  role: 'primary' | 'joint';
   email: string;
   /** argon2id PHC string. */
   password_hash: string;
-  promo_code: string | null;
-  referral_code: string | null;
   consent: Generated<boolean>;
-  product_ids: Json<string[]>;
-  sweep_enabled: Generated<boolean>;
-  skip_alloy: Generated<boolean>;
   personal_info: Json<Record<string, unknown>> | null;
   phone_number: string | null;
   phone_type: 'mobile' | 'home' | null;
@@ -147,13 +162,46 @@ export interface ApplicationsTable {
   phone_verified: boolean | null;
   phone_state: ColumnType<PhoneStateJson, string | undefined, string>;
   address: Json<Record<string, unknown>> | null;
-  term_choice: Json<{ termPeriod: string; termOption: string }> | null;
-  /** AES-256-GCM, see lib/crypto.ts. */
+  /** AES-256-GCM, see lib/crypto.ts (associated data: the applicant id). */
   sin_ciphertext: string | null;
   sin_last3: string | null;
-  completed_steps: ColumnType<string[], string | undefined, string>;
+  /** The applicant will give the SIN in person at a branch. */
+  sin_skipped: Generated<boolean>;
+  identity: ColumnType<Record<string, unknown>, string | undefined, string>;
+  legal_terms: Json<Record<string, unknown>> | null;
+  review_consent: Generated<boolean>;
+  terms_accepted: Generated<boolean>;
   created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
+}
+
+/** A browser session: the SHA-256 of its cookie token, bound to one applicant. */
+export interface SessionsTable {
+  token_hash: string;
+  applicant_id: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  last_seen_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** A workflow run of the sandbox document-verification provider. */
+export interface DocumentRunsTable {
+  id: string;
+  applicant_id: string;
+  /** Onfido's workflow-run status. */
+  status: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** An identity image captured by the sandbox capture page, encrypted. */
+export interface IdentityDocumentsTable {
+  applicant_id: string;
+  side: 'front' | 'back' | 'selfie';
+  content_type: string;
+  byte_size: number;
+  ciphertext: Buffer;
+  created_at: CreatedAt;
 }
 
 /** data/*.json checksums as last loaded (0004). */
@@ -166,6 +214,10 @@ export interface SeedStateTable {
 export interface DB {
   seed_state: SeedStateTable;
   applications: ApplicationsTable;
+  applicants: ApplicantsTable;
+  sessions: SessionsTable;
+  document_runs: DocumentRunsTable;
+  identity_documents: IdentityDocumentsTable;
   products: ProductsTable;
   product_links: ProductLinksTable;
   promo_codes: PromoCodesTable;

@@ -2,14 +2,22 @@
  * Cryptography of the draft application (design.md §3):
  * - passwords: argon2id (OWASP parameters: 19 MiB, 2 passes, 1 lane), hashed as soon as they arrive;
  * - session tokens: 32 random bytes, base64url (256 bits); only their SHA-256 is stored;
- * - the SIN: AES-256-GCM with a random 96-bit IV per value and the application id as additional data (a
- *   ciphertext copied to another row does not decrypt). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ * - the SIN: AES-256-GCM with a random 96-bit IV per value and the applicant id as additional data (a
+ *   ciphertext copied to another row does not decrypt). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url);
+ * - identity images: AES-256-GCM under a key derived from the SIN key (HKDF).
  *
  * The SIN key comes from SIN_ENCRYPTION_KEY (64 hex characters or 32 bytes base64/base64url); without it:
  * production refuses to start; the in-memory database and APP_ENV=test use a random key for the process
  * (nothing outlives it); otherwise a key file `sin.key` is generated once in DATA_DIR (mode 0600).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
@@ -100,7 +108,7 @@ export function loadSinKey(config: AppConfig): { key: Buffer; source: SinKeySour
 
 /** Encrypts and decrypts SINs with one key. */
 export interface SinCipher {
-  /** Encrypts `plain`, bound to `context` (the application id). */
+  /** Encrypts `plain`, bound to `context` (the applicant id). */
   encrypt(plain: string, context: string): string;
   /** Decrypts a value of `encrypt`; throws when it was altered or bound to another context. */
   decrypt(sealed: string, context: string): string;
@@ -129,6 +137,39 @@ export function createSinCipher(key: Buffer): SinCipher {
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
         'utf8',
       );
+    },
+  };
+}
+
+/** Encrypts and decrypts binary documents (identity images) with one key. */
+export interface BytesCipher {
+  /** Encrypts `plain`, bound to `context`: iv (12) | tag (16) | data. */
+  encrypt(plain: Buffer, context: string): Buffer;
+  /** Decrypts a value of `encrypt`; throws when it was altered or bound to another context. */
+  decrypt(sealed: Buffer, context: string): Buffer;
+}
+
+/**
+ * A cipher for identity images, keyed by HKDF from the SIN key so that one configured secret protects
+ * both, each under its own key.
+ */
+export function createDocumentCipher(sinKey: Buffer): BytesCipher {
+  const key = Buffer.from(hkdfSync('sha256', sinKey, Buffer.alloc(0), 'omo identity documents', KEY_BYTES));
+  return {
+    encrypt(plain, context) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context, 'utf8'));
+      const data = Buffer.concat([cipher.update(plain), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), data]);
+    },
+    decrypt(sealed, context) {
+      const iv = sealed.subarray(0, IV_BYTES);
+      const tag = sealed.subarray(IV_BYTES, IV_BYTES + 16);
+      const decipher = createDecipheriv('aes-256-gcm', key, iv);
+      decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(tag);
+      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + 16)), decipher.final()]);
     },
   };
 }

@@ -40,13 +40,19 @@ export class HttpProblem extends Error {
   readonly statusCode: number;
   readonly errors: FieldError[] | undefined;
   readonly title: string | undefined;
+  readonly nextPath: string | undefined;
 
-  constructor(statusCode: number, detail: string, options: { errors?: FieldError[]; title?: string } = {}) {
+  constructor(
+    statusCode: number,
+    detail: string,
+    options: { errors?: FieldError[]; title?: string; nextPath?: string } = {},
+  ) {
     super(detail);
     this.name = 'HttpProblem';
     this.statusCode = statusCode;
     this.errors = options.errors;
     this.title = options.title;
+    this.nextPath = options.nextPath;
   }
 }
 
@@ -55,7 +61,11 @@ export function buildProblem(
   request: FastifyRequest,
   status: number,
   detail: string,
-  extras: { errors?: FieldError[] | undefined; title?: string | undefined } = {},
+  extras: {
+    errors?: FieldError[] | undefined;
+    title?: string | undefined;
+    nextPath?: string | undefined;
+  } = {},
 ): ProblemDetails {
   const known = STATUS[status] ?? STATUS[status >= 500 ? 500 : 400]!;
   return {
@@ -65,6 +75,7 @@ export function buildProblem(
     detail,
     instance: request.url.split('?')[0] ?? request.url,
     ...(extras.errors ? { errors: extras.errors } : {}),
+    ...(extras.nextPath ? { nextPath: extras.nextPath } : {}),
   };
 }
 
@@ -74,7 +85,11 @@ export function sendProblem(
   reply: FastifyReply,
   status: number,
   detail: string,
-  extras: { errors?: FieldError[] | undefined; title?: string | undefined } = {},
+  extras: {
+    errors?: FieldError[] | undefined;
+    title?: string | undefined;
+    nextPath?: string | undefined;
+  } = {},
 ): FastifyReply {
   return reply
     .code(status)
@@ -110,6 +125,7 @@ export default fp(
         return sendProblem(request, reply, error.statusCode, error.message, {
           errors: error.errors,
           title: error.title,
+          nextPath: error.nextPath,
         });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -24,10 +24,8 @@ describe.each(TEST_DATABASES)('session cookie in production on $name', (database
         email: 'prod@example.com',
         password: 'Secr3tPass9',
         consent: false,
-        appRefNo: 'OMOPRODPROD1P',
         productIds: ['2001'],
         sweepEnabled: false,
-        skipAlloy: false,
       },
     });
     expect(res.statusCode).toBe(200);
@@ -50,7 +48,7 @@ describe.each(TEST_DATABASES)('session cookie in production on $name', (database
     expect(wrongName.statusCode).toBe(401);
   });
 
-  it('no longer reaches a draft left idle longer than SESSION_IDLE_MINUTES (60)', async () => {
+  it('ends a session unused for longer than SESSION_IDLE_MINUTES (60); use keeps it alive', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/omo/InitializeApplication',
@@ -58,22 +56,44 @@ describe.each(TEST_DATABASES)('session cookie in production on $name', (database
         email: 'idle@example.com',
         password: 'Secr3tPass9',
         consent: false,
-        appRefNo: 'OMOIDLEIDLE1P',
         productIds: ['2001'],
         sweepEnabled: false,
-        skipAlloy: false,
       },
     });
     const cookie = String(res.headers['set-cookie']).split(';')[0]!;
     const view = () => t.app.inject({ url: '/api/omo/Application', headers: { cookie } });
     expect((await view()).statusCode).toBe(200);
-    await t.app.db
-      .updateTable('applications')
-      .set({ updated_at: new Date(Date.now() - 61 * 60_000) })
-      .where('app_ref_no', '=', 'OMOIDLEIDLE1P')
+    const applicant = await t.app.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email', '=', 'idle@example.com')
+      .executeTakeFirstOrThrow();
+    const setLastSeen = (minutesAgo: number) =>
+      t.app.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000) })
+        .where('applicant_id', '=', applicant.id)
+        .execute();
+    // Used 59 minutes ago: still open, and this use keeps it alive for another hour.
+    await setLastSeen(59);
+    expect((await view()).statusCode).toBe(200);
+    const [session] = await t.app.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('applicant_id', '=', applicant.id)
       .execute();
+    expect(Date.now() - new Date(session!.last_seen_at).getTime()).toBeLessThan(60_000);
+    await setLastSeen(61);
     const idle = await view();
     expect(idle.statusCode).toBe(401);
     expect(idle.json()).toMatchObject({ detail: 'No application in progress.' });
+    // The ended session is gone, so the cookie stays useless.
+    expect(
+      await t.app.db
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('applicant_id', '=', applicant.id)
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
 import { buildTestApp, TEST_DATABASES, testConfig } from '../testing/test-app.ts';
 import { startFakeCanadaPost, type FakeCanadaPost } from './address-lookup/canada-post.fake.ts';
+import { createDocumentCipher } from '../lib/crypto.ts';
 import { createProviders } from './index.ts';
 import { startFakeTwilio, type FakeTwilio } from './phone-verification/twilio.fake.ts';
 
@@ -12,6 +13,7 @@ const TWILIO = {
   serviceSid: `VA${'b'.repeat(32)}`,
 };
 const CP_KEY = 'AA11-AA11-AA11-AA11';
+const cipher = createDocumentCipher(Buffer.alloc(32, 7));
 
 describe('providers factory', () => {
   it('chooses the sandboxes by default and the real adapters for PROVIDERS=real', () => {
@@ -22,6 +24,8 @@ describe('providers factory', () => {
     expect(testConfig(database, { PROVIDERS: 'real' })).toMatchObject({
       phoneVerificationProvider: 'twilio',
       addressLookupProvider: 'canadapost',
+      identityProvider: 'alloy',
+      documentVerificationProvider: 'onfido',
     });
     expect(
       testConfig(database, { PROVIDERS: 'real', ADDRESS_LOOKUP_PROVIDER: 'sandbox' }).addressLookupProvider,
@@ -31,14 +35,20 @@ describe('providers factory', () => {
   it('refuses to build a real provider without its credentials', () => {
     const db = {} as never;
     expect(() =>
-      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db),
+      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db, cipher),
     ).toThrow(ConfigError);
     expect(() =>
-      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db),
+      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db, cipher),
     ).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID/);
     expect(() =>
-      createProviders(testConfig(database, { ADDRESS_LOOKUP_PROVIDER: 'canadapost' }), db),
+      createProviders(testConfig(database, { ADDRESS_LOOKUP_PROVIDER: 'canadapost' }), db, cipher),
     ).toThrow(/CANADA_POST_KEY/);
+    expect(() => createProviders(testConfig(database, { IDENTITY_PROVIDER: 'alloy' }), db, cipher)).toThrow(
+      /IRS_REQUEST_KEY, ALLOY_WORKFLOW_TOKEN, ALLOY_WORKFLOW_SECRET/,
+    );
+    expect(() =>
+      createProviders(testConfig(database, { DOCUMENT_VERIFICATION_PROVIDER: 'onfido' }), db, cipher),
+    ).toThrow(/ONFIDO_API_TOKEN, ONFIDO_WORKFLOW_ID, ONFIDO_WEBHOOK_TOKEN/);
     const providers = createProviders(
       testConfig(database, {
         PROVIDERS: 'real',
@@ -46,13 +56,22 @@ describe('providers factory', () => {
         TWILIO_AUTH_TOKEN: TWILIO.authToken,
         TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
         CANADA_POST_KEY: CP_KEY,
+        IRS_REQUEST_KEY: 'J-journey',
+        ALLOY_WORKFLOW_TOKEN: 'wf',
+        ALLOY_WORKFLOW_SECRET: 'secret',
+        ONFIDO_API_TOKEN: 'api_live.x',
+        ONFIDO_WORKFLOW_ID: 'wf-1',
+        ONFIDO_WEBHOOK_TOKEN: 'hook',
       }),
       db,
+      cipher,
     );
-    expect([providers.phoneVerification.name, providers.addressLookup.name]).toEqual([
-      'twilio',
-      'canadapost',
-    ]);
+    expect([
+      providers.phoneVerification.name,
+      providers.addressLookup.name,
+      providers.identity.name,
+      providers.documents.name,
+    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido']);
   });
 });
 
@@ -78,6 +97,8 @@ describe('the API on the real adapters (against the local fakes)', () => {
         TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
         CANADA_POST_BASE_URL: canadaPost.baseUrl,
         CANADA_POST_KEY: CP_KEY,
+        IDENTITY_PROVIDER: 'sandbox',
+        DOCUMENT_VERIFICATION_PROVIDER: 'sandbox',
       },
     });
     try {
@@ -88,7 +109,6 @@ describe('the API on the real adapters (against the local fakes)', () => {
           email: 'r@example.com',
           password: 'Abcdef12',
           consent: true,
-          appRefNo: 'OMO-R',
           productIds: ['2001'],
         },
       });
@@ -149,6 +169,8 @@ describe('the API on the real adapters (against the local fakes)', () => {
         TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
         CANADA_POST_BASE_URL: canadaPost.baseUrl,
         CANADA_POST_KEY: 'XX99-XX99-XX99-XX99',
+        IDENTITY_PROVIDER: 'sandbox',
+        DOCUMENT_VERIFICATION_PROVIDER: 'sandbox',
       },
     });
     try {
@@ -159,7 +181,6 @@ describe('the API on the real adapters (against the local fakes)', () => {
           email: 'f@example.com',
           password: 'Abcdef12',
           consent: true,
-          appRefNo: 'OMO-F',
           productIds: ['2001'],
         },
       });

@@ -11,7 +11,14 @@ import { createOutboxRepository } from '../modules/outbox/repository.ts';
 import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
 import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
+import type { BytesCipher } from '../lib/crypto.ts';
 import { createSystemClock, type Clock } from './clock.ts';
+import type { DocumentVerificationProvider } from './documents/documents.ts';
+import { createOnfidoDocumentVerification } from './documents/onfido.ts';
+import { createSandboxDocumentVerification } from './documents/sandbox.ts';
+import { createAlloyIdentity } from './identity/alloy.ts';
+import type { IdentityProvider } from './identity/identity.ts';
+import { createSandboxIdentity } from './identity/sandbox.ts';
 import type { PhoneVerificationProvider } from './phone-verification/phone-verification.ts';
 import { createSandboxPhoneVerification } from './phone-verification/sandbox.ts';
 import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
@@ -19,6 +26,8 @@ import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
 export interface Providers {
   phoneVerification: PhoneVerificationProvider;
   addressLookup: AddressLookupProvider;
+  identity: IdentityProvider;
+  documents: DocumentVerificationProvider;
   clock: Clock;
 }
 
@@ -35,6 +44,7 @@ declare module 'fastify' {
 export function createProviders(
   config: AppConfig,
   db: Database,
+  documentCipher: BytesCipher,
   clock: Clock = createSystemClock(),
 ): Providers {
   const missing = missingProviderCredentials(config);
@@ -72,17 +82,39 @@ export function createProviders(
     addressLookup = createSandboxAddressLookup(db);
   }
 
-  return { phoneVerification, addressLookup, clock };
+  const { journeyToken, workflowToken, workflowSecret } = config.alloy;
+  const identity =
+    config.identityProvider === 'alloy' && journeyToken && workflowToken && workflowSecret
+      ? createAlloyIdentity({ baseUrl: config.alloy.baseUrl, journeyToken, workflowToken, workflowSecret })
+      : createSandboxIdentity();
+
+  const { apiToken, workflowId, webhookToken } = config.onfido;
+  const documents =
+    config.documentVerificationProvider === 'onfido' && apiToken && workflowId && webhookToken
+      ? createOnfidoDocumentVerification({
+          baseUrl: config.onfido.baseUrl,
+          apiToken,
+          workflowId,
+          webhookToken,
+        })
+      : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
+
+  return { phoneVerification, addressLookup, identity, documents, clock };
 }
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const providers = createProviders(config, app.db);
+    const providers = createProviders(config, app.db, app.ciphers.documents);
     app.decorate('providers', providers);
     app.log.info(
-      { phoneVerification: providers.phoneVerification.name, addressLookup: providers.addressLookup.name },
+      {
+        phoneVerification: providers.phoneVerification.name,
+        addressLookup: providers.addressLookup.name,
+        identity: providers.identity.name,
+        documents: providers.documents.name,
+      },
       'providers ready',
     );
   },
-  { name: 'providers', dependencies: ['database'] },
+  { name: 'providers', dependencies: ['database', 'ciphers'] },
 );

@@ -1,24 +1,18 @@
 /**
- * The single and joint flows as data (design.md §2): ordered steps with their paths, progress groups and
- * title keys, the branch rules (interest bearing → SIN; identity result → legal terms or ID terms) and the
- * save-response routing (rules/business.ts). Pages ask `nextRoute` for the next path; the step tracker and the
- * progress marks read the same definition; the server uses `canVisit` to refuse out-of-order submissions.
+ * The single and joint flows as data: ordered steps with their paths, progress groups, title keys and the
+ * condition under which each is required. What is complete and what comes next are derived from the saved
+ * answers (progress.ts); pages ask the server for the next path and never spell another page's path. The
+ * step tracker and the progress marks read the same definition.
  *
- * Paths: the spec spells the legal-terms route both 'legalTerms' (spec 001 §2.1) and 'legalterms' (spec 000
- * §4); omo's canonical path is lower case '/single/legalterms', and every lookup by path is case-insensitive.
- * 'verificationCode' keeps the spec's camel case.
+ * Paths: the legal-terms route is lower case '/single/legalterms' (the spec spells it both ways) and every
+ * lookup by path is case-insensitive; 'verificationCode' keeps its camel case.
  *
- * Joint flow: spec 001 lists /joint/finalizeaccount but no route leads to it (address goes to SIN or to the
- * identity check, SIN goes to legal terms or ID terms). The step is kept, off the path (not mandatory);
- * its Continue follows the same identity branch as SIN.
+ * The identity check is a step without a screen of its own ('check'). The primary applicant's runs when
+ * the account-usage screen opens (its host), while the applicant answers; the co-applicant's runs as part
+ * of the address or SIN save that makes it due. The co-applicant's account-usage screen is off the path:
+ * the primary answers for the accounts.
  */
-import {
-  ERROR_IDS,
-  errorRoute,
-  routeJointSaveResponse,
-  routeSingleSaveResponse,
-  type SaveResponseLike,
-} from '../rules/business.ts';
+import { ERROR_IDS, errorRoute } from '../rules/business.ts';
 
 /** Progress-mark group of a route (spec 000 §2 Layout), or null for routes outside the tracker. */
 export type ProgressGroup = 'profile' | 'address' | 'confirmProduct' | 'finalizeAccount';
@@ -35,6 +29,7 @@ export type StepId =
   | 'address'
   | 'confirmproducts'
   | 'sin'
+  | 'identitycheck'
   | 'finalizeaccount'
   | 'idverifyterms'
   | 'legalterms'
@@ -48,24 +43,31 @@ export type StepId =
   | 'processingapplication'
   | 'savingsaccountoffer';
 
-/** When a conditional step is part of the applicant's path. */
-export type StepCondition = 'interestBearing' | 'identityStepUp';
+/**
+ * When a step is part of the applicant's path: always, never (the applicant may pass through it), when a
+ * product is interest bearing (SIN), when the identity result asks for documents (ID verification terms).
+ */
+export type StepRequirement = 'always' | 'never' | 'interestBearing' | 'documentStep';
+
+/** 'step' screens collect answers; a 'check' runs on the server; 'outcome' pages follow the decision. */
+export type StepKind = 'step' | 'check' | 'outcome';
 
 export interface FlowStep {
   id: StepId;
-  /** Canonical path, e.g. '/single/createprofile'. */
-  path: string;
+  /** Canonical path, e.g. '/single/createprofile'; a check has none. */
+  path: string | null;
   group: ProgressGroup | null;
   /** i18n key of the page title. */
   titleKey: string;
   /** The spec's English title, where the spec gives one. */
   titleEn?: string;
-  /** 'step' pages collect data; 'outcome' pages are reached by the save routing. */
-  kind: 'step' | 'outcome';
-  /** Must be complete before any later step can be visited (unconditionally). */
-  mandatory: boolean;
-  /** Mandatory only when this condition holds for the application. */
-  condition?: StepCondition;
+  kind: StepKind;
+  requirement: StepRequirement;
+  /**
+   * A check only: the screen that runs it when it opens (it may be visited before the check is done).
+   * Without a host, the check runs as part of the save that makes it due.
+   */
+  host?: StepId;
 }
 
 export interface Flow {
@@ -105,79 +107,81 @@ const GROUP_OF: Partial<Record<string, ProgressGroup>> = {
   savingsaccountoffer: 'finalizeAccount',
 };
 
-type StepSpec = [id: StepId, kind: FlowStep['kind'], mandatory: boolean, condition?: StepCondition];
+type StepSpec = [id: StepId, kind: StepKind, requirement: StepRequirement, host?: StepId];
 
 function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
   return {
     kind,
-    steps: specs.map(([id, stepKind, mandatory, condition]) => {
+    steps: specs.map(([id, stepKind, requirement, host]) => {
       const step: FlowStep = {
         id,
-        path: `/${kind}/${id}`,
+        path: stepKind === 'check' ? null : `/${kind}/${id}`,
         group: GROUP_OF[id.toLowerCase()] ?? null,
         titleKey: `steps.${id}.title`,
         kind: stepKind,
-        mandatory,
+        requirement,
       };
       const titleEn = TITLES_EN[id];
       if (titleEn !== undefined) step.titleEn = titleEn;
-      if (condition !== undefined) step.condition = condition;
+      if (host !== undefined) step.host = host;
       return step;
     }),
   };
 }
 
 /**
- * Single flow (spec 000 §4, spec 001 §2.1): getstarted → createprofile → personalinfo → phoneverification →
- * verificationCode → address → confirmproducts → (sin) → finalizeaccount → (idverifyterms) → legalterms →
- * reviewapplication → reviewterms → outcome. getstarted and phoneverification are not mandatory: the first
- * only informs, and the second can be skipped (identity already initialised) or fail towards the code screen.
+ * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
+ * verificationCode → address → confirmproducts → (sin when interest bearing) → identity check (run by the
+ * account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
+ * reviewapplication → reviewterms → outcome.
  */
 export const SINGLE_FLOW: Flow = buildFlow('single', [
-  ['getstarted', 'step', false],
-  ['createprofile', 'step', true],
-  ['personalinfo', 'step', true],
-  ['phoneverification', 'step', false],
-  ['verificationCode', 'step', true],
-  ['address', 'step', true],
-  ['confirmproducts', 'step', true],
-  ['sin', 'step', false, 'interestBearing'],
-  ['finalizeaccount', 'step', true],
-  ['idverifyterms', 'step', false, 'identityStepUp'],
-  ['legalterms', 'step', true],
-  ['reviewapplication', 'step', true],
-  ['reviewterms', 'step', true],
-  ['confirmapplication', 'outcome', false],
-  ['confirmcoapplicantapplication', 'outcome', false],
-  ['verifyidentification', 'outcome', false],
-  ['applicationdecline', 'outcome', false],
-  ['processingapplication', 'outcome', false],
-  ['savingsaccountoffer', 'outcome', false],
+  ['getstarted', 'step', 'never'],
+  ['createprofile', 'step', 'always'],
+  ['personalinfo', 'step', 'always'],
+  ['phoneverification', 'step', 'always'],
+  ['verificationCode', 'step', 'always'],
+  ['address', 'step', 'always'],
+  ['confirmproducts', 'step', 'always'],
+  ['sin', 'step', 'interestBearing'],
+  ['identitycheck', 'check', 'always', 'finalizeaccount'],
+  ['finalizeaccount', 'step', 'always'],
+  ['idverifyterms', 'step', 'documentStep'],
+  ['legalterms', 'step', 'always'],
+  ['reviewapplication', 'step', 'always'],
+  ['reviewterms', 'step', 'always'],
+  ['confirmapplication', 'outcome', 'never'],
+  ['confirmcoapplicantapplication', 'outcome', 'never'],
+  ['verifyidentification', 'outcome', 'never'],
+  ['applicationdecline', 'outcome', 'never'],
+  ['processingapplication', 'outcome', 'never'],
+  ['savingsaccountoffer', 'outcome', 'never'],
 ]);
 
 /**
- * Joint flow (spec 001 §2.6, §2.7, §4.4): getstarted?jointCode → createprofile → personalinfo →
- * phoneverification → verificationCode → address → (sin) → (idverifyterms) → legalterms → reviewapplication →
- * reviewterms → outcome. finalizeaccount is kept off the path (see the header).
+ * Joint flow (the co-applicant): getstarted?jointCode → createprofile → personalinfo → phoneverification →
+ * verificationCode → address → (sin when interest bearing) → identity check (run by that save) →
+ * (idverifyterms) → legalterms → reviewapplication → reviewterms → outcome. finalizeaccount is off the path.
  */
 export const JOINT_FLOW: Flow = buildFlow('joint', [
-  ['getstarted', 'step', false],
-  ['createprofile', 'step', true],
-  ['personalinfo', 'step', true],
-  ['phoneverification', 'step', false],
-  ['verificationCode', 'step', true],
-  ['address', 'step', true],
-  ['sin', 'step', false, 'interestBearing'],
-  ['finalizeaccount', 'step', false],
-  ['idverifyterms', 'step', false, 'identityStepUp'],
-  ['legalterms', 'step', true],
-  ['reviewapplication', 'step', true],
-  ['reviewterms', 'step', true],
-  ['confirmapplication', 'outcome', false],
-  ['jointcomplete', 'outcome', false],
-  ['verifyidentification', 'outcome', false],
-  ['processingapplication', 'outcome', false],
-  ['savingsaccountoffer', 'outcome', false],
+  ['getstarted', 'step', 'never'],
+  ['createprofile', 'step', 'always'],
+  ['personalinfo', 'step', 'always'],
+  ['phoneverification', 'step', 'always'],
+  ['verificationCode', 'step', 'always'],
+  ['address', 'step', 'always'],
+  ['sin', 'step', 'interestBearing'],
+  ['identitycheck', 'check', 'always'],
+  ['finalizeaccount', 'step', 'never'],
+  ['idverifyterms', 'step', 'documentStep'],
+  ['legalterms', 'step', 'always'],
+  ['reviewapplication', 'step', 'always'],
+  ['reviewterms', 'step', 'always'],
+  ['confirmapplication', 'outcome', 'never'],
+  ['jointcomplete', 'outcome', 'never'],
+  ['verifyidentification', 'outcome', 'never'],
+  ['processingapplication', 'outcome', 'never'],
+  ['savingsaccountoffer', 'outcome', 'never'],
 ]);
 
 /** Both flows by kind. */
@@ -226,7 +230,7 @@ function normalizePath(pathname: string): string {
  */
 export function matchStep(flow: Flow, pathname: string): FlowStep | undefined {
   const path = normalizePath(pathname);
-  return flow.steps.find((s) => s.path.toLowerCase() === path);
+  return flow.steps.find((s) => s.path?.toLowerCase() === path);
 }
 
 /**
@@ -252,11 +256,13 @@ export function getStep(flow: Flow, stepId: StepId): FlowStep {
 }
 
 /**
- * Returns the canonical path of a step of a flow.
- * @throws Error when the flow has no such step
+ * Returns the canonical path of a screen of a flow.
+ * @throws Error when the flow has no such step, or the step is a check (no screen)
  */
 export function pathOf(flow: Flow, stepId: StepId): string {
-  return getStep(flow, stepId).path;
+  const { path } = getStep(flow, stepId);
+  if (path === null) throw new Error(`The ${flow.kind} flow's '${stepId}' has no screen`);
+  return path;
 }
 
 /**
@@ -274,158 +280,6 @@ export function progressGroupOf(pathname: string): ProgressGroup | null {
 export function stepNumberOf(pathname: string): 1 | 2 | 3 | 4 | null {
   const group = progressGroupOf(pathname);
   return TRACKER_STEPS.find((t) => t.group === group)?.number ?? null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Branch rules
-// ---------------------------------------------------------------------------------------------------------
-
-/** Identity-check statuses omo's server reports; any other non-empty status means a step-up (ID terms). */
-export const IDENTITY_STATUS = {
-  /** Passed on data alone (the credit-bureau "TU" path). */
-  passed: 'TU',
-  /** Declined; the applicant still goes to legal terms and the save answers with the outcome. */
-  denied: 'denied',
-  /** Document verification needed (ID verification terms next). */
-  stepUp: 'pending_step_up',
-} as const;
-
-/** What `nextRoute` needs to know about the application. */
-export interface NextRouteContext {
-  /** At least one selected product is interest bearing (→ SIN step). */
-  isInterestBearing: boolean;
-  /** Result status of the identity check; null/'' when the check returned nothing (→ /error). */
-  identityStatus?: string | null;
-  /** The identity check is skipped (page setting): go straight to legal terms. */
-  identitySkipped?: boolean;
-  /** Save response, read after reviewterms. */
-  saveResponse?: SaveResponseLike | null;
-}
-
-/**
- * Where the identity-check result sends the applicant (spec 000 §2 finalizeaccount, spec 001 §4.4):
- * skipped → legal terms; empty result → /error; single: TU or denied → legal terms, else ID terms;
- * joint: a pass (TU) → legal terms, else ID terms.
- * @param flow the flow
- * @param ctx the identity fields of the context
- */
-export function identityRoute(
-  flow: Flow,
-  ctx: Pick<NextRouteContext, 'identityStatus' | 'identitySkipped'>,
-): string {
-  if (ctx.identitySkipped === true) return pathOf(flow, 'legalterms');
-  const status = ctx.identityStatus?.trim() ?? '';
-  if (status === '') return errorRoute();
-  const toLegalTerms =
-    flow.kind === 'single'
-      ? status === IDENTITY_STATUS.passed || status === IDENTITY_STATUS.denied
-      : status === IDENTITY_STATUS.passed;
-  return pathOf(flow, toLegalTerms ? 'legalterms' : 'idverifyterms');
-}
-
-/**
- * Tells whether the identity status sends the applicant to the ID verification terms (a step-up).
- * @param flow the flow (single and joint read the status differently, see `identityRoute`)
- * @param identityStatus the identity-check status
- */
-export function needsIdentityStepUp(flow: Flow, identityStatus: string | null | undefined): boolean {
-  return identityRoute(flow, { identityStatus }) === pathOf(flow, 'idverifyterms');
-}
-
-/**
- * The route after a step (design.md §2): single path of spec 000 §4 and joint path of spec 001 §2.7/§4.4.
- * - single: confirmproducts → sin if interest bearing, else finalizeaccount; sin → finalizeaccount;
- *   finalizeaccount → identity branch (`identityRoute`)
- * - joint: address → sin if interest bearing, else the identity branch; sin and finalizeaccount → the
- *   identity branch
- * - both: idverifyterms → legalterms → reviewapplication → reviewterms → save routing of the flow
- * @param flow SINGLE_FLOW or JOINT_FLOW
- * @param stepId the step being left
- * @param ctx application facts the branches read
- * @returns the next path, or null for outcome pages (no next step)
- */
-export function nextRoute(flow: Flow, stepId: StepId, ctx: NextRouteContext): string | null {
-  const to = (id: StepId): string => pathOf(flow, id);
-  switch (stepId) {
-    case 'getstarted':
-      return to('createprofile');
-    case 'createprofile':
-      return to('personalinfo');
-    case 'personalinfo':
-      return to('phoneverification');
-    case 'phoneverification':
-      return to('verificationCode');
-    case 'verificationCode':
-      return to('address');
-    case 'address':
-      if (flow.kind === 'single') return to('confirmproducts');
-      return ctx.isInterestBearing ? to('sin') : identityRoute(flow, ctx);
-    case 'confirmproducts':
-      return ctx.isInterestBearing ? to('sin') : to('finalizeaccount');
-    case 'sin':
-      return flow.kind === 'single' ? to('finalizeaccount') : identityRoute(flow, ctx);
-    case 'finalizeaccount':
-      return identityRoute(flow, ctx);
-    case 'idverifyterms':
-      return to('legalterms');
-    case 'legalterms':
-      return to('reviewapplication');
-    case 'reviewapplication':
-      return to('reviewterms');
-    case 'reviewterms':
-      return flow.kind === 'single'
-        ? routeSingleSaveResponse(ctx.saveResponse)
-        : routeJointSaveResponse(ctx.saveResponse);
-    default:
-      return null;
-  }
-}
-
-/** Facts that make conditional steps mandatory in `canVisit`. */
-export interface CanVisitContext {
-  isInterestBearing?: boolean;
-  /** Identity status, when known: a step-up makes the ID terms mandatory. */
-  identityStatus?: string | null;
-  identitySkipped?: boolean;
-}
-
-/**
- * Tells whether a step is mandatory for this application: unconditionally mandatory steps, SIN when interest
- * bearing, ID terms when the identity status asks for a step-up.
- * @param flow the flow
- * @param step a step of the flow
- * @param ctx application facts; without them conditional steps are not required
- */
-export function isStepRequired(flow: Flow, step: FlowStep, ctx: CanVisitContext = {}): boolean {
-  if (step.mandatory) return true;
-  if (step.condition === 'interestBearing') return ctx.isInterestBearing === true;
-  if (step.condition === 'identityStepUp') {
-    return (
-      ctx.identitySkipped !== true && !!ctx.identityStatus && needsIdentityStepUp(flow, ctx.identityStatus)
-    );
-  }
-  return false;
-}
-
-/**
- * Tells whether a step can be visited: only when every earlier required step is complete (the server uses it
- * to refuse out-of-order submissions).
- * @param flow the flow
- * @param stepId the step to visit
- * @param completedStepIds the steps already complete
- * @param ctx application facts for the conditional steps (SIN, ID terms)
- * @returns false for a step the flow does not have
- */
-export function canVisit(
-  flow: Flow,
-  stepId: StepId,
-  completedStepIds: Iterable<StepId>,
-  ctx: CanVisitContext = {},
-): boolean {
-  const index = flow.steps.findIndex((s) => s.id === stepId);
-  if (index < 0) return false;
-  const done = new Set(completedStepIds);
-  return flow.steps.slice(0, index).every((s) => !isStepRequired(flow, s, ctx) || done.has(s.id));
 }
 
 /** Error routes used by the flows (spec 001 §2.11): re-exported for pages that only import flows. */

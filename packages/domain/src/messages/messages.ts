@@ -135,6 +135,10 @@ export const MESSAGES_EN = {
   'legal.occupation.prompt': 'Search for your occupation',
   'legal.occupation.required': 'Select your occupation',
   'sin.invalid': 'Enter a valid SIN',
+  'idTerms.consent.required': 'Tick the box to agree to the digital ID verification',
+  'document.image.type': 'Choose a photo in JPEG, PNG, WebP or HEIC format',
+  'document.image.size': 'Choose a photo smaller than 10 MB',
+  'document.image.required': 'Add a photo',
 
   // Errors (spec 000 §8, spec 001 §8)
   'api.nullParameter': "The parameter '{name}' cannot be null.",
@@ -266,6 +270,10 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'legal.occupation.prompt': 'Recherchez votre profession',
   'legal.occupation.required': 'Sélectionnez votre profession',
   'sin.invalid': 'Entrez un NAS valide',
+  'idTerms.consent.required': 'Cochez la case pour accepter la vérification numérique de l’identité',
+  'document.image.type': 'Choisissez une photo au format JPEG, PNG, WebP ou HEIC',
+  'document.image.size': 'Choisissez une photo de moins de 10 Mo',
+  'document.image.required': 'Ajoutez une photo',
 
   'api.nullParameter': 'Le paramètre « {name} » ne peut pas être nul.',
   'error.internalServer': 'Erreur interne du serveur',

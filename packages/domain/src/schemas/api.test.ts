@@ -68,7 +68,7 @@ describe('response and request schemas', () => {
   });
 });
 
-describe('draft-application contracts (issue 3)', () => {
+describe('draft-application contracts', () => {
   const view = {
     appRefNo: 'OMOABCDEFGHP',
     flow: 'single',
@@ -78,7 +78,6 @@ describe('draft-application contracts (issue 3)', () => {
     consent: true,
     productIds: ['1001'],
     sweepEnabled: false,
-    skipAlloy: false,
     personalInfo: null,
     phone: {
       number: '(416) 555-0123',
@@ -95,8 +94,24 @@ describe('draft-application contracts (issue 3)', () => {
     },
     address: null,
     products: null,
-    sin: { provided: true, masked: '***-***-544' },
-    completedSteps: ['createprofile', 'personalinfo'],
+    sin: { provided: true, skipped: false, masked: '***-***-544' },
+    accountUsage: null,
+    identity: { status: 'notStarted' },
+    legalTerms: null,
+    progress: {
+      steps: [
+        {
+          id: 'createprofile',
+          path: '/single/createprofile',
+          required: true,
+          complete: true,
+          canVisit: true,
+        },
+      ],
+      nextStepId: 'personalinfo',
+      isComplete: false,
+      groups: { profile: false, address: false, confirmProduct: false, finalizeAccount: false },
+    },
     nextPath: '/single/phoneverification',
   };
 
@@ -107,19 +122,27 @@ describe('draft-application contracts (issue 3)', () => {
     ).toBe(false);
   });
 
+  it('refuses an identity status it does not know', () => {
+    expect(applicationViewSchema.safeParse({ ...view, identity: { status: 'TU' } }).success).toBe(false);
+  });
+
   it('validates the InitializeApplication body with the profile rules', () => {
     const body = {
       email: ' Ada@Example.com ',
       password: 'Secr3tPass9',
       consent: true,
-      appRefNo: 'OMOABCDEFGHP',
       productIds: ['1001'],
     };
     expect(initializeApplicationRequestSchema.parse(body)).toMatchObject({
       email: 'Ada@Example.com',
       sweepEnabled: false,
-      skipAlloy: false,
+      flow: 'single',
+      forceTuTest: false,
     });
+    // What the server decides is not the browser's to send: a reference number or a skipped identity check.
+    const forged = initializeApplicationRequestSchema.parse({ ...body, appRefNo: 'EN-1', skipAlloy: true });
+    expect(forged).not.toHaveProperty('appRefNo');
+    expect(forged).not.toHaveProperty('skipAlloy');
     const bad = initializeApplicationRequestSchema.safeParse({ ...body, password: 'short', productIds: [] });
     expect(bad.error?.issues.map((i) => i.message)).toContain('password.min');
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toContain('productIds');

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   apiConfigSchema,
+  phoneChannelSchema,
   blockListResultSchema,
   branchLocationSchema,
   isoDateSchema,
@@ -14,7 +15,8 @@ import {
   productListLinkSchema,
   productOfferingSchema,
 } from './entities.ts';
-import { createProfileFormSchema } from './forms.ts';
+import { IDENTITY_STATUSES } from '../flows/identity.ts';
+import { createProfileFormSchema, idVerifyTermsFormSchema } from './forms.ts';
 
 /** Every path of spec 000 §7, exactly as the spec spells it. */
 export const API_PATHS = {
@@ -168,7 +170,10 @@ export type ApplyAsSingleQuery = z.infer<typeof applyAsSingleQuerySchema>;
 // Web configuration, /productlist page and outbox (moved from the server)
 // ---------------------------------------------------------------------------------------------------------
 
-/** GET /api/omo/GetApiConfig answer as omo sends it: the spec's configuration plus what the web shows. */
+/**
+ * GET /api/omo/GetApiConfig answer as omo sends it: the spec's configuration (irsRequestKey only as
+ * 'configured' or '': the key stays on the server) plus the branding and page settings the web shows.
+ */
 export const webApiConfigSchema = apiConfigResponseSchema.extend({
   institutionName: z.string(),
   contactPhone: z.string(),
@@ -177,6 +182,10 @@ export const webApiConfigSchema = apiConfigResponseSchema.extend({
   idProviderSharePercent: z.number().int().min(0).max(100),
   isProduction: z.boolean(),
   buildNumber: z.string(),
+  /** The page setting that hides the referral code of 'Create your profile'. */
+  hideReferralCode: z.boolean(),
+  /** The identity provider's device-fingerprint script, loaded only when configured. */
+  deviceFingerprint: z.object({ scriptUrl: z.string().nullable(), orgId: z.string().nullable() }),
 });
 export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
 
@@ -208,7 +217,7 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 // Draft application (issue 3): session-bound endpoints under /api/omo/
 // ---------------------------------------------------------------------------------------------------------
 
-/** Paths of the draft-application calls (ours; not in spec 000 §7). */
+/** Paths of the draft-application calls (ours; not in the spec's table). */
 export const APPLICATION_API_PATHS = {
   initializeApplication: API_PATHS.initializeApplication,
   application: '/api/omo/Application',
@@ -217,6 +226,12 @@ export const APPLICATION_API_PATHS = {
   address: '/api/omo/Application/Address',
   products: '/api/omo/Application/Products',
   sin: '/api/omo/Application/Sin',
+  accountUsage: '/api/omo/Application/AccountUsage',
+  legalTerms: '/api/omo/Application/LegalTerms',
+  identityCheck: '/api/omo/IdentityCheck',
+  documentVerificationStart: '/api/omo/DocumentVerification/Start',
+  documentVerificationStatus: '/api/omo/DocumentVerification/Status',
+  documentVerificationCapture: '/api/omo/DocumentVerification/Capture',
   phoneVerificationStart: '/api/omo/PhoneVerification/Start',
   phoneVerificationCheck: '/api/omo/PhoneVerification/Check',
   phoneVerificationContinue: '/api/omo/PhoneVerification/Continue',
@@ -225,17 +240,16 @@ export const APPLICATION_API_PATHS = {
 } as const;
 
 /**
- * POST /api/omo/InitializeApplication body: the 'Create your profile' form plus what the landing and
- * getstarted steps decided. The answer is the JSON string appRefNo.
+ * POST /api/omo/InitializeApplication body: the 'Create your profile' form, the products and sweep choice
+ * of the landing page, the flow the profile was created in, and whether the getstarted page was opened with
+ * forcetutest=true (which the server honours off production only). The server generates the reference
+ * number and decides whether the identity provider is used; the answer is the JSON string appRefNo.
  */
 export const initializeApplicationRequestSchema = createProfileFormSchema.extend({
-  appRefNo: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{1,40}$/),
   productIds: z.array(z.string().trim().min(1).max(40)).min(1).max(10),
   sweepEnabled: z.boolean().default(false),
-  skipAlloy: z.boolean().default(false),
+  flow: z.enum(['single', 'joint']).default('single'),
+  forceTuTest: z.boolean().default(false),
 });
 export type InitializeApplicationRequest = z.input<typeof initializeApplicationRequestSchema>;
 
@@ -248,15 +262,26 @@ export const applicationProductsRequestSchema = z.object({
   termOption: z.string().optional(),
 });
 
-/** PUT /api/omo/Application/Sin body: see sinFormSchema. */
 /**
- * PUT Application/Sin: the SIN, or `skip: true` when the applicant will give it in person at a branch
- * (spec 001 §2.3: the SIN can be skipped; the review then shows no SIN section).
+ * PUT /api/omo/Application/Sin body: the SIN, or `skip: true` when the applicant will give it in person at
+ * a branch (the review then shows no SIN section).
  */
 export const applicationSinRequestSchema = z.union([
   z.object({ sin: z.string() }),
   z.object({ skip: z.literal(true) }),
 ]);
+
+/** One product's account-usage answers (0 Never .. 3 All the time). */
+export const accountUsageAnswersSchema = z.object({
+  creditSources: z.record(z.string(), z.number().int().min(0).max(3)),
+  depositSources: z.record(z.string(), z.number().int().min(0).max(3)),
+});
+
+/** PUT /api/omo/Application/AccountUsage body: each product's answers, by product id. */
+export const applicationAccountUsageRequestSchema = z.record(z.string(), accountUsageAnswersSchema);
+
+/** POST /api/omo/DocumentVerification/Start body: the ID verification consent, ticked. */
+export const documentVerificationStartRequestSchema = idVerifyTermsFormSchema;
 
 const yesNoValue = z.enum(['yes', 'no']);
 
@@ -306,13 +331,41 @@ export const addressViewSchema = z.object({
 });
 export type AddressView = z.infer<typeof addressViewSchema>;
 
-/** The phone-verification state of a draft (also the `phone` of the PhoneVerification answers). */
+/** The compliance answers as stored (legalTermsFormSchema output). */
+export const legalTermsViewSchema = z.object({
+  resStatus: yesNoValue,
+  taxResidentorCitizenUs: yesNoValue,
+  taxNotCanadaNotUS: yesNoValue,
+  crsUsTin: z.string().optional(),
+  crsCountry: z.string().optional(),
+  crsTin: z.string().optional(),
+  polExposed: yesNoValue,
+  politicallyExposedType: z.string().optional(),
+  positionHeld: z.string().optional(),
+  countryPositionHeld: z.string().optional(),
+  ontarioWork: yesNoValue,
+  occupation: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  ownerOperator: yesNoValue,
+  singleInstitution: yesNoValue,
+  natureOfBanking: z.enum(['Personal', 'PersonalBusiness']),
+  primaryPurpose: z.string(),
+  primaryOtherPurpose: z.string().optional(),
+  primaryPurposeGIC: z.string().optional(),
+  primaryOtherPurposeGIC: z.string().optional(),
+});
+export type LegalTermsView = z.infer<typeof legalTermsViewSchema>;
+
+/** Status of a phone verification. */
+export const phoneStatusSchema = z.enum(['none', 'pending', 'approved', 'failed', 'skipped']);
+export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
+
+/** The phone-verification state of an applicant (also the `phone` of the PhoneVerification answers). */
 export const applicationPhoneViewSchema = z.object({
   number: z.string().nullable(),
   type: z.enum(['mobile', 'home']).nullable(),
   verified: z.boolean(),
-  status: z.enum(['none', 'pending', 'approved', 'failed', 'skipped']),
-  channel: z.enum(['sms', 'call']).nullable(),
+  status: phoneStatusSchema,
+  channel: phoneChannelSchema.nullable(),
   sendFailCounter: z.number().int().min(0),
   resendCounter: z.number().int().min(0),
   invalidCounter: z.number().int().min(0),
@@ -324,11 +377,36 @@ export const applicationPhoneViewSchema = z.object({
 });
 export type ApplicationPhoneView = z.infer<typeof applicationPhoneViewSchema>;
 
+/** The progress the server derives from the saved answers (the tracker and the step guards read it). */
+export const progressViewSchema = z.object({
+  steps: z.array(
+    z.object({
+      id: z.string(),
+      path: z.string().nullable(),
+      required: z.boolean(),
+      complete: z.boolean(),
+      /** Every earlier required step is complete. */
+      canVisit: z.boolean(),
+    }),
+  ),
+  /** The first required step not complete; null when the application is complete. */
+  nextStepId: z.string().nullable(),
+  isComplete: z.boolean(),
+  groups: z.object({
+    profile: z.boolean(),
+    address: z.boolean(),
+    confirmProduct: z.boolean(),
+    finalizeAccount: z.boolean(),
+  }),
+});
+export type ProgressView = z.infer<typeof progressViewSchema>;
+
 /**
- * GET /api/omo/Application (and the answer of every PUT): the draft as the browser may see it. Never the
- * password, the SIN (only masked '***-***-544') or a code.
+ * GET /api/omo/Application (and the answer of every step's save): the applicant's application as the
+ * browser may see it. Never the password, the SIN (only masked '***-***-544') or a code.
  */
 export const applicationViewSchema = z.object({
+  /** The applicant's reference number (prefix, 8 characters, P or J). */
   appRefNo: z.string(),
   flow: z.enum(['single', 'joint']),
   email: z.string(),
@@ -337,21 +415,40 @@ export const applicationViewSchema = z.object({
   consent: z.boolean(),
   productIds: z.array(z.string()),
   sweepEnabled: z.boolean(),
-  skipAlloy: z.boolean(),
   personalInfo: personalInfoViewSchema.nullable(),
   phone: applicationPhoneViewSchema,
   address: addressViewSchema.nullable(),
   products: z.object({ termPeriod: z.string(), termOption: z.string() }).nullable(),
   sin: z.object({
     provided: z.boolean(),
+    skipped: z.boolean(),
     masked: z
       .string()
       .regex(/^\*\*\*-\*\*\*-[0-9]{3}$/)
       .nullable(),
   }),
-  /** Completed step ids (flows.ts StepId). */
-  completedSteps: z.array(z.string()),
+  accountUsage: z.record(z.string(), accountUsageAnswersSchema).nullable(),
+  identity: z.object({ status: z.enum(IDENTITY_STATUSES) }),
+  legalTerms: legalTermsViewSchema.nullable(),
+  progress: progressViewSchema,
   /** Where the applicant should be now. */
   nextPath: z.string(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
+
+/** POST /api/omo/DocumentVerification/Start answer: where the applicant captures the documents. */
+export const documentVerificationStartResponseSchema = z.object({
+  runId: z.string(),
+  /** The capture page: the sandbox's own screen, or the provider's hosted link. */
+  captureUrl: z.string(),
+});
+export type DocumentVerificationStartResponse = z.infer<typeof documentVerificationStartResponseSchema>;
+
+/** GET /api/omo/DocumentVerification/Status answer: the identity status and where to go once it moved. */
+export const documentVerificationStatusResponseSchema = z.object({
+  status: z.enum(IDENTITY_STATUSES),
+  /** The document step is over (submitted, decided or expired): the applicant may go on. */
+  isDone: z.boolean(),
+  nextPath: z.string(),
+});
+export type DocumentVerificationStatusResponse = z.infer<typeof documentVerificationStatusResponseSchema>;

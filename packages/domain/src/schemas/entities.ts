@@ -187,15 +187,6 @@ export const promoCodeEntrySchema = z.object({
 });
 export type PromoCodeEntry = z.infer<typeof promoCodeEntrySchema>;
 
-/** Selected-product summary kept by the client (spec 001 §3 "selectedProducts"). */
-export const selectedProductSummarySchema = z.object({
-  productID: z.string(),
-  description: z.string(),
-  productCode: z.string(),
-  termDepositAcctConfig: termDepositAcctConfigSchema.nullable(),
-});
-export type SelectedProductSummary = z.infer<typeof selectedProductSummarySchema>;
-
 // ---------------------------------------------------------------------------------------------------------
 // Reference lists
 // ---------------------------------------------------------------------------------------------------------
@@ -222,178 +213,12 @@ export const pepPositionSchema = z.object({
 export type PepPosition = z.infer<typeof pepPositionSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Applicant, contact, addresses
+// Phone verification and post offices
 // ---------------------------------------------------------------------------------------------------------
-
-/** Contact block of the applicant payload (spec 000 §3 "Contact"). */
-export const contactSchema = z.object({
-  unit: z.string().optional(),
-  streetNo: z.string(),
-  streetName: z.string(),
-  city: z.string(),
-  province: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-  email1: z.string().optional(),
-  homeArea: z.string().optional(),
-  homePhone: z.string().optional(),
-  mobileArea: z.string().optional(),
-  mobilePhone: z.string().optional(),
-});
-export type Contact = z.infer<typeof contactSchema>;
-
-/** Audit fields of a stored row. */
-export const auditFieldsSchema = z.object({
-  modifiedByUser: z.string().nullable(),
-  modifiedDate: z.string().nullable(),
-  createdByUser: z.string().nullable(),
-  createdDate: z.string().nullable(),
-});
-export type AuditFields = z.infer<typeof auditFieldsSchema>;
-
-/** Stored address record (spec 000 §3 "Address record"). */
-export const addressRecordSchema = z
-  .object({
-    id: z.string(),
-    applicantId: z.string(),
-    streetNumber: z.string(),
-    streetName: z.string(),
-    streetType: z.string().nullable(),
-    streetDirection: z.string().nullable(),
-    unitType: z.string().nullable(),
-    unitNumber: z.string().nullable(),
-    city: z.string(),
-    region: z.string(),
-    postalCode: z.string(),
-    country: z.string(),
-    deliveryMode: z.string().nullable(),
-    modeNumber: z.string().nullable(),
-    deliveryMode2: z.string().nullable(),
-    modeNumber2: z.string().nullable(),
-    isMailing: z.boolean(),
-  })
-  .extend(auditFieldsSchema.shape);
-export type AddressRecord = z.infer<typeof addressRecordSchema>;
-
-/** Address as the client stores it (spec 001 §3; home, or mailing with its `ma` prefix dropped). */
-export const storedAddressSchema = z.object({
-  streetNumber: z.string(),
-  streetName: z.string(),
-  unitNumber: z.string().optional(),
-  city: z.string(),
-  province: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
-});
-export type StoredAddress = z.infer<typeof storedAddressSchema>;
-
-/** Address type by position in the list: first primary, second mailing, others other (spec 000 §3). */
-export const addressTypeSchema = z.enum(['primary', 'mailing', 'other']);
-export type AddressType = z.infer<typeof addressTypeSchema>;
 
 /** Phone channel of a verification. */
 export const phoneChannelSchema = z.enum(['sms', 'call']);
 export type PhoneChannel = z.infer<typeof phoneChannelSchema>;
-
-/** Phone-check result (spec 000 §3). `status` is the verification provider's status (pending, approved…). */
-export const phoneCheckResultSchema = z.object({
-  checkTriesExceeded: z.boolean(),
-  codeVerified: z.boolean(),
-  to: z.string(),
-  channel: phoneChannelSchema,
-  status: z.string(),
-  sid: z.string(),
-});
-export type PhoneCheckResult = z.infer<typeof phoneCheckResultSchema>;
-
-/** Applicant type of the payload. */
-export const applicantTypeSchema = z.enum(['Item', 'Single', 'Joint']);
-export type ApplicantType = z.infer<typeof applicantTypeSchema>;
-
-/** Intended relationship (natureOfBanking). */
-export const natureOfBankingSchema = z.enum(['Personal', 'PersonalBusiness']);
-export type NatureOfBanking = z.infer<typeof natureOfBankingSchema>;
-
-/** Credit-source percentages (cash, cheque, payroll, EFT), each 0..100. */
-export const creditSourcePercentagesSchema = z.object({
-  cashPrct: z.number().min(0).max(100),
-  chequePrct: z.number().min(0).max(100),
-  payrollPrct: z.number().min(0).max(100),
-  eftPrct: z.number().min(0).max(100),
-});
-export type CreditSourcePercentages = z.infer<typeof creditSourcePercentagesSchema>;
-
-/** Deposit-source percentages (in branch, ATM, wire, EFT), each 0..100. */
-export const depositSourcePercentagesSchema = z.object({
-  branchPrct: z.number().min(0).max(100),
-  atmPrct: z.number().min(0).max(100),
-  wiresPrct: z.number().min(0).max(100),
-  eftPrct: z.number().min(0).max(100),
-});
-export type DepositSourcePercentages = z.infer<typeof depositSourcePercentagesSchema>;
-
-/** Applicant payload sent with a submission (spec 000 §3 "Applicant (payload)"). */
-export const applicantPayloadSchema = z.object({
-  applicantType: applicantTypeSchema,
-  /** 'STUDENT', 'NTC' or '' (spec 000 §3). */
-  benefit: z.string(),
-  branchCode: z.string(),
-  canadianResident: z.boolean(),
-  firstName: z.string(),
-  lastName: z.string(),
-  alloySessionId: z.string().optional(),
-  password: z.string(),
-  birthDate: isoDateSchema,
-  contact: contactSchema,
-  mailingContact: contactSchema.nullable().optional(),
-  /** The credit union is the only financial institution the applicant banks with. */
-  meridianOnly: z.boolean(),
-  ontarioWork: z.boolean(),
-  resStatus: z.boolean(),
-  sin: z.string().optional(),
-  title: z.string().optional(),
-  rcvEmailOffers: z.boolean(),
-  usCitizen: z.boolean(),
-  usResident: z.boolean(),
-  ownerOperator: z.boolean(),
-  occupation: z.string(),
-  occupationCode: z.string(),
-  thirdPartyCreditSources: creditSourcePercentagesSchema.nullable().optional(),
-  thirdPartyDepositSources: depositSourcePercentagesSchema.nullable().optional(),
-  crsCountry: z.string().optional(),
-  crsTin: z.string().optional(),
-  usTin: z.string().optional(),
-  crsNoTinReason: z.string().optional(),
-  crsTaxOtherCountry: z.boolean().optional(),
-  crsNoTinReasonOther: z.string().optional(),
-  creditBureau: z.boolean(),
-  orderDebitCard: z.boolean(),
-  polExposed: z.boolean(),
-  polExpoFamMem: z.boolean(),
-  positionHeld: z.string().optional(),
-  /** Country of the position held. */
-  contPositionHeld: z.string().optional(),
-  natureOfBanking: natureOfBankingSchema,
-  twilio: phoneCheckResultSchema.nullable().optional(),
-});
-export type ApplicantPayload = z.infer<typeof applicantPayloadSchema>;
-
-/** Stored applicant: the payload without the password, plus identity-document fields (spec 000 §3). */
-export const storedApplicantSchema = applicantPayloadSchema.omit({ password: true }).extend({
-  id: z.string(),
-  idPassed: z.boolean(),
-  idType: z.string().nullable(),
-  idNo: z.string().nullable(),
-  idSrc: z.string().nullable(),
-  idRegion: z.string().nullable(),
-  idCountry: z.string().nullable(),
-  idExpiry: isoDateSchema.nullable(),
-  agentName: z.string().nullable(),
-  idType2: z.string().nullable(),
-  idNo2: z.string().nullable(),
-  idSrc2: z.string().nullable(),
-});
-export type StoredApplicant = z.infer<typeof storedApplicantSchema>;
 
 /** Post office of the in-person fallback (spec 000 §3 "post-office lookup"; data/post-offices.json). */
 export const postOfficeSchema = z.object({
@@ -418,136 +243,13 @@ export const postOfficeSchema = z.object({
 });
 export type PostOffice = z.infer<typeof postOfficeSchema>;
 
-/** Post-office lookup: the in-person verification number (shown as a barcode) and the nearest post office. */
-export const postOfficeLookupSchema = z.object({
-  dssNumber: z.string(),
-  /** Barcode image as base64 PNG (spec 001 §3 "cpResp"); absent when the client renders it. */
-  barcodeImage: z.string().optional(),
-  postOffice: postOfficeSchema.nullable(),
-});
-export type PostOfficeLookup = z.infer<typeof postOfficeLookupSchema>;
-
-/** Client-side applicant form state (spec 000 §3 and spec 001 §3 "Applicant (this part)"). */
-export const clientApplicantSchema = z.object({
-  id: z.string().optional(),
-  firstName: z.string(),
-  middleName: z.string().optional(),
-  lastName: z.string(),
-  dob_year: z.string(),
-  /** '01'..'12'. */
-  dob_month: z.string(),
-  dob_day: z.string(),
-  phoneNumber: z.string(),
-  phoneType: z.enum(['mobile', 'home']),
-  sin: z.string().optional(),
-  hasJointApp: z.boolean(),
-  jointFirstName: z.string().optional(),
-  jointLastName: z.string().optional(),
-  jointEmail: z.string().optional(),
-  alloySessionId: z.string().optional(),
-  consentCompleted: z.boolean().optional(),
-  twilioResult: phoneCheckResultSchema.nullable().optional(),
-  sendFailCounter: z.number().int().min(0),
-  resendCounter: z.number().int().min(0),
-  invalidCounter: z.number().int().min(0),
-  cpResp: postOfficeLookupSchema.nullable().optional(),
-});
-export type ClientApplicant = z.infer<typeof clientApplicantSchema>;
-
-/** Credential (email, password, marketing-communication consent). */
-export const credentialSchema = z.object({
-  email: z.string(),
-  password: z.string(),
-  consent: z.boolean().optional(),
-});
-export type Credential = z.infer<typeof credentialSchema>;
-
 // ---------------------------------------------------------------------------------------------------------
 // Compliance and legal terms
 // ---------------------------------------------------------------------------------------------------------
 
-/** Who is politically exposed. */
-export const politicallyExposedTypeSchema = z.enum(['self', 'relative']);
-export type PoliticallyExposedType = z.infer<typeof politicallyExposedTypeSchema>;
-
-/** Compliance info of the server applicant record (FATCA/CRS, residency, PEP; spec 000 §3). */
-export const complianceInfoSchema = z.object({
-  fatcaReportingStatus: z.string().nullable(),
-  crsReportingStatus: z.string().nullable(),
-  tinType: z.string().nullable(),
-  usTin: z.string().nullable(),
-  foreignTin: z.string().nullable(),
-  taxResidenceCountries: z.array(z.string()),
-  noTinReason: z.string().nullable(),
-  noTinReasonOther: z.string().nullable(),
-  isUsCitizen: z.boolean(),
-  isUsResident: z.boolean(),
-  isCanadianTaxResident: z.boolean(),
-  isTaxResidentOutsideCanUsa: z.boolean(),
-  liveInCanada: z.boolean(),
-  workInCanada: z.boolean(),
-  ownerOperator: z.boolean(),
-  financialRelationshipType: natureOfBankingSchema.nullable(),
-  pepPosition: z.string().nullable(),
-  pepInstitution: z.string().nullable(),
-  pepGovernmentLevel: z.string().nullable(),
-  pepCountry: z.string().nullable(),
-  pepFamilyPosition: z.string().nullable(),
-  pepFamilyInstitution: z.string().nullable(),
-  pepFamilyGovernmentLevel: z.string().nullable(),
-  pepFamilyCountry: z.string().nullable(),
-  pepFamilyType: z.string().nullable(),
-});
-export type ComplianceInfo = z.infer<typeof complianceInfoSchema>;
-
-/** Server applicant record (spec 000 §3). The SIN is held encrypted; only its last digits are shown. */
-export const serverApplicantRecordSchema = z
-  .object({
-    id: z.string(),
-    addresses: z.array(addressRecordSchema),
-    complianceInfo: complianceInfoSchema.nullable(),
-    legalFirstName: z.string(),
-    legalLastName: z.string(),
-    middleName: z.string().nullable(),
-    dateOfBirth: isoDateSchema,
-    sin: z.string().nullable(),
-    emailAddress: z.string(),
-    phoneNumber: z.string(),
-    phoneType: z.enum(['mobile', 'home']),
-  })
-  .extend(auditFieldsSchema.shape);
-export type ServerApplicantRecord = z.infer<typeof serverApplicantRecordSchema>;
-
 /** Purpose code '1'..'9' (spec 001 §3). */
 export const purposeCodeSchema = z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
 export type PurposeCode = z.infer<typeof purposeCodeSchema>;
-
-/** Legal terms / compliance questionnaire answers (spec 001 §3 "Legal terms"). */
-export const legalTermsSchema = z.object({
-  resStatus: z.boolean(),
-  taxResidentorCitizenUs: z.boolean(),
-  taxNotCanadaNotUS: z.boolean(),
-  polExposed: z.boolean(),
-  politicallyExposedType: politicallyExposedTypeSchema.optional(),
-  positionHeld: z.string().optional(),
-  countryPositionHeld: z.string().optional(),
-  ontarioWork: z.boolean(),
-  employmentError: z.string().optional(),
-  ownerOperator: z.boolean(),
-  /** The credit union is the only financial institution the applicant banks with. */
-  singleInstitution: z.boolean(),
-  occupation: z.object({ id: z.string(), name: z.string() }),
-  natureOfBanking: natureOfBankingSchema,
-  primaryPurpose: purposeCodeSchema,
-  primaryOtherPurpose: z.string().optional(),
-  primaryPurposeGIC: purposeCodeSchema.optional(),
-  primaryOtherPurposeGIC: z.string().optional(),
-  crsUsTin: z.string().optional(),
-  crsTin: z.string().optional(),
-  crsCountry: z.string().optional(),
-  fieldsCompleted: z.boolean().optional(),
-});
-export type LegalTerms = z.infer<typeof legalTermsSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Usage and products of an application
@@ -568,222 +270,9 @@ export const USAGE_TYPE_VALUES = [
 export const usageTypeSchema = z.enum(USAGE_TYPE_VALUES);
 export type UsageType = z.infer<typeof usageTypeSchema>;
 
-/** Questionnaire answer: 0 Never, 1 Not very often, 2 On occasion, 3 All the time. */
-export const answerScaleSchema = z.number().int().min(0).max(3);
-export type AnswerScale = z.infer<typeof answerScaleSchema>;
-
-/**
- * Account-usage questionnaire (spec 000 §3): raw answers plus derived percentages. Credit sources and deposit
- * sources each total 100; `eftPrct` is the credit-side EFT share and `depositEftPrct` the deposit-side one.
- */
-export const accountUsageSchema = z.object({
-  creditSources: z.object({
-    cash: answerScaleSchema,
-    cheque: answerScaleSchema,
-    payroll: answerScaleSchema,
-    eft: answerScaleSchema,
-  }),
-  depositSources: z.object({
-    branch: answerScaleSchema,
-    atm: answerScaleSchema,
-    wires: answerScaleSchema,
-    eft: answerScaleSchema,
-  }),
-  fieldsCompleted: z.boolean().optional(),
-  cashPrct: z.number().min(0).max(100),
-  chequePrct: z.number().min(0).max(100),
-  payrollPrct: z.number().min(0).max(100),
-  eftPrct: z.number().min(0).max(100),
-  atmPrct: z.number().min(0).max(100),
-  branchPrct: z.number().min(0).max(100),
-  wiresPrct: z.number().min(0).max(100),
-  depositEftPrct: z.number().min(0).max(100).optional(),
-});
-export type AccountUsage = z.infer<typeof accountUsageSchema>;
-
-/** Third-party info of a product line (spec 000 §3): usage, source percentages, third-party identity. */
-export const thirdPartyInfoSchema = z.object({
-  usageType: usageTypeSchema,
-  otherUsage: z.string().optional(),
-  cashPrct: z.number().min(0).max(100),
-  chequePrct: z.number().min(0).max(100),
-  payrollPrct: z.number().min(0).max(100),
-  eftPrct: z.number().min(0).max(100),
-  branchPrct: z.number().min(0).max(100),
-  atmPrct: z.number().min(0).max(100),
-  wiresPrct: z.number().min(0).max(100),
-  depositEftPrct: z.number().min(0).max(100).optional(),
-  thirdPartyUse: z.boolean().optional(),
-  thirdPartyName: z.string().optional(),
-  thirdPartyRelationship: z.string().optional(),
-  thirdPartyBirthDate: isoDateSchema.optional(),
-  thirdPartyOccupation: z.string().optional(),
-  thirdPartyAddress: z.string().optional(),
-});
-export type ThirdPartyInfo = z.infer<typeof thirdPartyInfoSchema>;
-
-/** Product type of a selected product line. */
-export const productTypeSchema = z.enum(['Item', 'Savings', 'Term', 'Chequing', 'Loan']);
-export type ProductType = z.infer<typeof productTypeSchema>;
-
-/** Registered-plan contract type. */
-export const contractTypeSchema = z.enum(['RSP', 'RIF', 'TFSA', 'FHSA']);
-export type ContractType = z.infer<typeof contractTypeSchema>;
-
-/** Term maturity option chosen for a term deposit. */
-export const termOptionSchema = z.enum(['transfer', 'rollover', 'payout']);
-export type TermOption = z.infer<typeof termOptionSchema>;
-
-/** Term choices (spec 000 §3): termPeriod is the text 'period periodType rate%'. */
-export const termConfigSchema = z.object({
-  termPeriod: z.string(),
-  termOption: termOptionSchema,
-});
-export type TermConfig = z.infer<typeof termConfigSchema>;
-
-/** A selected product line of an application (spec 000 §3). */
-export const selectedProductLineSchema = z.object({
-  id: z.string().optional(),
-  productId: z.string(),
-  productCode: z.string(),
-  productName: z.string(),
-  productBenefit: z.string(),
-  productType: productTypeSchema,
-  thirdPartyInfo: thirdPartyInfoSchema.nullable(),
-  termParams: z.object({ termLength: z.string(), termMaturityOptions: termOptionSchema }).nullable(),
-  contractParams: z
-    .object({ contractType: contractTypeSchema, contractNo: z.string().nullable() })
-    .nullable(),
-});
-export type SelectedProductLine = z.infer<typeof selectedProductLineSchema>;
-
-/** Co-applicant named by the primary applicant. */
-export const jointApplicantSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-});
-export type JointApplicant = z.infer<typeof jointApplicantSchema>;
-
-/** Application (spec 000 §3). */
-export const applicationSchema = z.object({
-  appRefNo: z.string(),
-  promoCode: z.string().optional(),
-  sweepEnabled: z.boolean(),
-  sweepInAmount: z.number().nonnegative().nullable(),
-  sweepOutAmount: z.number().nonnegative().nullable(),
-  idPassed: z.boolean(),
-  termsAccepted: z.boolean(),
-  memberNo: z.string().nullable(),
-  isJoint: z.boolean(),
-  jointCode: z.string().nullable(),
-  /** ISO date-time. */
-  jointCodeExpiry: z.string().nullable(),
-  autoComplete: z.boolean(),
-  idCheckComplete: z.boolean(),
-  referralCode: z.string().optional(),
-  products: z.array(selectedProductLineSchema),
-  jointApplicant: jointApplicantSchema.nullable(),
-});
-export type Application = z.infer<typeof applicationSchema>;
-
-/** Submission wrapper: application plus applicant (spec 000 §3). */
-export const submissionSchema = z.object({
-  application: applicationSchema,
-  applicant: applicantPayloadSchema,
-});
-export type Submission = z.infer<typeof submissionSchema>;
-
-/** Client-side progress marks (spec 000 §4): all false at start. */
-export const progressSchema = z.object({
-  profile: z.boolean(),
-  address: z.boolean(),
-  confirmProduct: z.boolean(),
-  finalizeAccount: z.boolean(),
-});
-export type Progress = z.infer<typeof progressSchema>;
-
-/** Client-side application flags (spec 000 §3 and spec 001 §3). */
-export const clientApplicationFlagsSchema = z.object({
-  promoCode: z.string().optional(),
-  referralCode: z.string().optional(),
-  consent: z.boolean().optional(),
-  sweepEnabled: z.boolean(),
-  sweepBelowBalance: z.number().nonnegative().nullable(),
-  sweepExceedsBalance: z.number().nonnegative().nullable(),
-  mChequing: z.boolean(),
-  mSavings: z.boolean(),
-  mSenior: z.boolean(),
-  mStudent: z.boolean(),
-  mNTC: z.boolean().optional(),
-  mRRSP: z.boolean(),
-  mTFSA: z.boolean(),
-  mFHSA: z.boolean(),
-  mTerm: z.boolean(),
-  mInterestBearing: z.boolean(),
-  skipAlloy: z.boolean(),
-  alloySubmit: z.boolean(),
-  alloyPIInit: z.boolean(),
-  onfidoApplication: z.boolean(),
-  applicationEndpointReached: z.boolean(),
-  selectedProducts: z.array(selectedProductSummarySchema),
-  pepPositions: z.array(z.object({ name: z.string(), code: z.string() })),
-});
-export type ClientApplicationFlags = z.infer<typeof clientApplicationFlagsSchema>;
-
 // ---------------------------------------------------------------------------------------------------------
 // Identity, membership, joint code, block list
 // ---------------------------------------------------------------------------------------------------------
-
-/** Address of an identity profile. */
-export const identityAddressSchema = z.object({
-  line1: z.string(),
-  line2: z.string().optional(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  countryCode: z.string().length(2),
-  type: addressTypeSchema,
-});
-export type IdentityAddress = z.infer<typeof identityAddressSchema>;
-
-/** Identity profile sent to the verification service (spec 000 §3). */
-export const identityProfileSchema = z.object({
-  nameFirst: z.string(),
-  nameLast: z.string(),
-  phoneNumber: z.string(),
-  sin: z.string().optional(),
-  emailAddress: z.string(),
-  /** YYYY-MM-DD with a two-digit day. */
-  birthDate: isoDateSchema,
-  addresses: z.array(identityAddressSchema),
-});
-export type IdentityProfile = z.infer<typeof identityProfileSchema>;
-
-/** Identity document (spec 000 §3 "Other shapes"). */
-export const identityDocumentSchema = z.object({
-  idType: z.string(),
-  idNumber: z.string(),
-  issuingRegion: z.string().nullable(),
-  issuingCountry: z.string().nullable(),
-  status: z.string(),
-  expiry: isoDateSchema.nullable(),
-  documents: z.array(z.string()),
-});
-export type IdentityDocument = z.infer<typeof identityDocumentSchema>;
-
-/** ID verification request with its notifications (spec 000 §3 "Other shapes"). */
-export const idVerificationRequestSchema = z.object({
-  id: z.string(),
-  applicantId: z.string(),
-  status: z.string(),
-  notifications: z.array(z.object({ type: z.string(), status: z.string(), receivedAt: z.string() })),
-});
-export type IdVerificationRequest = z.infer<typeof idVerificationRequestSchema>;
-
-/** Identity-request response (spec 001 §3): the id of the created request. */
-export const identityRequestResponseSchema = z.object({ id: z.string() });
-export type IdentityRequestResponse = z.infer<typeof identityRequestResponseSchema>;
 
 /** Membership (save) response (spec 000 §3, spec 001 §3). `hasResponse` is added by the client. */
 export const membershipResponseSchema = z.object({
@@ -805,16 +294,6 @@ export const membershipResponseSchema = z.object({
   hasResponse: z.boolean().optional(),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
-
-/** Joint-code lookup response (spec 001 §3). */
-export const jointCodeLookupSchema = z.object({
-  isExpired: z.boolean(),
-  productIds: z.array(z.string()),
-  jointFirstName: z.string(),
-  jointLastName: z.string(),
-  jointEmail: z.string(),
-});
-export type JointCodeLookup = z.infer<typeof jointCodeLookupSchema>;
 
 /** Block-list result. */
 export const blockListResultSchema = z.object({ blockListFound: z.boolean() });
@@ -857,16 +336,6 @@ export const branchLocationSchema = z.object({
 });
 export type BranchLocation = z.infer<typeof branchLocationSchema>;
 
-/** Branch search (spec 000 §3): point, radius in km, optional city and provider. */
-export const branchSearchSchema = z.object({
-  longitude: z.number().min(-180).max(180),
-  latitude: z.number().min(-90).max(90),
-  radius: z.number().positive().optional(),
-  cityName: z.string().optional(),
-  provider: z.string().optional(),
-});
-export type BranchSearch = z.infer<typeof branchSearchSchema>;
-
 /** Server configuration shown on /Diagnostics (spec 001 §3). */
 export const apiConfigSchema = z.object({
   alloyEnabled: z.boolean(),
@@ -885,5 +354,7 @@ export const problemDetailsSchema = z.object({
   detail: z.string().optional(),
   instance: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string(), key: z.string().optional() })).optional(),
+  /** Where the applicant should be instead (a step saved out of order). */
+  nextPath: z.string().optional(),
 });
 export type ProblemDetails = z.infer<typeof problemDetailsSchema>;

@@ -68,7 +68,10 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-const ALWAYS = { when: () => true } as const;
+/** Run a form's refinement even when some fields failed, but only on an object (never on null or a string). */
+const ALWAYS = {
+  when: (payload: { value: unknown }) => payload.value !== null && typeof payload.value === 'object',
+} as const;
 
 /** A text field: string, '' when the control is empty. */
 const text = () => z.string({ error: 'choice.required' satisfies MessageKey });
@@ -550,6 +553,16 @@ export function sinFormSchema(ctx: { isTfsaOrFhsa: boolean }) {
   });
 }
 export type SinForm = z.infer<ReturnType<typeof sinFormSchema>>;
+
+// ---------------------------------------------------------------------------------------------------------
+// ID verification terms
+// ---------------------------------------------------------------------------------------------------------
+
+/** The ID verification consent: Continue stays disabled until it is ticked; the server refuses it unticked. */
+export const idVerifyTermsFormSchema = z.object({
+  consent: z.literal(true, { error: 'idTerms.consent.required' satisfies MessageKey }),
+});
+export type IdVerifyTermsForm = z.infer<typeof idVerifyTermsFormSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Account usage questionnaire (spec 000 §3/§5)

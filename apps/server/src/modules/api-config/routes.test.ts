@@ -8,7 +8,10 @@ describe('GetApiConfig', () => {
     t = await buildTestApp(TEST_DATABASES[0]!, {
       env: {
         ALLOY_ENABLED: 'false',
-        FORCE_ID_RESULT: 'Review',
+        FORCE_ID_RESULT: 'stepUp',
+        IRS_REQUEST_KEY: 'J-secret-journey-token',
+        DEVICE_FINGERPRINT_SCRIPT_URL: 'https://scripts.alloy.example/sdk.js',
+        DEVICE_FINGERPRINT_ORG_ID: 'org-1',
         CONTACT_PHONE: '1-888-555-0100',
         ID_PROVIDER_SHARE_PERCENT: '25',
         BUILD_NUMBER: '42',
@@ -26,9 +29,9 @@ describe('GetApiConfig', () => {
     expect(apiConfigSchema.safeParse(body).success).toBe(true);
     expect(body).toEqual({
       alloyEnabled: false,
-      forceIdResult: 'Review',
-      irsApiUrl: 'https://irs.sandbox.omo.example',
-      irsRequestKey: 'sandbox-request-key',
+      forceIdResult: 'stepUp',
+      irsApiUrl: 'https://sandbox.alloy.co',
+      irsRequestKey: 'configured',
       institutionName: 'omo Credit Union',
       contactPhone: '1-888-555-0100',
       onlineBankingUrl: 'https://online.omo.example',
@@ -36,6 +39,22 @@ describe('GetApiConfig', () => {
       idProviderSharePercent: 25,
       isProduction: false,
       buildNumber: '42',
+      hideReferralCode: false,
+      deviceFingerprint: { scriptUrl: 'https://scripts.alloy.example/sdk.js', orgId: 'org-1' },
     });
+    // The identity service's request key stays on the server.
+    expect(res.body).not.toContain('J-secret-journey-token');
+  });
+
+  it('allows the device-fingerprint script, and only it, in the Content-Security-Policy', async () => {
+    const csp = String((await t.app.inject('/')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://scripts.alloy.example");
+    const plain = await buildTestApp(TEST_DATABASES[0]!);
+    try {
+      const header = String((await plain.app.inject('/')).headers['content-security-policy']);
+      expect(header).toContain("script-src 'self';");
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
- * GET /api/omo/GetApiConfig: the configuration the browser needs (spec 000 §7 and the /Diagnostics
- * page): the spec's alloyEnabled, forceIdResult, irsApiUrl, irsRequestKey, plus branding and mode.
+ * GET /api/omo/GetApiConfig: the configuration the browser needs (the /Diagnostics page shows it): the
+ * spec's alloyEnabled, forceIdResult, irsApiUrl and whether irsRequestKey is set, plus branding, mode and
+ * page settings.
  */
 import { API_PATHS, webApiConfigSchema, type WebApiConfig } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,8 +15,9 @@ export function toWebApiConfig(config: AppConfig): WebApiConfig {
   return {
     alloyEnabled: config.alloyEnabled,
     forceIdResult: config.forceIdResult === '' ? null : config.forceIdResult,
-    irsApiUrl: config.irsApiUrl,
-    irsRequestKey: config.irsRequestKey,
+    irsApiUrl: config.alloy.baseUrl,
+    // The key itself stays on the server.
+    irsRequestKey: config.alloy.journeyToken ? 'configured' : '',
     institutionName: config.institutionName,
     contactPhone: config.contactPhone,
     onlineBankingUrl: config.onlineBankingUrl,
@@ -23,6 +25,11 @@ export function toWebApiConfig(config: AppConfig): WebApiConfig {
     idProviderSharePercent: config.idProviderSharePercent,
     isProduction: config.isProduction,
     buildNumber: config.buildNumber,
+    hideReferralCode: config.hideReferralCode,
+    deviceFingerprint: {
+      scriptUrl: config.deviceFingerprint.scriptUrl ?? null,
+      orgId: config.deviceFingerprint.orgId ?? null,
+    },
   };
 }
 

@@ -1,42 +1,33 @@
 /**
- * Draft applications in the `applications` table (migration 0002). Every function takes the Kysely
- * instance (`app.db`, or a transaction) and the application id; none of them ever returns the password
- * hash or the SIN ciphertext (an `ApplicationRecord` has neither).
- *
- * For the phone-verification module (server-providers), the functions to code against:
- * - `getApplication(db, id)` → ApplicationRecord | undefined (phoneNumber, phoneType, phoneVerified,
- *   phoneState with defaults filled, completedSteps...). In a route, `await request.requireApplication()`
- *   (plugins/session.ts) gives the same record for the request's session, or throws the 401 problem.
- * - `updatePhoneState(db, id, patch)` merges `patch` into `phone_state` atomically (jsonb ||) and
- *   returns the new PhoneState. Keys: status 'none' | 'pending' | 'approved' | 'failed' | 'skipped',
- *   channel 'sms' | 'call' | null, sendFailCounter, resendCounter, invalidCounter, plus any extra
- *   keys you need (e.g. sid, lastSentAt: JSON values).
- * - `incrementPhoneCounters(db, id, { resendCounter: 1, invalidCounter: 1 })` adds to counters
- *   atomically (two concurrent resends both count) and returns the new PhoneState.
- * - `completeStep(db, id, stepId)` adds a step id (domain StepId, e.g. 'verificationCode') to
- *   completed_steps once; `uncompleteSteps(db, id, stepIds)` removes them.
- * - `setPhoneVerified(db, id, verified)` records the outcome of the phone step: true verified, false
- *   continued unverified after a limit, null not decided yet.
- * - `recordPhone(db, id, { phoneNumber, phoneType? })` stores the number (the PUT Phone route uses it).
- * - `toPhoneView(record)` (./view.ts) builds the contract's `phone` object for your `{ phone }` answers.
+ * Applications and their applicants (migration 0005). Every function takes the Kysely instance (`app.db`
+ * or a transaction). A record never holds the password hash or the SIN ciphertext: those are read by the
+ * one function that needs each.
  */
-import type { AddressForm, PersonalInfoForm, StepId } from '@omo/domain';
+import {
+  isIdentityStatus,
+  type AddressForm,
+  type IdentityStatus,
+  type LegalTermsForm,
+  type PersonalInfoForm,
+  type PhoneStatus,
+} from '@omo/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { ApplicationsTable, PhoneStateJson } from '../../db/schema.ts';
+import type { PhoneStateJson } from '../../db/schema.ts';
 
-export type PhoneStatus = 'none' | 'pending' | 'approved' | 'failed' | 'skipped';
+export type ApplicantRole = 'primary' | 'joint';
 export type PhoneChannel = 'sms' | 'call';
 export type PhoneCounter = 'sendFailCounter' | 'resendCounter' | 'invalidCounter';
 
-/** The phone-verification state of a draft, defaults filled. Extra keys are the providers module's. */
+/** The phone-verification state of an applicant, defaults filled. */
 export interface PhoneState {
   status: PhoneStatus;
   channel: PhoneChannel | null;
   sendFailCounter: number;
   resendCounter: number;
   invalidCounter: number;
-  [key: string]: unknown;
+  /** The provider's id of the pending verification. */
+  sid?: string | null;
 }
 
 export const INITIAL_PHONE_STATE: PhoneState = {
@@ -47,63 +38,68 @@ export const INITIAL_PHONE_STATE: PhoneState = {
   invalidCounter: 0,
 };
 
-export interface TermChoice {
-  termPeriod: string;
-  termOption: string;
+/** The identity verification of an applicant: its typed status and what the providers answered. */
+export interface IdentityState {
+  status: IdentityStatus;
+  /** The identity provider's evaluation (journey application) token. */
+  evaluationToken?: string;
+  /** The document-verification run, once documents are asked for, and where it captures them. */
+  documentRunId?: string;
+  documentCaptureUrl?: string;
+  /** When the ID verification terms were accepted (ISO time). */
+  documentConsentAt?: string;
 }
 
-/** A draft application without its secrets. */
+/** The confirmation of the products, with the term choice of a term deposit. */
+export interface ProductChoice {
+  productIds: string[];
+  termPeriod?: string;
+  termOption?: string;
+}
+
 export interface ApplicationRecord {
   id: string;
-  appRefNo: string;
-  flow: 'single' | 'joint';
-  email: string;
-  promoCode: string | null;
-  referralCode: string | null;
-  consent: boolean;
+  refCode: string;
   productIds: string[];
   sweepEnabled: boolean;
-  skipAlloy: boolean;
+  promoCode: string | null;
+  referralCode: string | null;
+  usesIdProvider: boolean;
+  productChoice: ProductChoice | null;
+  accountUsage: Record<string, unknown> | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ApplicantRecord {
+  id: string;
+  applicationId: string;
+  role: ApplicantRole;
+  email: string;
+  consent: boolean;
   personalInfo: PersonalInfoForm | null;
   phoneNumber: string | null;
   phoneType: 'mobile' | 'home' | null;
   phoneVerified: boolean | null;
   phoneState: PhoneState;
   address: AddressForm | null;
-  termChoice: TermChoice | null;
   /** A SIN is stored (encrypted). */
   sinProvided: boolean;
   sinLast3: string | null;
-  completedSteps: StepId[];
+  sinSkipped: boolean;
+  identity: IdentityState;
+  legalTerms: LegalTermsForm | null;
+  reviewConsent: boolean;
+  termsAccepted: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
 
-const RECORD_COLUMNS = [
-  'id',
-  'app_ref_no',
-  'flow',
-  'email',
-  'promo_code',
-  'referral_code',
-  'consent',
-  'product_ids',
-  'sweep_enabled',
-  'skip_alloy',
-  'personal_info',
-  'phone_number',
-  'phone_type',
-  'phone_verified',
-  'phone_state',
-  'address',
-  'term_choice',
-  'sin_last3',
-  'completed_steps',
-  'created_at',
-  'updated_at',
-] as const;
-
-type RecordRow = Pick<ApplicationsTable, (typeof RECORD_COLUMNS)[number]> & { has_sin: boolean };
+/** An applicant with their application: what a session reaches. */
+export interface ApplicantContext {
+  application: ApplicationRecord;
+  applicant: ApplicantRecord;
+}
 
 /** JSON columns come back parsed from node-postgres and PGlite; a string (other drivers) is parsed here. */
 function json<T>(value: unknown): T {
@@ -111,201 +107,265 @@ function json<T>(value: unknown): T {
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
 export function toPhoneState(value: unknown): PhoneState {
-  const raw = (json<PhoneStateJson | null>(value) ?? {}) as Record<string, unknown>;
+  const raw = json<PhoneStateJson | null>(value) ?? {};
   return { ...INITIAL_PHONE_STATE, ...raw } as PhoneState;
 }
 
-function toRecord(row: RecordRow): ApplicationRecord {
+/** An identity state read back; an unknown status is kept as an error, never trusted. */
+export function toIdentityState(value: unknown): IdentityState {
+  const raw = json<Record<string, unknown> | null>(value) ?? {};
+  if (!isIdentityStatus(raw.status)) throw new Error(`Unknown identity status '${String(raw.status)}'`);
+  return raw as unknown as IdentityState;
+}
+
+const APPLICATION_COLUMNS = [
+  'a.id as a_id',
+  'a.ref_code',
+  'a.product_ids',
+  'a.sweep_enabled',
+  'a.promo_code',
+  'a.referral_code',
+  'a.uses_id_provider',
+  'a.product_choice',
+  'a.account_usage',
+  'a.created_at as a_created_at',
+  'a.updated_at as a_updated_at',
+] as const;
+
+const APPLICANT_COLUMNS = [
+  'p.id',
+  'p.application_id',
+  'p.role',
+  'p.email',
+  'p.consent',
+  'p.personal_info',
+  'p.phone_number',
+  'p.phone_type',
+  'p.phone_verified',
+  'p.phone_state',
+  'p.address',
+  'p.sin_last3',
+  'p.sin_skipped',
+  'p.identity',
+  'p.legal_terms',
+  'p.review_consent',
+  'p.terms_accepted',
+  'p.created_at',
+  'p.updated_at',
+] as const;
+
+function selectContext(db: Database) {
+  return db
+    .selectFrom('applicants as p')
+    .innerJoin('applications as a', 'a.id', 'p.application_id')
+    .select(APPLICATION_COLUMNS)
+    .select(APPLICANT_COLUMNS)
+    .select(sql<boolean>`p.sin_ciphertext is not null`.as('has_sin'));
+}
+
+type ContextRow = Record<string, unknown>;
+
+function toContext(row: ContextRow): ApplicantContext {
   return {
-    id: row.id,
-    appRefNo: row.app_ref_no,
-    flow: row.flow as unknown as ApplicationRecord['flow'],
-    email: row.email,
-    promoCode: row.promo_code,
-    referralCode: row.referral_code,
-    consent: row.consent as unknown as boolean,
-    productIds: json<string[]>(row.product_ids),
-    sweepEnabled: row.sweep_enabled as unknown as boolean,
-    skipAlloy: row.skip_alloy as unknown as boolean,
-    personalInfo: json<PersonalInfoForm | null>(row.personal_info),
-    phoneNumber: row.phone_number,
-    phoneType: row.phone_type,
-    phoneVerified: row.phone_verified,
-    phoneState: toPhoneState(row.phone_state),
-    address: json<AddressForm | null>(row.address),
-    termChoice: json<TermChoice | null>(row.term_choice),
-    sinProvided: row.has_sin,
-    sinLast3: row.sin_last3,
-    completedSteps: json<StepId[]>(row.completed_steps),
-    createdAt: toDate(row.created_at),
-    updatedAt: toDate(row.updated_at),
+    application: {
+      id: String(row.a_id),
+      refCode: String(row.ref_code),
+      productIds: json<string[]>(row.product_ids),
+      sweepEnabled: Boolean(row.sweep_enabled),
+      promoCode: (row.promo_code as string | null) ?? null,
+      referralCode: (row.referral_code as string | null) ?? null,
+      usesIdProvider: Boolean(row.uses_id_provider),
+      productChoice: json<ProductChoice | null>(row.product_choice),
+      accountUsage: json<Record<string, unknown> | null>(row.account_usage),
+      createdAt: toDate(row.a_created_at),
+      updatedAt: toDate(row.a_updated_at),
+    },
+    applicant: {
+      id: String(row.id),
+      applicationId: String(row.application_id),
+      role: row.role as ApplicantRole,
+      email: String(row.email),
+      consent: Boolean(row.consent),
+      personalInfo: json<PersonalInfoForm | null>(row.personal_info),
+      phoneNumber: (row.phone_number as string | null) ?? null,
+      phoneType: (row.phone_type as 'mobile' | 'home' | null) ?? null,
+      phoneVerified: (row.phone_verified as boolean | null) ?? null,
+      phoneState: toPhoneState(row.phone_state),
+      address: json<AddressForm | null>(row.address),
+      sinProvided: Boolean(row.has_sin),
+      sinLast3: (row.sin_last3 as string | null) ?? null,
+      sinSkipped: Boolean(row.sin_skipped),
+      identity: toIdentityState(row.identity),
+      legalTerms: json<LegalTermsForm | null>(row.legal_terms),
+      reviewConsent: Boolean(row.review_consent),
+      termsAccepted: Boolean(row.terms_accepted),
+      createdAt: toDate(row.created_at),
+      updatedAt: toDate(row.updated_at),
+    },
   };
 }
 
-function selectRecord(db: Database) {
-  return db
-    .selectFrom('applications')
-    .select(RECORD_COLUMNS)
-    .select(sql<boolean>`sin_ciphertext is not null`.as('has_sin'));
-}
-
-/** The draft with this id, or undefined. */
-export async function getApplication(db: Database, id: string): Promise<ApplicationRecord | undefined> {
-  const row = await selectRecord(db).where('id', '=', id).executeTakeFirst();
-  return row ? toRecord(row as unknown as RecordRow) : undefined;
-}
-
-/** The draft bound to a session-token hash, or undefined. */
-export async function findApplicationBySessionHash(
+/** The applicant with this id and their application, or undefined. */
+export async function findApplicantContext(
   db: Database,
-  sessionHash: string,
-): Promise<ApplicationRecord | undefined> {
-  const row = await selectRecord(db).where('session_hash', '=', sessionHash).executeTakeFirst();
-  return row ? toRecord(row as unknown as RecordRow) : undefined;
+  applicantId: string,
+): Promise<ApplicantContext | undefined> {
+  const row = await selectContext(db).where('p.id', '=', applicantId).executeTakeFirst();
+  return row ? toContext(row as ContextRow) : undefined;
 }
 
 export interface NewApplication {
   id: string;
-  sessionHash: string;
-  appRefNo: string;
-  email: string;
-  passwordHash: string;
-  promoCode: string | null;
-  referralCode: string | null;
-  consent: boolean;
+  refCode: string;
   productIds: string[];
   sweepEnabled: boolean;
-  skipAlloy: boolean;
-  completedSteps: StepId[];
+  promoCode: string | null;
+  referralCode: string | null;
+  usesIdProvider: boolean;
 }
 
-/** Inserts a new draft. */
+export interface NewApplicant {
+  id: string;
+  applicationId: string;
+  role: ApplicantRole;
+  email: string;
+  passwordHash: string;
+  consent: boolean;
+  identity: IdentityState;
+}
+
+/** Inserts an application. Throws the database's unique violation when the reference code is taken. */
 export async function createApplication(db: Database, values: NewApplication): Promise<void> {
   await db
     .insertInto('applications')
     .values({
       id: values.id,
-      session_hash: values.sessionHash,
-      app_ref_no: values.appRefNo,
-      email: values.email,
-      password_hash: values.passwordHash,
-      promo_code: values.promoCode,
-      referral_code: values.referralCode,
-      consent: values.consent,
+      ref_code: values.refCode,
       product_ids: JSON.stringify(values.productIds),
       sweep_enabled: values.sweepEnabled,
-      skip_alloy: values.skipAlloy,
-      completed_steps: JSON.stringify(values.completedSteps),
+      promo_code: values.promoCode,
+      referral_code: values.referralCode,
+      uses_id_provider: values.usesIdProvider,
     })
     .execute();
 }
 
-/** Fields of a draft a step may change (JSON values as objects; undefined = unchanged). */
+/** Inserts an applicant of an application. */
+export async function createApplicant(db: Database, values: NewApplicant): Promise<void> {
+  await db
+    .insertInto('applicants')
+    .values({
+      id: values.id,
+      application_id: values.applicationId,
+      role: values.role,
+      email: values.email,
+      password_hash: values.passwordHash,
+      consent: values.consent,
+      identity: JSON.stringify(values.identity),
+    })
+    .execute();
+}
+
+/** Fields of an application a step may change (undefined = unchanged). */
 export interface ApplicationPatch {
-  appRefNo?: string;
-  email?: string;
-  passwordHash?: string;
-  promoCode?: string | null;
-  referralCode?: string | null;
-  consent?: boolean;
   productIds?: string[];
   sweepEnabled?: boolean;
-  skipAlloy?: boolean;
+  promoCode?: string | null;
+  referralCode?: string | null;
+  productChoice?: ProductChoice | null;
+  accountUsage?: Record<string, unknown> | null;
+}
+
+/** Updates the given fields of an application (and updated_at). */
+export async function updateApplication(db: Database, id: string, patch: ApplicationPatch): Promise<void> {
+  const set: Record<string, unknown> = { updated_at: new Date() };
+  if (patch.productIds !== undefined) set.product_ids = JSON.stringify(patch.productIds);
+  if (patch.sweepEnabled !== undefined) set.sweep_enabled = patch.sweepEnabled;
+  if (patch.promoCode !== undefined) set.promo_code = patch.promoCode;
+  if (patch.referralCode !== undefined) set.referral_code = patch.referralCode;
+  if (patch.productChoice !== undefined) set.product_choice = jsonOrNull(patch.productChoice);
+  if (patch.accountUsage !== undefined) set.account_usage = jsonOrNull(patch.accountUsage);
+  await db.updateTable('applications').set(set).where('id', '=', id).execute();
+}
+
+/** Fields of an applicant a step may change (undefined = unchanged). */
+export interface ApplicantPatch {
+  email?: string;
+  passwordHash?: string;
+  consent?: boolean;
   personalInfo?: PersonalInfoForm | null;
   phoneNumber?: string | null;
   phoneType?: 'mobile' | 'home' | null;
   phoneVerified?: boolean | null;
-  phoneState?: PhoneState;
   address?: AddressForm | null;
-  termChoice?: TermChoice | null;
   sinCiphertext?: string | null;
   sinLast3?: string | null;
-  completedSteps?: StepId[];
+  sinSkipped?: boolean;
+  identity?: IdentityState;
+  legalTerms?: LegalTermsForm | null;
+  reviewConsent?: boolean;
 }
 
-const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
+const APPLICANT_PLAIN = {
+  email: 'email',
+  passwordHash: 'password_hash',
+  consent: 'consent',
+  phoneNumber: 'phone_number',
+  phoneType: 'phone_type',
+  phoneVerified: 'phone_verified',
+  sinCiphertext: 'sin_ciphertext',
+  sinLast3: 'sin_last3',
+  sinSkipped: 'sin_skipped',
+  reviewConsent: 'review_consent',
+} as const;
 
-/** Updates the given fields of a draft (and updated_at). */
-export async function updateApplication(db: Database, id: string, patch: ApplicationPatch): Promise<void> {
+const APPLICANT_JSON = {
+  personalInfo: 'personal_info',
+  address: 'address',
+  identity: 'identity',
+  legalTerms: 'legal_terms',
+} as const;
+
+/** Updates the given fields of an applicant (and updated_at). */
+export async function updateApplicant(db: Database, id: string, patch: ApplicantPatch): Promise<void> {
   const set: Record<string, unknown> = { updated_at: new Date() };
-  const plain = {
-    appRefNo: 'app_ref_no',
-    email: 'email',
-    passwordHash: 'password_hash',
-    promoCode: 'promo_code',
-    referralCode: 'referral_code',
-    consent: 'consent',
-    sweepEnabled: 'sweep_enabled',
-    skipAlloy: 'skip_alloy',
-    phoneNumber: 'phone_number',
-    phoneType: 'phone_type',
-    phoneVerified: 'phone_verified',
-    sinCiphertext: 'sin_ciphertext',
-    sinLast3: 'sin_last3',
-  } as const;
-  const jsonColumns = {
-    productIds: 'product_ids',
-    personalInfo: 'personal_info',
-    phoneState: 'phone_state',
-    address: 'address',
-    termChoice: 'term_choice',
-    completedSteps: 'completed_steps',
-  } as const;
-  for (const [key, column] of Object.entries(plain)) {
-    const value = patch[key as keyof typeof plain];
+  for (const [key, column] of Object.entries(APPLICANT_PLAIN)) {
+    const value = patch[key as keyof typeof APPLICANT_PLAIN];
     if (value !== undefined) set[column] = value;
   }
-  for (const [key, column] of Object.entries(jsonColumns)) {
-    const value = patch[key as keyof typeof jsonColumns];
+  for (const [key, column] of Object.entries(APPLICANT_JSON)) {
+    const value = patch[key as keyof typeof APPLICANT_JSON];
     if (value !== undefined) set[column] = jsonOrNull(value);
   }
-  await db.updateTable('applications').set(set).where('id', '=', id).execute();
+  await db.updateTable('applicants').set(set).where('id', '=', id).execute();
 }
 
-/** Binds a draft to a new session-token hash (the old one stops working). */
-export async function setSessionHash(db: Database, id: string, sessionHash: string): Promise<void> {
-  await db
-    .updateTable('applications')
-    .set({ session_hash: sessionHash, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** The password hash of a draft (argon2id PHC), for a later sign-in check. */
-export async function getPasswordHash(db: Database, id: string): Promise<string | undefined> {
+/** The SIN ciphertext of an applicant (decrypt with lib/crypto.ts, associated data = the applicant id). */
+export async function getSinCiphertext(db: Database, applicantId: string): Promise<string | null> {
   const row = await db
-    .selectFrom('applications')
-    .select('password_hash')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row?.password_hash;
-}
-
-/** The SIN ciphertext of a draft (decrypt with lib/crypto.ts, context = the id). */
-export async function getSinCiphertext(db: Database, id: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('applications')
+    .selectFrom('applicants')
     .select('sin_ciphertext')
-    .where('id', '=', id)
+    .where('id', '=', applicantId)
     .executeTakeFirst();
   return row?.sin_ciphertext ?? null;
 }
 
-/** Merges `patch` into the phone state atomically; returns the new state (defaults filled). */
+/** Merges `patch` into an applicant's phone state atomically; returns the new state (defaults filled). */
 export async function updatePhoneState(
   db: Database,
-  applicationId: string,
+  applicantId: string,
   patch: Partial<PhoneState>,
 ): Promise<PhoneState> {
   const row = await db
-    .updateTable('applications')
+    .updateTable('applicants')
     .set({
       phone_state: sql`phone_state || ${JSON.stringify(patch)}::jsonb`,
       updated_at: new Date(),
     })
-    .where('id', '=', applicationId)
+    .where('id', '=', applicantId)
     .returning('phone_state')
     .executeTakeFirstOrThrow();
   return toPhoneState(row.phone_state);
@@ -314,7 +374,7 @@ export async function updatePhoneState(
 /** Adds to phone counters atomically (`{ resendCounter: 1 }`); returns the new state. */
 export async function incrementPhoneCounters(
   db: Database,
-  applicationId: string,
+  applicantId: string,
   increments: Partial<Record<PhoneCounter, number>>,
 ): Promise<PhoneState> {
   let expression = sql<string>`phone_state`;
@@ -326,56 +386,29 @@ export async function incrementPhoneCounters(
     expression = sql<string>`jsonb_set(${expression}, ${sql.val(`{${counter}}`)}::text[], to_jsonb(coalesce((phone_state->>${counter})::int, 0) + ${by}::int))`;
   }
   const row = await db
-    .updateTable('applications')
+    .updateTable('applicants')
     .set({ phone_state: expression, updated_at: new Date() })
-    .where('id', '=', applicationId)
+    .where('id', '=', applicantId)
     .returning('phone_state')
     .executeTakeFirstOrThrow();
   return toPhoneState(row.phone_state);
 }
 
-/** Marks a step complete (once). */
-export async function completeStep(db: Database, applicationId: string, stepId: StepId): Promise<void> {
-  const step = JSON.stringify([stepId]);
-  await db
-    .updateTable('applications')
-    .set({
-      completed_steps: sql`case when completed_steps @> ${step}::jsonb then completed_steps else completed_steps || ${step}::jsonb end`,
-      updated_at: new Date(),
-    })
-    .where('id', '=', applicationId)
-    .execute();
-}
-
-/** Removes steps from the completed ones (e.g. the phone changed after it was verified). */
-export async function uncompleteSteps(db: Database, applicationId: string, stepIds: StepId[]): Promise<void> {
-  if (stepIds.length === 0) return;
-  let expression = sql<string>`completed_steps`;
-  for (const id of stepIds) expression = sql<string>`(${expression} - ${id}::text)`;
-  await db
-    .updateTable('applications')
-    .set({ completed_steps: expression, updated_at: new Date() })
-    .where('id', '=', applicationId)
-    .execute();
-}
-
-/** Records the outcome of the phone step: true verified, false continued unverified, null undecided. */
-export async function setPhoneVerified(db: Database, id: string, verified: boolean | null): Promise<void> {
-  await db
-    .updateTable('applications')
-    .set({ phone_verified: verified, updated_at: new Date() })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Stores the applicant's phone number (and type when given). */
-export async function recordPhone(
+/**
+ * Moves an applicant's identity state only if it is still `from` (a compare-and-set: two requests racing
+ * cannot both move it). Returns true when this call moved it.
+ */
+export async function moveIdentity(
   db: Database,
-  id: string,
-  phone: { phoneNumber: string; phoneType?: 'mobile' | 'home' },
-): Promise<void> {
-  await updateApplication(db, id, {
-    phoneNumber: phone.phoneNumber,
-    ...(phone.phoneType ? { phoneType: phone.phoneType } : {}),
-  });
+  applicantId: string,
+  from: IdentityStatus,
+  next: IdentityState,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('applicants')
+    .set({ identity: JSON.stringify(next), updated_at: new Date() })
+    .where('id', '=', applicantId)
+    .where(sql<boolean>`identity->>'status' = ${from}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

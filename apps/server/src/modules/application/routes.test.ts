@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
-import { completeStep, incrementPhoneCounters, updatePhoneState } from './repository.ts';
+import { incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
 
 const CONTACT_PHONE = '1-800-555-0111';
 const PASSWORD = 'Secr3tPass9';
@@ -96,32 +96,25 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     return line ? line.split(';')[0]! : undefined;
   };
 
-  /** Starts a draft; returns its cookie and e-mail. */
+  /** Starts an application; returns its cookie, e-mail and applicant id. */
   async function start(productIds: string[] = ['2002'], extra: Record<string, unknown> = {}) {
     counter += 1;
     const email = `applicant${counter}@example.com`;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/omo/InitializeApplication',
-      payload: {
-        email,
-        password: PASSWORD,
-        consent: true,
-        appRefNo: `OMOABCDEF${String(counter).padStart(2, '0')}P`,
-        productIds,
-        sweepEnabled: false,
-        skipAlloy: false,
-        ...extra,
-      },
+      // One address per applicant: the per-IP ceiling of InitializeApplication is not this suite's subject.
+      remoteAddress: `10.9.${Math.floor(counter / 250)}.${counter % 250}`,
+      payload: { email, password: PASSWORD, consent: true, productIds, sweepEnabled: false, ...extra },
     });
     expect(res.statusCode, res.body).toBe(200);
     const cookie = cookieOf(res)!;
     const row = await t.app.db
-      .selectFrom('applications')
-      .select('id')
+      .selectFrom('applicants')
+      .select(['id', 'application_id'])
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    return { cookie, email, id: row.id, res };
+    return { cookie, email, id: row.id, applicationId: row.application_id, res };
   }
 
   const put = (cookie: string, step: string, payload: unknown) =>
@@ -138,16 +131,16 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     const draft = await start(productIds);
     expect((await put(draft.cookie, 'PersonalInfo', personalInfo())).statusCode).toBe(200);
     await updatePhoneState(t.app.db, draft.id, { status: 'approved', channel: 'sms' });
-    await completeStep(t.app.db, draft.id, 'verificationCode');
+    await updateApplicant(t.app.db, draft.id, { phoneVerified: true });
     if (step === 'address')
       expect((await put(draft.cookie, 'Address', manualAddress())).statusCode).toBe(200);
     return draft;
   }
 
   describe('POST InitializeApplication', () => {
-    it('answers the appRefNo and sets an HttpOnly SameSite=Lax session cookie of at least 128 bits', async () => {
-      const { res, cookie } = await start();
-      expect(res.json()).toMatch(/^OMOABCDEF\d\dP$/);
+    it('answers the reference number the server generated and sets an HttpOnly SameSite=Lax session cookie of at least 128 bits', async () => {
+      const { res, cookie, id } = await start();
+      expect(res.json()).toMatch(/^OMO[A-Z0-9]{8}P$/);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       const header = String(res.headers['set-cookie']);
       expect(header).toMatch(/HttpOnly/i);
@@ -156,15 +149,63 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(header).not.toMatch(/Secure/i);
       const token = cookie.slice('omo_session='.length);
       expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
-      // Only the token's SHA-256 is stored.
-      const row = await t.app.db.selectFrom('applications').select('session_hash').executeTakeFirstOrThrow();
-      expect(row.session_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(JSON.stringify(await t.app.db.selectFrom('applications').selectAll().execute())).not.toContain(
+      // Only the token's SHA-256 is stored, bound to the applicant.
+      const sessions = await t.app.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('applicant_id', '=', id)
+        .execute();
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(await t.app.db.selectFrom('sessions').selectAll().execute())).not.toContain(
         token,
       );
     });
 
-    it('a second call with the session updates the same draft and rotates the cookie', async () => {
+    it('ignores a reference number or a skipped identity check sent by the browser', async () => {
+      const forged = await start(['2002'], { appRefNo: 'EN-1', skipAlloy: true });
+      expect(forged.res.json()).toMatch(/^OMO[A-Z0-9]{8}P$/);
+      const row = await t.app.db
+        .selectFrom('applications')
+        .select(['ref_code', 'uses_id_provider'])
+        .where('id', '=', forged.applicationId)
+        .executeTakeFirstOrThrow();
+      expect(row.uses_id_provider).toBe(true);
+      expect(forged.res.json()).toBe(`OMO${row.ref_code}P`);
+    });
+
+    it('gives every application its own reference number, a database constraint', async () => {
+      const refs = new Set<string>();
+      for (let i = 0; i < 5; i++) refs.add((await start()).res.json<string>());
+      expect(refs.size).toBe(5);
+      const [first] = await t.app.db.selectFrom('applications').select(['ref_code']).execute();
+      await expect(
+        t.app.db
+          .insertInto('applications')
+          .values({
+            id: '00000000-0000-4000-8000-000000000001',
+            ref_code: first!.ref_code,
+            product_ids: '[]',
+            uses_id_provider: false,
+          })
+          .execute(),
+      ).rejects.toThrow();
+    });
+
+    it('records the flow the profile was created in: a /joint profile is the co-applicant', async () => {
+      const joint = await start(['2001'], { flow: 'joint' });
+      expect(joint.res.json()).toMatch(/^OMO[A-Z0-9]{8}J$/);
+      const res = await view(joint.cookie);
+      expect(res.json()).toMatchObject({ flow: 'joint', nextPath: '/joint/personalinfo' });
+      const row = await t.app.db
+        .selectFrom('applicants')
+        .select('role')
+        .where('id', '=', joint.id)
+        .executeTakeFirstOrThrow();
+      expect(row.role).toBe('joint');
+    });
+
+    it('a second call with the session updates the same applicant and rotates the cookie', async () => {
       const first = await start();
       const again = await t.app.inject({
         method: 'POST',
@@ -175,17 +216,16 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
           password: 'Other1pass',
           consent: false,
           promoCode: 'PromoGIC',
-          appRefNo: 'OMOZZZZZZZZP',
           productIds: ['2002'],
           sweepEnabled: false,
-          skipAlloy: true,
         },
       });
       expect(again.statusCode).toBe(200);
+      expect(again.json()).toBe(first.res.json());
       const rotated = cookieOf(again)!;
       expect(rotated).not.toBe(first.cookie);
       const rows = await t.app.db
-        .selectFrom('applications')
+        .selectFrom('applicants')
         .select(['id', 'email'])
         .where('email', '=', first.email)
         .execute();
@@ -193,12 +233,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect((await view(first.cookie)).statusCode).toBe(401);
       const res = await view(rotated);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
-        appRefNo: 'OMOZZZZZZZZP',
-        promoCode: 'PromoGIC',
-        consent: false,
-        skipAlloy: true,
-      });
+      expect(res.json()).toMatchObject({ promoCode: 'PromoGIC', consent: false });
     });
 
     it('refuses an unknown product id with 400', async () => {
@@ -209,10 +244,8 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
           email: 'x@example.com',
           password: PASSWORD,
           consent: false,
-          appRefNo: 'OMOAAAAAAAAP',
           productIds: ['2001', '9999'],
           sweepEnabled: false,
-          skipAlloy: false,
         },
       });
       expect(res.statusCode).toBe(400);
@@ -231,10 +264,8 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
           email: 'not-an-email',
           password: 'short',
           referralCode: 'XX1',
-          appRefNo: 'OMOAAAAAAAAP',
           productIds: ['2001'],
           sweepEnabled: false,
-          skipAlloy: false,
         },
       });
       expect(res.statusCode).toBe(400);
@@ -272,8 +303,8 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         personalInfo: null,
         address: null,
         products: null,
-        sin: { provided: false, masked: null },
-        completedSteps: ['createprofile'],
+        sin: { provided: false, skipped: false, masked: null },
+        identity: { status: 'notStarted' },
         nextPath: '/single/personalinfo',
         phone: { number: null, status: 'none', verified: false, canContinue: false, sendFailCounter: 0 },
       });
@@ -351,7 +382,9 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         phoneNumber: '(416) 555-0123',
         phoneType: 'mobile',
       });
-      expect(body.completedSteps).toEqual(['createprofile', 'personalinfo']);
+      expect(
+        body.progress.steps.filter((s: { complete: boolean }) => s.complete).map((s: { id: string }) => s.id),
+      ).toEqual(['createprofile', 'personalinfo']);
       expect(body.nextPath).toBe('/single/phoneverification');
       expect(body.phone).toMatchObject({ number: '(416) 555-0123', type: 'mobile', lastFour: '0123' });
     });
@@ -399,7 +432,9 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         lastFour: '0199',
       });
       expect(body.personalInfo.phoneNumber).toBe('(647) 555-0199');
-      expect(body.completedSteps).not.toContain('verificationCode');
+      expect(body.progress.steps.find((s: { id: string }) => s.id === 'verificationCode').complete).toBe(
+        false,
+      );
       expect(body.nextPath).toBe('/single/phoneverification');
     });
 
@@ -415,6 +450,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('reports Continue allowed once a counter reaches 3', async () => {
       const draft = await through('verificationCode');
       await updatePhoneState(t.app.db, draft.id, { status: 'pending' });
+      await updateApplicant(t.app.db, draft.id, { phoneVerified: null });
       let phone = (await view(draft.cookie)).json().phone;
       expect(phone).toMatchObject({ verified: false, canResend: true, canContinue: false });
       await incrementPhoneCounters(t.app.db, draft.id, { invalidCounter: 3 });
@@ -434,12 +470,18 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       ] as const) {
         const res = await put(cookie, step, body);
         expect(res.statusCode, step).toBe(409);
-        expect(res.json()).toMatchObject({ status: 409, title: 'Step out of order' });
+        expect(res.json()).toMatchObject({
+          status: 409,
+          title: 'Step out of order',
+          nextPath: '/single/personalinfo',
+        });
       }
       await put(cookie, 'PersonalInfo', personalInfo());
       const res = await put(cookie, 'Address', manualAddress());
       expect(res.statusCode).toBe(409);
       expect(res.json().detail).toContain('verificationCode');
+      // The server names the step the applicant should be on.
+      expect(res.json().nextPath).toBe('/single/phoneverification');
     });
 
     it('answers 401 on a step without a session', async () => {
@@ -552,7 +594,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const chequing = await through('address', ['2001']);
       const res2 = await put(chequing.cookie, 'Products', {});
       expect(res2.statusCode).toBe(200);
-      expect(res2.json()).toMatchObject({ products: null, nextPath: '/single/finalizeaccount' });
+      expect(res2.json()).toMatchObject({
+        products: { termPeriod: '', termOption: '' },
+        nextPath: '/single/finalizeaccount',
+      });
     });
   });
 
@@ -576,7 +621,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const ok = await put(draft.cookie, 'Sin', { sin: '130 692 544' });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({
-        sin: { provided: true, masked: '***-***-544' },
+        sin: { provided: true, skipped: false, masked: '***-***-544' },
         nextPath: '/single/finalizeaccount',
       });
       expect(ok.body).not.toContain(SIN);
@@ -590,10 +635,18 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const skipped = await put(draft.cookie, 'Sin', { skip: true });
       expect(skipped.statusCode).toBe(200);
       expect(skipped.json()).toMatchObject({
-        sin: { provided: false, masked: null },
+        sin: { provided: false, skipped: true, masked: null },
         nextPath: '/single/finalizeaccount',
       });
-      expect(skipped.json<{ completedSteps: string[] }>().completedSteps).toContain('sin');
+      expect(
+        await t.app.db
+          .selectFrom('applicants')
+          .select('sin_ciphertext')
+          .where('id', '=', draft.id)
+          .executeTakeFirst(),
+      ).toEqual({
+        sin_ciphertext: null,
+      });
     });
 
     it('refuses a 9-series SIN for a TFSA', async () => {
@@ -602,6 +655,220 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const res = await put(draft.cookie, 'Sin', { sin: '900000006' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ProblemBody>().errors?.[0]?.key).toBe('sin.invalid');
+    });
+  });
+
+  describe('the age of majority, checked again once the province is known', () => {
+    it('refuses a British Columbia address for an 18-year-old (majority 19) and accepts Alberta (18)', async () => {
+      const draft = await start(['2001']);
+      const birth = new Date(today.getFullYear() - 18, today.getMonth(), today.getDate() - 10);
+      const eighteen = personalInfo({
+        dob_year: String(birth.getFullYear()),
+        dob_month: String(birth.getMonth() + 1).padStart(2, '0'),
+        dob_day: String(birth.getDate()).padStart(2, '0'),
+      });
+      expect((await put(draft.cookie, 'PersonalInfo', eighteen)).statusCode).toBe(200);
+      await updatePhoneState(t.app.db, draft.id, { status: 'approved' });
+      await updateApplicant(t.app.db, draft.id, { phoneVerified: true });
+      const bc = manualAddress({
+        streetName: 'Granville St',
+        cityName: 'Vancouver',
+        provinceName: 'BC',
+        postalCode: 'V6C 1T2',
+      });
+      const refused = await put(draft.cookie, 'Address', bc);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<ProblemBody>().errors).toEqual([
+        {
+          path: 'provinceName',
+          key: 'age.majority',
+          message: `You must have reached the age of majority in your province or territory of residence to become a Member online... Please call us at ${CONTACT_PHONE} to discuss other options.`,
+        },
+      ]);
+      const ab = manualAddress({
+        streetName: '8 Ave SW',
+        cityName: 'Calgary',
+        provinceName: 'AB',
+        postalCode: 'T2P 1B3',
+      });
+      expect((await put(draft.cookie, 'Address', ab)).statusCode).toBe(200);
+    });
+  });
+
+  describe('PUT AccountUsage (finalizeaccount)', () => {
+    const usage = {
+      creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
+      depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
+    };
+
+    async function atFinalize(productIds: string[]) {
+      const draft = await through('address', productIds);
+      await put(
+        draft.cookie,
+        'Products',
+        productIds.includes('2003') ? { termPeriod: '1 Years 3.1%', termOption: 'rollover' } : {},
+      );
+      if (productIds.some((id) => id !== '2001')) await put(draft.cookie, 'Sin', { sin: SIN });
+      return draft;
+    }
+    const identityCheck = (cookie: string) =>
+      t.app.inject({ method: 'POST', url: '/api/omo/IdentityCheck', headers: { cookie } });
+
+    it('waits for the identity check the screen runs (Continue stays disabled until it completes)', async () => {
+      const draft = await atFinalize(['2001']);
+      const early = await put(draft.cookie, 'AccountUsage', { '2001': usage });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().nextPath).toBe('/single/finalizeaccount');
+      const checked = await identityCheck(draft.cookie);
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json().identity.status).toBe('passed');
+      const res = await put(draft.cookie, 'AccountUsage', { '2001': usage });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ accountUsage: { '2001': usage }, nextPath: '/single/legalterms' });
+    });
+
+    it("asks every product's questionnaire: 'Provide an answer for each category', 'Please indicate at least one type of deposit'", async () => {
+      const draft = await atFinalize(['2001', '2902']);
+      await identityCheck(draft.cookie);
+      const res = await put(draft.cookie, 'AccountUsage', {
+        '2001': { ...usage, creditSources: { cash: 0, cheque: 0, payroll: 0, eft: 0 } },
+        '2902': { creditSources: { cheque: 1, payroll: 4, eft: 0 }, depositSources: { wires: 0, eft: 1 } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ProblemBody>().errors).toEqual([
+        {
+          path: '2001.creditSources',
+          key: 'usage.atLeastOne',
+          message: 'Please indicate at least one type of deposit',
+        },
+        {
+          path: '2902.creditSources.payroll',
+          key: 'usage.answerEach',
+          message: 'Provide an answer for each category',
+        },
+      ]);
+    });
+
+    it('takes the shorter form for a TFSA (no cash, ABM or branch rows)', async () => {
+      const draft = await atFinalize(['2902']);
+      await identityCheck(draft.cookie);
+      const short = {
+        creditSources: { cheque: 1, payroll: 2, eft: 0 },
+        depositSources: { wires: 0, eft: 1 },
+      };
+      const res = await put(draft.cookie, 'AccountUsage', { '2902': short });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().accountUsage).toEqual({ '2902': short });
+    });
+  });
+
+  describe('PUT LegalTerms', () => {
+    const answers = (overrides: Record<string, unknown> = {}) => ({
+      resStatus: 'yes',
+      taxResidentorCitizenUs: 'no',
+      taxNotCanadaNotUS: 'no',
+      polExposed: 'no',
+      ontarioWork: 'yes',
+      occupation: { id: '2173', name: 'Software engineers and designers' },
+      ownerOperator: 'no',
+      singleInstitution: 'yes',
+      natureOfBanking: 'Personal',
+      primaryPurpose: '1',
+      ...overrides,
+    });
+
+    async function atLegalTerms() {
+      const draft = await through('address', ['2001']);
+      await put(draft.cookie, 'Products', {});
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/omo/IdentityCheck',
+        headers: { cookie: draft.cookie },
+      });
+      const usage = {
+        creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
+        depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
+      };
+      expect((await put(draft.cookie, 'AccountUsage', { '2001': usage })).statusCode).toBe(200);
+      return draft;
+    }
+
+    it('stores the questionnaire and moves on to the review', async () => {
+      const draft = await atLegalTerms();
+      const res = await put(draft.cookie, 'LegalTerms', answers());
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        legalTerms: { resStatus: 'yes', occupation: { id: '2173' }, natureOfBanking: 'Personal' },
+        nextPath: '/single/reviewapplication',
+        progress: { groups: { finalizeAccount: false } },
+      });
+    });
+
+    it('validates every rule with the spec messages', async () => {
+      const draft = await atLegalTerms();
+      const res = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({
+          resStatus: 'no',
+          ontarioWork: 'no',
+          taxResidentorCitizenUs: 'yes',
+          crsUsTin: '123456789',
+          polExposed: 'yes',
+          natureOfBanking: undefined,
+          primaryPurpose: '9',
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      const errors = res.json<ProblemBody>().errors!.map((e) => [e.path, e.message]);
+      expect(errors).toEqual(
+        expect.arrayContaining([
+          ['ontarioWork', 'You must be a Canadian Resident or be employed in Canada'],
+          ['crsUsTin', 'Enter a valid TIN. The format for TIN should be ###-##-####.'],
+          ['politicallyExposedType', 'Select who is the politically exposed person'],
+          ['positionHeld', 'Select position or office held'],
+          ['countryPositionHeld', 'Select country of Position or Office Held'],
+          ['natureOfBanking', 'Select your intended relationship'],
+          ['primaryOtherPurpose', 'Other purpose cannot be empty'],
+        ]),
+      );
+    });
+
+    it('refuses an occupation or a position that is not on the lists', async () => {
+      const draft = await atLegalTerms();
+      const res = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({
+          occupation: { id: 'X1', name: 'Made up' },
+          polExposed: 'yes',
+          politicallyExposedType: 'self',
+          positionHeld: 'NOPE',
+          countryPositionHeld: 'ZZ',
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ProblemBody>().errors!.map((e) => e.path)).toEqual([
+        'occupation',
+        'positionHeld',
+        'countryPositionHeld',
+      ]);
+    });
+
+    it('answering no hides and clears the dependent answers', async () => {
+      const draft = await atLegalTerms();
+      const res = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({
+          polExposed: 'no',
+          positionHeld: 'D01',
+          taxResidentorCitizenUs: 'no',
+          crsUsTin: '123-45-6789',
+        }),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().legalTerms).toMatchObject({ positionHeld: '', crsUsTin: '' });
     });
   });
 
@@ -618,14 +885,11 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         address: { streetNumber: '290', streetName: 'Bremner Blvd', postalCode: 'M5V 3L9', country: 'CA' },
         products: { termPeriod: '1 Years 3.1%', termOption: 'transfer' },
         sin: { provided: true, masked: '***-***-544' },
-        completedSteps: [
-          'createprofile',
-          'personalinfo',
-          'verificationCode',
-          'address',
-          'confirmproducts',
-          'sin',
-        ],
+        progress: {
+          nextStepId: 'identitycheck',
+          isComplete: false,
+          groups: { profile: true, address: true, confirmProduct: true },
+        },
         nextPath: '/single/finalizeaccount',
       });
     });
@@ -643,7 +907,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       }
       expect(log).not.toContain(draft.cookie.split('=')[1]);
 
-      const rows = await t.app.db.selectFrom('applications').selectAll().execute();
+      const rows = await t.app.db.selectFrom('applicants').selectAll().execute();
       for (const row of rows) {
         expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
         const text = JSON.stringify(row);
@@ -668,6 +932,12 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       'Application/Address',
       'Application/Products',
       'Application/Sin',
+      'Application/AccountUsage',
+      'Application/LegalTerms',
+      'IdentityCheck',
+      'DocumentVerification/Start',
+      'DocumentVerification/Status',
+      'ProcessIDVNotification',
     ]) {
       expect(paths).toContain(`/api/omo/${p}`);
     }

@@ -1,283 +1,222 @@
 /**
- * The draft application's steps (issue 3 contract, endpoints 1–4 and 10–12): each step is validated with
- * the domain's form schema (the server builds the context itself from the stored products), refused with
- * 409 'Step out of order' when the flow's `canVisit` says an earlier required step is missing, stored,
- * and marked complete. Every save is idempotent: the same body twice leaves the same draft.
+ * The applicant's application: InitializeApplication (the server generates the reference number and
+ * decides whether the identity provider is used) and one save per step. Every step is a `StepHandler`:
+ * the flow step it completes, its API path, and how it validates (the domain's schema, with a context the
+ * server builds itself) and stores its answers. A save is refused with 409 and the path the applicant
+ * should be on when an earlier required step is not complete. What is complete is never stored: it is
+ * derived from the answers (progress.ts). After a save, a check that the save made due (the co-applicant's
+ * identity check) runs before the answer.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  accountUsageSchemaFor,
   addressFormSchema,
-  canVisit,
-  deriveApplicationFlags,
-  FLOWS,
-  formatMessage,
+  APPLICATION_API_PATHS,
+  applicationAccountUsageRequestSchema,
+  applicationPhoneRequestSchema,
+  applicationProductsRequestSchema,
+  applicationSinRequestSchema,
+  canVisitStep,
+  checkAgeLimits,
+  decideIdentityProviderShare,
+  flagsOf,
   formatPhoneMask,
-  hasTermRates,
+  generateReferenceCode,
   initializeApplicationRequestSchema,
-  isJointAllowed,
-  isMessageKey,
-  isStepRequired,
+  findCountry,
+  legalTermsContextOf,
+  legalTermsFormSchema,
+  legalTermsViewSchema,
   manualAddressSchema,
-  matchStep,
-  nextRoute,
-  pathOf,
+  missingStepsBefore,
+  normalizeBirthDate,
+  personalInfoContextOf,
   personalInfoFormSchema,
+  personalInfoViewSchema,
   phoneDigits,
   phoneFormSchema,
+  provinceOfAddress,
+  REFERENCE_CODE_RANDOM_LENGTH,
+  rollPercent,
   sinDigits,
   sinFormSchema,
   termChoiceFormSchema,
+  termProductOf,
   type AddressForm,
-  type ApplicationFlags,
   type ApplicationView,
-  type CanVisitContext,
-  type Flow,
+  type FlowStep,
+  type LegalTermsForm,
   type PersonalInfoForm,
-  type ProductOffering,
-  type ProblemDetails,
   type StepId,
 } from '@omo/domain';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import {
-  createSinCipher,
-  hashPassword,
-  loadSinKey,
-  randomToken,
-  sha256Hex,
-  type SinCipher,
-} from '../../lib/crypto.ts';
-import { HttpProblem, VALIDATION_DETAIL } from '../../plugins/problem-details.ts';
+import { hashPassword, type SinCipher } from '../../lib/crypto.ts';
+import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
+import { createIdentityService, type IdentityService } from '../identity/service.ts';
+import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from './problems.ts';
+import { createProgressReader, flowOf, type ProgressRead, type ProgressReader } from './progress.ts';
 import {
+  createApplicant,
   createApplication,
-  getApplication,
-  INITIAL_PHONE_STATE,
-  setPhoneVerified,
-  uncompleteSteps,
+  findApplicantContext,
+  updateApplicant,
   updateApplication,
   updatePhoneState,
-  completeStep,
-  type ApplicationRecord,
-  type TermChoice,
+  type ApplicantContext,
+  type ApplicantRole,
+  type ProductChoice,
 } from './repository.ts';
-import { toApplicationView } from './view.ts';
-
-type FieldError = NonNullable<ProblemDetails['errors']>[number];
-
-export const STEP_OUT_OF_ORDER = 'Step out of order';
-
-export interface ApplicationServiceDeps {
-  db: Database;
-  catalogue: Pick<CatalogueService, 'listProducts'>;
-  cipher: SinCipher;
-  /** Contact-centre phone for the {phone} of the messages. */
-  contactPhone: string;
-  /** Today (tests fix it). */
-  now?: () => Date;
-}
-
-/** Parses `input` with a domain schema; a failure becomes the 400 problem with `errors: [{ path, key, message }]`. */
-export function parseOrThrow<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  contactPhone: string,
-): z.output<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    const key = issue.message;
-    if (seen.has(`${path}\u0000${key}`)) continue;
-    seen.add(`${path}\u0000${key}`);
-    errors.push(
-      isMessageKey(key)
-        ? { path, key, message: formatMessage(key, 'en', { phone: contactPhone }) }
-        : { path, message: key },
-    );
-  }
-  throw new HttpProblem(400, VALIDATION_DETAIL, { errors });
-}
+import { nextPathFor, referenceNumberOf, toApplicationView } from './view.ts';
 
 /** Mailing-block fields, dropped when the mailing address is the home one. */
 const MAILING_KEY = /^(ma[A-Z]|autoMailAddress)/;
 
-/** Steps whose answers depend on the phone: a new number must be verified again. */
-const PHONE_STEPS: StepId[] = ['phoneverification', 'verificationCode'];
+/** What a step's save is given. */
+export interface StepInput extends ProgressRead {
+  context: ApplicantContext;
+  /** Parses with a domain schema (400 with field errors on failure). */
+  parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S>;
+}
 
-/** Steps whose answers depend on the selected products (age limits, joint section, term, SIN). */
-const PRODUCT_STEPS: StepId[] = ['personalinfo', 'confirmproducts', 'sin'];
+/**
+ * One save of the flow: which step it completes, where it is called, how it validates the body (before
+ * any write: it may read reference lists) and how it stores the answers (in a transaction).
+ */
+export interface StepHandler<T = unknown> {
+  stepId: StepId;
+  path: string;
+  summary: string;
+  /** The body as the OpenAPI document shows it (the service validates with the domain's schema). */
+  body: z.ZodType;
+  validate(input: StepInput, body: unknown): T | Promise<T>;
+  store(trx: Database, input: StepInput, value: T): Promise<void>;
+}
 
-export interface ApplicationFacts {
-  flow: Flow;
-  products: ProductOffering[];
-  flags: ApplicationFlags;
-  canVisitContext: CanVisitContext;
+/** Declares a step handler, keeping its validated value's type between validate and store. */
+function defineStep<T>(handler: StepHandler<T>): StepHandler {
+  return handler as StepHandler;
+}
+
+export interface ApplicationServiceDeps {
+  db: Database;
+  catalogue: Pick<CatalogueService, 'listProducts' | 'listOccupations' | 'listPepPositions'>;
+  sinCipher: SinCipher;
+  identity: Pick<IdentityService, 'runCheck'>;
+  progress: ProgressReader;
+  config: Pick<AppConfig, 'contactPhone' | 'idProviderSharePercent' | 'alloyEnabled' | 'isProduction'>;
+}
+
+/** True for the unique violation of PostgreSQL (and PGlite). */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }
 
 export function createApplicationService(deps: ApplicationServiceDeps) {
-  const { db, catalogue, cipher, contactPhone } = deps;
-  const now = deps.now ?? (() => new Date());
-  const parse = <S extends z.ZodType>(schema: S, input: unknown) => parseOrThrow(schema, input, contactPhone);
+  const { db, catalogue, sinCipher, identity, progress, config } = deps;
+  const parse = <S extends z.ZodType>(schema: S, input: unknown) =>
+    parseOrThrow(schema, input, config.contactPhone);
 
-  async function productsById(): Promise<Map<string, ProductOffering>> {
-    return new Map((await catalogue.listProducts()).map((p) => [p.productID, p]));
+  async function reload(applicantId: string): Promise<ApplicantContext> {
+    const context = await findApplicantContext(db, applicantId);
+    if (!context) throw new HttpProblem(401, 'No application in progress.');
+    return context;
   }
 
-  async function factsOf(record: Pick<ApplicationRecord, 'flow' | 'productIds'>): Promise<ApplicationFacts> {
-    const byId = await productsById();
-    const products = record.productIds.flatMap((id) => {
-      const p = byId.get(id);
-      return p ? [p] : [];
-    });
-    const flags = deriveApplicationFlags(products);
-    return {
-      flow: FLOWS[record.flow],
-      products,
-      flags,
-      canVisitContext: { isInterestBearing: flags.mInterestBearing },
-    };
+  async function view(context: ApplicantContext): Promise<ApplicationView> {
+    return toApplicationView(context, await progress.read(context));
   }
 
-  /** Where the applicant should be: after the furthest completed step, unless an earlier required one is missing. */
-  function nextPathOf(record: ApplicationRecord, facts: ApplicationFacts): string {
-    const { flow, canVisitContext: ctx } = facts;
-    const done = new Set(record.completedSteps);
-    const last = [...flow.steps].reverse().find((s) => done.has(s.id));
-    if (last) {
-      const next = nextRoute(flow, last.id, { isInterestBearing: ctx.isInterestBearing === true });
-      if (next) {
-        const step = matchStep(flow, next);
-        if (!step || canVisit(flow, step.id, done, ctx)) return next;
-      }
+  /** Refuses a save whose earlier required steps are not complete, naming where the applicant should be. */
+  function assertCanSave(read: ProgressRead, stepId: StepId): void {
+    const { progress: p } = read;
+    const step = p.flow.steps.find((s) => s.id === stepId);
+    if (!step || step.kind === 'outcome') {
+      throw new HttpProblem(409, `The ${p.flow.kind} flow has no step '${stepId}'.`, {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: nextPathFor(read),
+      });
     }
-    const missing = flow.steps.find(
-      (s) => s.kind === 'step' && isStepRequired(flow, s, ctx) && !done.has(s.id),
-    );
-    return missing?.path ?? pathOf(flow, 'createprofile');
-  }
-
-  function assertCanVisit(record: ApplicationRecord, facts: ApplicationFacts, stepId: StepId): void {
-    const { flow, canVisitContext: ctx } = facts;
-    if (canVisit(flow, stepId, record.completedSteps, ctx)) return;
-    const index = flow.steps.findIndex((s) => s.id === stepId);
-    const missing = flow.steps
-      .slice(0, Math.max(index, 0))
-      .filter((s) => isStepRequired(flow, s, ctx) && !record.completedSteps.includes(s.id))
-      .map((s) => s.id);
+    if (canVisitStep(p, stepId)) return;
     throw new HttpProblem(
       409,
-      `Complete the earlier steps first: ${missing.join(', ') || '(this step is not part of the flow)'}.`,
-      { title: STEP_OUT_OF_ORDER },
+      `Complete the earlier steps first: ${missingStepsBefore(p, stepId).join(', ')}.`,
+      {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: nextPathFor(read),
+      },
     );
   }
 
-  async function reload(id: string): Promise<ApplicationRecord> {
-    const record = await getApplication(db, id);
-    if (!record) throw new HttpProblem(401, 'No application in progress.');
-    return record;
-  }
-
-  async function viewOf(record: ApplicationRecord): Promise<ApplicationView> {
-    return toApplicationView(record, nextPathOf(record, await factsOf(record)));
-  }
-
-  /** A new phone number: verify again (status reset, counters kept). No-op when the digits are the same. */
-  async function resetPhoneIfChanged(trx: Database, record: ApplicationRecord, phoneNumber: string) {
-    if (record.phoneNumber !== null && phoneDigits(record.phoneNumber) === phoneDigits(phoneNumber)) return;
-    await updatePhoneState(trx, record.id, { status: INITIAL_PHONE_STATE.status, channel: null });
-    await setPhoneVerified(trx, record.id, null);
-    await uncompleteSteps(trx, record.id, PHONE_STEPS);
-  }
-
-  return {
-    view: viewOf,
-    factsOf,
-
-    /**
-     * POST InitializeApplication: creates the draft, or updates the session's draft (no second one).
-     * Returns the draft id and reference; the route issues (rotates) the session cookie.
-     */
-    async initialize(body: unknown, existing: ApplicationRecord | undefined) {
-      const input = parse(initializeApplicationRequestSchema, body);
-      const byId = await productsById();
-      const unknown = input.productIds.filter((id) => !byId.has(id));
-      if (unknown.length > 0) {
-        throw new HttpProblem(400, `Unknown product id: ${unknown.join(', ')}.`, {
-          errors: unknown.map((id) => ({
-            path: `productIds.${input.productIds.indexOf(id)}`,
-            message: `Unknown product id '${id}'.`,
-          })),
-        });
-      }
-      const productIds = [...new Set(input.productIds)];
-      const passwordHash = await hashPassword(input.password);
-      const fields = {
-        appRefNo: input.appRefNo,
-        email: input.email.toLowerCase(),
-        passwordHash,
-        promoCode: input.promoCode ? input.promoCode : null,
-        referralCode: input.referralCode ? input.referralCode : null,
-        consent: input.consent,
-        productIds,
-        sweepEnabled: input.sweepEnabled,
-        skipAlloy: input.skipAlloy,
-      };
-      if (!existing) {
-        const id = randomUUID();
-        // The real session hash is set right after by reply.issueSession; this one matches no token.
-        await createApplication(db, {
-          id,
-          sessionHash: sha256Hex(randomToken()),
-          ...fields,
-          completedSteps: ['createprofile'],
-        });
-        return { id, appRefNo: fields.appRefNo };
-      }
-      const productsChanged = JSON.stringify(existing.productIds) !== JSON.stringify(productIds);
-      const interestBearing = productIds.some((id) => byId.get(id)?.isInterestBearing === true);
-      await db.transaction().execute(async (trx) => {
-        await updateApplication(trx, existing.id, {
-          ...fields,
-          ...(productsChanged ? { termChoice: null } : {}),
-          ...(productsChanged && !interestBearing ? { sinCiphertext: null, sinLast3: null } : {}),
-        });
-        await completeStep(trx, existing.id, 'createprofile');
-        // Answers kept for the form, but the steps that depend on the products must be submitted again.
-        if (productsChanged) await uncompleteSteps(trx, existing.id, PRODUCT_STEPS);
+  /** A screen that hosts a check saves only once the check is done (its Continue waits for it). */
+  function assertHostedChecksDone(read: ProgressRead, stepId: StepId): void {
+    const pending = read.progress.flow.steps.filter(
+      (s: FlowStep) =>
+        s.kind === 'check' &&
+        s.host === stepId &&
+        read.progress.steps.some((state) => state.id === s.id && state.required && !state.complete),
+    );
+    if (pending.length > 0) {
+      throw new HttpProblem(409, 'The identity check is not complete yet.', {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: nextPathFor(read),
       });
-      return { id: existing.id, appRefNo: fields.appRefNo };
-    },
+    }
+  }
 
-    /** PUT Application/PersonalInfo. */
-    async savePersonalInfo(record: ApplicationRecord, body: unknown): Promise<ApplicationView> {
-      const facts = await factsOf(record);
-      assertCanVisit(record, facts, 'personalinfo');
-      const jointAllowed = isJointAllowed(facts.flags);
-      const isJointFlow = record.flow === 'joint';
-      const schema = personalInfoFormSchema({
-        flags: facts.flags,
-        today: now(),
-        sweepEnabled: record.sweepEnabled,
-        isJointFlow,
-        jointAllowed,
-        primaryEmail: record.email,
-        // Age of majority: the province once the home address is known (18 before).
-        ...(record.address?.provinceName ? { province: record.address.provinceName } : {}),
-      });
-      const parsed = parse(schema, body);
+  /** Runs a check that has become the next required step and has no screen of its own to run it. */
+  async function runDueChecks(context: ApplicantContext): Promise<ApplicantContext> {
+    const read = await progress.read(context);
+    const next = read.progress.flow.steps.find((s) => s.id === read.progress.nextStepId);
+    if (next?.kind !== 'check' || next.host) return context;
+    await identity.runCheck(context);
+    return reload(context.applicant.id);
+  }
+
+  /** Validates and stores one step's answers, then answers the view. */
+  async function saveStep(
+    handler: StepHandler,
+    context: ApplicantContext,
+    body: unknown,
+  ): Promise<ApplicationView> {
+    const read = await progress.read(context);
+    assertCanSave(read, handler.stepId);
+    assertHostedChecksDone(read, handler.stepId);
+    const input: StepInput = { ...read, context, parse };
+    const value = await handler.validate(input, body);
+    await db.transaction().execute((trx) => handler.store(trx, input, value));
+    return view(await runDueChecks(await reload(context.applicant.id)));
+  }
+
+  /** A new phone number must be verified again: the verification restarts (the counters stay). */
+  async function resetPhoneIfChanged(trx: Database, context: ApplicantContext, phoneNumber: string) {
+    const { applicant } = context;
+    if (applicant.phoneNumber !== null && phoneDigits(applicant.phoneNumber) === phoneDigits(phoneNumber))
+      return;
+    await updatePhoneState(trx, applicant.id, { status: 'none', channel: null, sid: null });
+    await updateApplicant(trx, applicant.id, { phoneVerified: null });
+  }
+
+  const personalInfo = defineStep<PersonalInfoForm>({
+    stepId: 'personalinfo',
+    path: APPLICATION_API_PATHS.personalInfo,
+    summary: "'Tell us about yourself' (personalInfoFormSchema; the server builds the context)",
+    body: personalInfoViewSchema.partial(),
+    validate(input, body) {
+      const { context, facts } = input;
+      const ctx = personalInfoContextOf(facts, provinceOfAddress(context.applicant.address));
+      const parsed = input.parse(personalInfoFormSchema(ctx), body);
       const info: PersonalInfoForm = { ...parsed, phoneNumber: formatPhoneMask(parsed.phoneNumber) };
-      // Hidden sections and 'no' answers clear their fields (spec 000 §4).
-      if (!record.sweepEnabled) delete info.hasSweep;
+      // Hidden sections and 'no' answers clear their fields.
+      if (!ctx.sweepEnabled) delete info.hasSweep;
       if (info.hasSweep !== 'yes') {
         delete info.sweepBelowBalance;
         delete info.sweepExceedsBalance;
       }
-      if (isJointFlow || !jointAllowed) delete info.hasJointApp;
+      if (ctx.isJointFlow || !ctx.jointAllowed) delete info.hasJointApp;
       if (info.hasJointApp !== 'yes') {
         delete info.jointFirstName;
         delete info.jointLastName;
@@ -286,100 +225,298 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
         info.jointEmail = info.jointEmail?.trim();
       }
       if (info.middleName === '') delete info.middleName;
-      await db.transaction().execute(async (trx) => {
-        await resetPhoneIfChanged(trx, record, info.phoneNumber);
-        await updateApplication(trx, record.id, {
-          personalInfo: info,
-          phoneNumber: info.phoneNumber,
-          phoneType: info.phoneType,
-        });
-        await completeStep(trx, record.id, 'personalinfo');
-      });
-      return viewOf(await reload(record.id));
+      return info;
     },
-
-    /** PUT Application/Phone: the verification screen's Change/Submit. */
-    async savePhone(record: ApplicationRecord, body: unknown): Promise<ApplicationView> {
-      const facts = await factsOf(record);
-      assertCanVisit(record, facts, 'phoneverification');
-      const { phoneNumber: raw } = parse(phoneFormSchema, body);
-      const phoneNumber = formatPhoneMask(raw);
-      await db.transaction().execute(async (trx) => {
-        await resetPhoneIfChanged(trx, record, phoneNumber);
-        await updateApplication(trx, record.id, {
-          phoneNumber,
-          ...(record.personalInfo ? { personalInfo: { ...record.personalInfo, phoneNumber } } : {}),
-        });
+    async store(trx, { context }, info) {
+      await resetPhoneIfChanged(trx, context, info.phoneNumber);
+      await updateApplicant(trx, context.applicant.id, {
+        personalInfo: info,
+        phoneNumber: info.phoneNumber,
+        phoneType: info.phoneType,
       });
-      return viewOf(await reload(record.id));
     },
+  });
 
-    /** PUT Application/Address. */
-    async saveAddress(record: ApplicationRecord, body: unknown): Promise<ApplicationView> {
-      const facts = await factsOf(record);
-      assertCanVisit(record, facts, 'address');
-      const address: AddressForm = parse(addressFormSchema, body);
-      if (!address.isManualAddress && address.streetName && address.country) {
+  const phone = defineStep<string>({
+    stepId: 'phoneverification',
+    path: APPLICATION_API_PATHS.phone,
+    summary: 'The phone number of the verification screen (restarts the verification, not the counters)',
+    body: applicationPhoneRequestSchema,
+    validate: (input, body) => formatPhoneMask(input.parse(phoneFormSchema, body).phoneNumber),
+    async store(trx, { context }, phoneNumber) {
+      await resetPhoneIfChanged(trx, context, phoneNumber);
+      const { personalInfo: info } = context.applicant;
+      await updateApplicant(trx, context.applicant.id, {
+        phoneNumber,
+        ...(info ? { personalInfo: { ...info, phoneNumber } } : {}),
+      });
+    },
+  });
+
+  const address = defineStep<AddressForm>({
+    stepId: 'address',
+    path: APPLICATION_API_PATHS.address,
+    summary: "'Where do you live?' (addressFormSchema); the age of majority is checked for the province",
+    body: addressFormSchema,
+    validate(input, body) {
+      const { context, facts } = input;
+      const parsed: AddressForm = input.parse(addressFormSchema, body);
+      if (!parsed.isManualAddress && parsed.streetName && parsed.country) {
         // A chosen suggestion's fields, when sent, are held to the manual rules too (Canada only).
-        parse(manualAddressSchema, address);
+        input.parse(manualAddressSchema, parsed);
       }
-      const stored: AddressForm = address.isMailingAddressSame
+      // The province sets the age of majority: an applicant too young there cannot go on.
+      const info = context.applicant.personalInfo;
+      const province = provinceOfAddress(parsed);
+      if (info && province) {
+        const issue = checkAgeLimits(flagsOf(facts), normalizeBirthDate(info), facts.today, province);
+        if (issue?.key === 'age.majority') {
+          const field = parsed.isManualAddress ? 'provinceName' : 'autoAddress';
+          throw validationProblem([{ path: field, key: issue.key }], config.contactPhone);
+        }
+      }
+      return parsed.isMailingAddressSame
         ? (Object.fromEntries(
-            Object.entries({ ...address, isManualMailingAddress: false }).filter(
+            Object.entries({ ...parsed, isManualMailingAddress: false }).filter(
               ([key]) => !MAILING_KEY.test(key),
             ),
           ) as AddressForm)
-        : address;
-      await db.transaction().execute(async (trx) => {
-        await updateApplication(trx, record.id, { address: stored });
-        await completeStep(trx, record.id, 'address');
-      });
-      return viewOf(await reload(record.id));
+        : parsed;
     },
+    async store(trx, { context }, stored) {
+      await updateApplicant(trx, context.applicant.id, { address: stored });
+    },
+  });
 
-    /** PUT Application/Products: term choices, required only when the product has term rates. */
-    async saveProducts(record: ApplicationRecord, body: unknown): Promise<ApplicationView> {
-      const facts = await factsOf(record);
-      assertCanVisit(record, facts, 'confirmproducts');
-      const termProduct = facts.products.find((p) => hasTermRates(p));
-      const parsed = parse(termChoiceFormSchema(termProduct), body);
-      const termChoice: TermChoice | null = termProduct
-        ? { termPeriod: (parsed.termPeriod ?? '').trim(), termOption: (parsed.termOption ?? '').trim() }
-        : null;
-      await db.transaction().execute(async (trx) => {
-        await updateApplication(trx, record.id, { termChoice });
-        await completeStep(trx, record.id, 'confirmproducts');
-      });
-      return viewOf(await reload(record.id));
+  const products = defineStep<ProductChoice>({
+    stepId: 'confirmproducts',
+    path: APPLICATION_API_PATHS.products,
+    summary: 'Confirms the products, with the term choice of a product with term rates',
+    body: applicationProductsRequestSchema,
+    validate(input, body) {
+      const termProduct = termProductOf(input.facts);
+      const parsed = input.parse(termChoiceFormSchema(termProduct), body);
+      return {
+        productIds: input.facts.products.map((p) => p.productID),
+        ...(termProduct
+          ? { termPeriod: (parsed.termPeriod ?? '').trim(), termOption: (parsed.termOption ?? '').trim() }
+          : {}),
+      };
     },
+    async store(trx, { context }, productChoice) {
+      await updateApplication(trx, context.application.id, { productChoice });
+    },
+  });
+
+  const sin = defineStep<{ digits: string | null }>({
+    stepId: 'sin',
+    path: APPLICATION_API_PATHS.sin,
+    summary:
+      'The SIN (interest-bearing applications only), stored encrypted; or { skip: true } to give it at a branch',
+    body: applicationSinRequestSchema,
+    validate(input, body) {
+      const flags = flagsOf(input.facts);
+      if (!flags.mInterestBearing) {
+        throw new HttpProblem(409, 'A SIN is asked only for interest-bearing products.', {
+          title: STEP_OUT_OF_ORDER,
+          nextPath: nextPathFor(input),
+        });
+      }
+      if ((body as { skip?: unknown } | null)?.skip === true) return { digits: null };
+      const { sin: value } = input.parse(sinFormSchema({ isTfsaOrFhsa: flags.mTFSA || flags.mFHSA }), body);
+      return { digits: sinDigits(value) };
+    },
+    async store(trx, { context }, { digits }) {
+      await updateApplicant(
+        trx,
+        context.applicant.id,
+        digits === null
+          ? { sinCiphertext: null, sinLast3: null, sinSkipped: true }
+          : {
+              sinCiphertext: sinCipher.encrypt(digits, context.applicant.id),
+              sinLast3: digits.slice(-3),
+              sinSkipped: false,
+            },
+      );
+    },
+  });
+
+  const accountUsage = defineStep<Record<string, unknown>>({
+    stepId: 'finalizeaccount',
+    path: APPLICATION_API_PATHS.accountUsage,
+    summary: 'How each account will be used, by product id (the shorter form for registered plans)',
+    body: applicationAccountUsageRequestSchema,
+    validate(input, body) {
+      const { facts } = input;
+      const answers = (body ?? {}) as Record<string, unknown>;
+      const issues: { path: string; key: string }[] = [];
+      const usage: Record<string, unknown> = {};
+      for (const product of facts.products) {
+        const result = accountUsageSchemaFor(product).safeParse(answers[product.productID]);
+        if (result.success) usage[product.productID] = result.data;
+        else {
+          for (const issue of result.error.issues) {
+            issues.push({
+              path: [product.productID, ...issue.path.map(String)].join('.'),
+              key: issue.message,
+            });
+          }
+        }
+      }
+      if (issues.length > 0) throw validationProblem(issues, config.contactPhone);
+      return usage;
+    },
+    async store(trx, { context }, usage) {
+      await updateApplication(trx, context.application.id, { accountUsage: usage });
+    },
+  });
+
+  const legalTerms = defineStep<LegalTermsForm>({
+    stepId: 'legalterms',
+    path: APPLICATION_API_PATHS.legalTerms,
+    summary: "'Review the legal terms': the compliance questionnaire (legalTermsFormSchema)",
+    body: legalTermsViewSchema.partial(),
+    async validate(input, body) {
+      const { facts } = input;
+      const parsed: LegalTermsForm = input.parse(legalTermsFormSchema(legalTermsContextOf(facts)), body);
+      // Answers are held to the reference lists the screen offers.
+      const issues: { path: string; key: string }[] = [];
+      const occupations = await catalogue.listOccupations();
+      const occupation = occupations.find((o) => o.code === parsed.occupation?.id);
+      if (!occupation) issues.push({ path: 'occupation', key: 'legal.occupation.required' });
+      if (parsed.polExposed === 'yes') {
+        const positions = await catalogue.listPepPositions();
+        if (!positions.some((p) => p.code === parsed.positionHeld)) {
+          issues.push({ path: 'positionHeld', key: 'legal.pep.position.required' });
+        }
+        if (!findCountry(parsed.countryPositionHeld)) {
+          issues.push({ path: 'countryPositionHeld', key: 'legal.pep.country.required' });
+        }
+      }
+      if (parsed.taxNotCanadaNotUS === 'yes' && !findCountry(parsed.crsCountry)) {
+        issues.push({ path: 'crsCountry', key: 'legal.taxCountry.required' });
+      }
+      if (issues.length > 0) throw validationProblem(issues, config.contactPhone);
+      return { ...parsed, occupation: { id: occupation!.code, name: occupation!.name } };
+    },
+    async store(trx, { context }, value) {
+      await updateApplicant(trx, context.applicant.id, { legalTerms: value });
+    },
+  });
+
+  /** Every save of the flow, in flow order. */
+  const steps: readonly StepHandler[] = [
+    personalInfo,
+    phone,
+    address,
+    products,
+    sin,
+    accountUsage,
+    legalTerms,
+  ];
+
+  /** A unique reference code: 8 random characters, drawn again in the rare case one is taken. */
+  async function createWithUniqueReference(create: (refCode: string) => Promise<void>): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const refCode = generateReferenceCode('', 'P').slice(0, REFERENCE_CODE_RANDOM_LENGTH);
+      try {
+        await create(refCode);
+        return refCode;
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  return {
+    steps,
+    view,
+    saveStep,
+    reload,
+    progressOf: (context: ApplicantContext) => progress.read(context),
 
     /**
-     * PUT Application/Sin: only for interest-bearing applications; stored encrypted plus its last three digits.
-     * `{ skip: true }` (the applicant gives it in person at a branch) completes the step without a SIN.
+     * POST InitializeApplication: starts an application with its first applicant (the primary in the single
+     * flow, the co-applicant in the joint flow), or updates the session's applicant when the profile is
+     * created again (Back). The reference number and the identity-provider share are decided here.
+     * @returns the applicant id (the route issues the session) and the reference number
      */
-    async saveSin(record: ApplicationRecord, body: unknown): Promise<ApplicationView> {
-      const facts = await factsOf(record);
-      if (!facts.flags.mInterestBearing) {
-        throw new HttpProblem(409, 'A SIN is asked only for interest-bearing products.');
+    async initialize(body: unknown, existing: ApplicantContext | undefined) {
+      const input = parse(initializeApplicationRequestSchema, body);
+      const known = new Set((await catalogue.listProducts()).map((p) => p.productID));
+      const unknown = input.productIds.filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        throw new HttpProblem(400, `Unknown product id: ${unknown.join(', ')}.`, {
+          errors: unknown.map((id) => ({
+            path: `productIds.${input.productIds.indexOf(id)}`,
+            message: `Unknown product id '${id}'.`,
+          })),
+        });
       }
-      assertCanVisit(record, facts, 'sin');
-      const isSkipped =
-        typeof body === 'object' && body !== null && (body as { skip?: unknown }).skip === true;
-      let stored: { sinCiphertext: string | null; sinLast3: string | null } = {
-        sinCiphertext: null,
-        sinLast3: null,
+      const role: ApplicantRole = input.flow === 'joint' ? 'joint' : 'primary';
+      const productIds = [...new Set(input.productIds)];
+      const passwordHash = await hashPassword(input.password);
+      const applicantFields = { email: input.email.toLowerCase(), passwordHash, consent: input.consent };
+      const applicationFields = {
+        productIds,
+        sweepEnabled: input.sweepEnabled,
+        promoCode: input.promoCode ? input.promoCode : null,
+        referralCode: input.referralCode ? input.referralCode : null,
       };
-      if (!isSkipped) {
-        const { sin } = parse(sinFormSchema({ isTfsaOrFhsa: facts.flags.mTFSA || facts.flags.mFHSA }), body);
-        const digits = sinDigits(sin);
-        stored = { sinCiphertext: cipher.encrypt(digits, record.id), sinLast3: digits.slice(-3) };
+
+      if (existing && existing.applicant.role === role) {
+        const { application, applicant } = existing;
+        const stillInterestBearing = (await progress.productsOf({ productIds })).some(
+          (p) => p.isInterestBearing,
+        );
+        await db.transaction().execute(async (trx) => {
+          await updateApplication(trx, application.id, applicationFields);
+          await updateApplicant(trx, applicant.id, {
+            ...applicantFields,
+            // A SIN is kept only while a product needs it.
+            ...(stillInterestBearing ? {} : { sinCiphertext: null, sinLast3: null, sinSkipped: false }),
+          });
+        });
+        return { applicantId: applicant.id, appRefNo: referenceNumberOf(application, applicant) };
       }
-      await db.transaction().execute(async (trx) => {
-        await updateApplication(trx, record.id, stored);
-        await completeStep(trx, record.id, 'sin');
-      });
-      return viewOf(await reload(record.id));
+
+      const usesIdProvider =
+        config.alloyEnabled &&
+        decideIdentityProviderShare({
+          roll: rollPercent(),
+          percentage: config.idProviderSharePercent,
+          forceTuTest: input.forceTuTest,
+          isProduction: config.isProduction,
+        });
+      const applicationId = randomUUID();
+      const applicantId = randomUUID();
+      const refCode = await createWithUniqueReference((code) =>
+        db.transaction().execute(async (trx) => {
+          await createApplication(trx, {
+            id: applicationId,
+            refCode: code,
+            ...applicationFields,
+            usesIdProvider,
+          });
+          await createApplicant(trx, {
+            id: applicantId,
+            applicationId,
+            role,
+            ...applicantFields,
+            identity: { status: 'notStarted' },
+          });
+        }),
+      );
+      return { applicantId, appRefNo: referenceNumberOf({ refCode }, { role }) };
     },
+
+    /** POST IdentityCheck: runs the identity check (its host screen asks for it), then answers the view. */
+    async runIdentityCheck(context: ApplicantContext): Promise<ApplicationView> {
+      await identity.runCheck(context);
+      return view(await reload(context.applicant.id));
+    },
+
+    flowOf: (context: ApplicantContext) => flowOf(context.applicant),
   };
 }
 
@@ -388,23 +525,39 @@ export type ApplicationService = ReturnType<typeof createApplicationService>;
 declare module 'fastify' {
   interface FastifyInstance {
     applications: ApplicationService;
+    identity: IdentityService;
   }
 }
 
-/** Decorates the app with the application service, shared by the application and phone routes. */
+/** Decorates the app with the application and identity services, shared by several route modules. */
 export const applicationServicePlugin = fp(
   async (app, { config }: { config: AppConfig }) => {
-    const { key, source } = loadSinKey(config);
-    app.log.info({ sinKey: source }, 'SIN encryption key loaded');
+    const progress = createProgressReader({
+      db: app.db,
+      catalogue: app.catalogue,
+      sinCipher: app.ciphers.sin,
+      now: () => app.providers.clock.now(),
+    });
+    const identity = createIdentityService({
+      db: app.db,
+      progress,
+      identity: app.providers.identity,
+      documents: app.providers.documents,
+      clock: app.providers.clock,
+      config,
+    });
+    app.decorate('identity', identity);
     app.decorate(
       'applications',
       createApplicationService({
         db: app.db,
         catalogue: app.catalogue,
-        cipher: createSinCipher(key),
-        contactPhone: config.contactPhone,
+        sinCipher: app.ciphers.sin,
+        identity,
+        progress,
+        config,
       }),
     );
   },
-  { name: 'application-service', dependencies: ['database', 'catalogue-service'] },
+  { name: 'application-service', dependencies: ['database', 'catalogue-service', 'ciphers', 'providers'] },
 );

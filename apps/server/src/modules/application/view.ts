@@ -1,31 +1,45 @@
 /**
- * The browser's view of a draft (GET /api/omo/Application, contract §2): what was entered, never the
- * password, the SIN (only masked) or a code. `toPhoneView` is shared with the phone-verification module.
+ * The browser's view of an applicant's application (GET /api/omo/Application and every save's answer):
+ * what was entered and what the server derived from it, never the password, the SIN (only masked) or a
+ * code. `toPhoneView` is shared with the phone-verification module.
  */
 import {
-  lastFourDigits,
   canResendCode,
+  canVisitStep,
+  DEFAULT_REFERENCE_PREFIX,
   isVerificationLimitReached,
-  type ApplicationView,
+  lastFourDigits,
+  nextPathOf,
   type ApplicationPhoneView,
+  type ApplicationView,
 } from '@omo/domain';
-import type { ApplicationRecord } from './repository.ts';
+import type { ProgressRead } from './progress.ts';
+import { flowOf } from './progress.ts';
+import type { ApplicantContext, ApplicantRecord, ApplicationRecord } from './repository.ts';
 
-/** True when the phone counts as verified: approved, skipped by the provider, or recorded verified. */
-export function isPhoneVerified(record: Pick<ApplicationRecord, 'phoneVerified' | 'phoneState'>): boolean {
-  const { status } = record.phoneState;
-  return record.phoneVerified === true || status === 'approved' || status === 'skipped';
+/** The applicant's reference number: the prefix, the application's 8 characters, P or J. */
+export function referenceNumberOf(
+  application: Pick<ApplicationRecord, 'refCode'>,
+  applicant: Pick<ApplicantRecord, 'role'>,
+) {
+  return `${DEFAULT_REFERENCE_PREFIX}${application.refCode}${applicant.role === 'joint' ? 'J' : 'P'}`;
 }
 
-/** The `phone` object of the contract (spec 000 §4 counters, resend and Continue rules). */
+/** True when the phone counts as verified: approved, skipped by the provider, or recorded verified. */
+export function isPhoneVerified(applicant: Pick<ApplicantRecord, 'phoneVerified' | 'phoneState'>): boolean {
+  const { status } = applicant.phoneState;
+  return applicant.phoneVerified === true || status === 'approved' || status === 'skipped';
+}
+
+/** The `phone` object of the view (the counters, resend and Continue rules). */
 export function toPhoneView(
-  record: Pick<ApplicationRecord, 'phoneNumber' | 'phoneType' | 'phoneVerified' | 'phoneState'>,
+  applicant: Pick<ApplicantRecord, 'phoneNumber' | 'phoneType' | 'phoneVerified' | 'phoneState'>,
 ): ApplicationPhoneView {
-  const state = record.phoneState;
-  const verified = isPhoneVerified(record);
+  const state = applicant.phoneState;
+  const verified = isPhoneVerified(applicant);
   return {
-    number: record.phoneNumber,
-    type: record.phoneType,
+    number: applicant.phoneNumber,
+    type: applicant.phoneType,
     verified,
     status: state.status,
     channel: state.channel,
@@ -34,31 +48,53 @@ export function toPhoneView(
     invalidCounter: state.invalidCounter,
     canResend: !verified && state.status === 'pending' && canResendCode(state),
     canContinue: verified || isVerificationLimitReached(state),
-    lastFour: record.phoneNumber ? lastFourDigits(record.phoneNumber) : null,
+    lastFour: applicant.phoneNumber ? lastFourDigits(applicant.phoneNumber) : null,
   };
 }
 
-/** The whole view; `nextPath` is computed by the service (flows). */
-export function toApplicationView(record: ApplicationRecord, nextPath: string): ApplicationView {
+/** Where the applicant should be now. */
+export function nextPathFor(read: Pick<ProgressRead, 'progress' | 'answers'>): string {
+  return nextPathOf(read.progress, read.answers.identity);
+}
+
+/** The whole view. */
+export function toApplicationView(
+  { application, applicant }: ApplicantContext,
+  read: ProgressRead,
+): ApplicationView {
+  const { progress } = read;
   return {
-    appRefNo: record.appRefNo,
-    flow: record.flow,
-    email: record.email,
-    promoCode: record.promoCode ?? '',
-    referralCode: record.referralCode ?? '',
-    consent: record.consent,
-    productIds: record.productIds,
-    sweepEnabled: record.sweepEnabled,
-    skipAlloy: record.skipAlloy,
-    personalInfo: record.personalInfo,
-    phone: toPhoneView(record),
-    address: record.address,
-    products: record.termChoice,
+    appRefNo: referenceNumberOf(application, applicant),
+    flow: flowOf(applicant).kind,
+    email: applicant.email,
+    promoCode: application.promoCode ?? '',
+    referralCode: application.referralCode ?? '',
+    consent: applicant.consent,
+    productIds: application.productIds,
+    sweepEnabled: application.sweepEnabled,
+    personalInfo: applicant.personalInfo,
+    phone: toPhoneView(applicant),
+    address: applicant.address,
+    products: application.productChoice
+      ? {
+          termPeriod: application.productChoice.termPeriod ?? '',
+          termOption: application.productChoice.termOption ?? '',
+        }
+      : null,
     sin: {
-      provided: record.sinProvided,
-      masked: record.sinProvided && record.sinLast3 ? `***-***-${record.sinLast3}` : null,
+      provided: applicant.sinProvided,
+      skipped: applicant.sinSkipped,
+      masked: applicant.sinProvided && applicant.sinLast3 ? `***-***-${applicant.sinLast3}` : null,
     },
-    completedSteps: record.completedSteps,
-    nextPath,
+    accountUsage: application.accountUsage as ApplicationView['accountUsage'],
+    identity: { status: applicant.identity.status },
+    legalTerms: applicant.legalTerms,
+    progress: {
+      steps: progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) })),
+      nextStepId: progress.nextStepId,
+      isComplete: progress.isComplete,
+      groups: progress.groups,
+    },
+    nextPath: nextPathFor(read),
   };
 }

@@ -6,7 +6,7 @@
 import type { Database } from '../../db/database.ts';
 
 export interface NewSendEvent {
-  applicationId: string;
+  applicantId: string;
   ip: string;
   /** E.164. */
   to: string;
@@ -21,7 +21,7 @@ export function createSendEventRepository(db: Database) {
       const row = await db
         .insertInto('phone_send_events')
         .values({
-          application_id: event.applicationId,
+          applicant_id: event.applicantId,
           ip: event.ip,
           to: event.to,
           channel: event.channel,

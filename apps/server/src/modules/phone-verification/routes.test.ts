@@ -46,10 +46,8 @@ async function newApplicant(t: TestApp, options: { phone?: string; ip?: string }
       email: `jane${ipCounter}@example.com`,
       password: 'Abcdef12',
       consent: true,
-      appRefNo: `OMO-T-${ipCounter}`,
       productIds: ['2001'],
       sweepEnabled: false,
-      skipAlloy: false,
     },
   });
   expect(init.statusCode, init.body).toBe(200);
@@ -150,12 +148,16 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
 
     const done = await a.continue();
     expect(done.statusCode, done.body).toBe(200);
-    const view = done.json<{ phone: PhoneView; completedSteps: string[]; nextPath: string }>();
-    expect(view.completedSteps).toContain('verificationCode');
+    const view = done.json<{
+      phone: PhoneView;
+      progress: { groups: { profile: boolean } };
+      nextPath: string;
+    }>();
+    expect(view.progress.groups.profile).toBe(true);
     expect(view.phone.verified).toBe(true);
     expect(view.nextPath).toBe('/single/address');
     const row = await t.app.db
-      .selectFrom('applications')
+      .selectFrom('applicants')
       .select('phone_verified')
       .where('phone_number', '=', a.phone)
       .executeTakeFirstOrThrow();
@@ -208,12 +210,13 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
 
     const done = await a.continue();
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json<{ phone: PhoneView; completedSteps: string[] }>()).toMatchObject({
+    expect(done.json()).toMatchObject({
       phone: { verified: false },
-      completedSteps: expect.arrayContaining(['verificationCode']),
+      progress: { groups: { profile: true } },
+      nextPath: '/single/address',
     });
     const row = await t.app.db
-      .selectFrom('applications')
+      .selectFrom('applicants')
       .select('phone_verified')
       .where('phone_number', '=', a.phone)
       .executeTakeFirstOrThrow();
@@ -340,7 +343,6 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
         email: 'x@example.com',
         password: 'Abcdef12',
         consent: true,
-        appRefNo: 'OMO-X',
         productIds: ['2001'],
       },
     });
@@ -414,7 +416,7 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toMatch(standalone);
     const apps = await t.app.db
-      .selectFrom('applications')
+      .selectFrom('applicants')
       .selectAll()
       .where('phone_number', '=', a.phone)
       .execute();

@@ -54,7 +54,8 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       perIpPerHour: config.phoneSendLimitPerIpPerHour,
       perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
     },
-    viewOf: (record) => app.applications.view(record),
+    readProgress: (context) => app.applications.progressOf(context),
+    viewOf: (context) => app.applications.view(context),
   });
 
   app.post(
@@ -70,9 +71,9 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       },
     },
     async (request, reply) => {
-      const record = await request.requireApplication();
+      const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return service.start(record, {
+      return service.start(context, {
         channel: request.body.channel,
         locale: localeOf(request, request.body.language),
         ip: request.ip,
@@ -94,9 +95,9 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       },
     },
     async (request, reply) => {
-      const record = await request.requireApplication();
+      const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return service.check(record, request.body.code, request.log);
+      return service.check(context, request.body.code, request.log);
     },
   );
 
@@ -111,9 +112,9 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       },
     },
     async (request, reply) => {
-      const record = await request.requireApplication();
+      const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return service.continue(record);
+      return service.continue(context);
     },
   );
 };

@@ -12,15 +12,16 @@
  */
 import {
   canCheckCode,
-  canVisit,
-  FLOWS,
+  canVisitStep,
   VERIFICATION_LIMIT,
   type ApplicationPhoneView,
   type ApplicationView,
+  type StepId,
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
+import { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 import type { Clock } from '../../providers/clock.ts';
 import {
   toE164,
@@ -28,19 +29,18 @@ import {
   type VerificationChannel,
   type VerificationLocale,
 } from '../../providers/phone-verification/phone-verification.ts';
+import type { ProgressRead } from '../application/progress.ts';
 import {
-  completeStep,
-  getApplication,
+  findApplicantContext,
   incrementPhoneCounters,
-  setPhoneVerified,
+  updateApplicant,
   updatePhoneState,
-  type ApplicationRecord,
-  type PhoneState,
+  type ApplicantContext,
 } from '../application/repository.ts';
-import { isPhoneVerified, toPhoneView } from '../application/view.ts';
+import { isPhoneVerified, nextPathFor, toPhoneView } from '../application/view.ts';
 import { createSendEventRepository } from './repository.ts';
 
-export const STEP_OUT_OF_ORDER = 'Step out of order';
+export { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 export const LIMIT_TITLE = 'Verification limit reached';
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -49,17 +49,15 @@ export interface PhoneVerificationServiceDeps {
   provider: PhoneVerificationProvider;
   clock: Clock;
   limits: { perIpPerHour: number; perNumberPerHour: number };
-  /** The full draft view (with nextPath) for Continue's answer. */
-  viewOf(record: ApplicationRecord): Promise<ApplicationView>;
+  readProgress(context: ApplicantContext): Promise<ProgressRead>;
+  /** The full view (with nextPath) for Continue's answer. */
+  viewOf(context: ApplicantContext): Promise<ApplicationView>;
 }
 
 export interface PhoneVerificationAnswer {
   phone: ApplicationPhoneView;
   error?: 'expired' | 'notFound';
 }
-
-/** Our phone state plus the keys this module keeps in it. */
-type OurPhoneState = PhoneState & { sid?: string | null };
 
 function limitProblem(detail: string): HttpProblem {
   // `verification.limit` is the code the web keys its message on.
@@ -73,35 +71,32 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
   const { db, provider, clock, limits } = deps;
   const sendEvents = createSendEventRepository(db);
 
-  function assertOnStep(record: ApplicationRecord): void {
-    if (!canVisit(FLOWS[record.flow], 'verificationCode', record.completedSteps)) {
-      throw new HttpProblem(409, 'Complete the personal information first.', { title: STEP_OUT_OF_ORDER });
-    }
-    if (!record.phoneNumber) {
-      throw new HttpProblem(409, 'No phone number to verify.', { title: STEP_OUT_OF_ORDER });
+  /** The phone steps open once the personal information (with the number) is complete. */
+  async function assertOnStep(context: ApplicantContext, stepId: StepId): Promise<void> {
+    const read = await deps.readProgress(context);
+    if (!canVisitStep(read.progress, stepId) || !context.applicant.phoneNumber) {
+      throw new HttpProblem(409, 'Complete the personal information first.', {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: nextPathFor(read),
+      });
     }
   }
 
-  async function reload(id: string): Promise<ApplicationRecord> {
-    const record = await getApplication(db, id);
-    if (!record) throw new HttpProblem(401, 'No application in progress.');
-    return record;
+  async function reload(id: string): Promise<ApplicantContext> {
+    const context = await findApplicantContext(db, id);
+    if (!context) throw new HttpProblem(401, 'No application in progress.');
+    return context;
   }
 
   const answer = async (id: string, error?: 'expired' | 'notFound'): Promise<PhoneVerificationAnswer> => ({
-    phone: toPhoneView(await reload(id)),
+    phone: toPhoneView((await reload(id)).applicant),
     ...(error ? { error } : {}),
   });
 
   /** Records the attempt, then refuses it (and forgets it) when a ceiling is passed. */
-  async function reserveSend(
-    record: ApplicationRecord,
-    ip: string,
-    to: string,
-    channel: VerificationChannel,
-  ) {
+  async function reserveSend(applicantId: string, ip: string, to: string, channel: VerificationChannel) {
     const now = clock.now();
-    const id = await sendEvents.create({ applicationId: record.id, ip, to, channel, at: now });
+    const id = await sendEvents.create({ applicantId, ip, to, channel, at: now });
     const counts = await sendEvents.countSince(new Date(now.getTime() - HOUR_MS), ip, to);
     if (counts.byIp > limits.perIpPerHour || counts.byNumber > limits.perNumberPerHour) {
       await db.deleteFrom('phone_send_events').where('id', '=', id).execute();
@@ -117,11 +112,12 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
   return {
     /** POST PhoneVerification/Start. */
     async start(
-      record: ApplicationRecord,
+      context: ApplicantContext,
       input: { channel: VerificationChannel; locale: VerificationLocale; ip: string; log: FastifyBaseLogger },
     ): Promise<PhoneVerificationAnswer> {
-      assertOnStep(record);
-      const state = record.phoneState as OurPhoneState;
+      await assertOnStep(context, 'phoneverification');
+      const record = context.applicant;
+      const state = record.phoneState;
       if (isPhoneVerified(record)) throw new HttpProblem(409, 'The phone number is already verified.');
       if (state.sendFailCounter >= VERIFICATION_LIMIT) {
         throw limitProblem('The code could not be sent 3 times; continue without verifying.');
@@ -141,7 +137,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       const to = toE164(record.phoneNumber!);
       let eventId: number;
       try {
-        eventId = await reserveSend(record, input.ip, to, input.channel);
+        eventId = await reserveSend(record.id, input.ip, to, input.channel);
       } catch (error) {
         if (isResend) await incrementPhoneCounters(db, record.id, { resendCounter: -1, invalidCounter: -1 });
         throw error;
@@ -166,7 +162,6 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         channel: input.channel,
         sid: result.value.sid,
       });
-      await completeStep(db, record.id, 'phoneverification');
       input.log.info(
         { provider: provider.name, resend: isResend, channel: input.channel },
         'phone verification sent',
@@ -176,12 +171,13 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
 
     /** POST PhoneVerification/Check. */
     async check(
-      record: ApplicationRecord,
+      context: ApplicantContext,
       code: string,
       log: FastifyBaseLogger,
     ): Promise<PhoneVerificationAnswer> {
-      assertOnStep(record);
-      const state = record.phoneState as OurPhoneState;
+      await assertOnStep(context, 'verificationCode');
+      const record = context.applicant;
+      const state = record.phoneState;
       // Approved already: the code was used (single use).
       if (isPhoneVerified(record)) return answer(record.id, 'notFound');
       if (state.status !== 'pending' || !state.sid) {
@@ -226,19 +222,16 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
     },
 
     /** POST PhoneVerification/Continue: closes the step, verified or not. */
-    async continue(record: ApplicationRecord): Promise<ApplicationView> {
-      assertOnStep(record);
-      const view = toPhoneView(record);
+    async continue(context: ApplicantContext): Promise<ApplicationView> {
+      await assertOnStep(context, 'verificationCode');
+      const view = toPhoneView(context.applicant);
       if (!view.canContinue) {
         throw new HttpProblem(409, 'Verify the phone number first, or use up a limit.', {
           title: 'Phone not verified',
         });
       }
-      await db.transaction().execute(async (trx) => {
-        await setPhoneVerified(trx, record.id, view.verified);
-        await completeStep(trx, record.id, 'verificationCode');
-      });
-      return deps.viewOf(await reload(record.id));
+      await updateApplicant(db, context.applicant.id, { phoneVerified: view.verified });
+      return deps.viewOf(await reload(context.applicant.id));
     },
   };
 }

@@ -6,6 +6,9 @@
  * providers/index.ts. The application's limits (3 sends/resends/invalid codes) are the service's, not
  * the provider's.
  */
+import type { ProviderResult } from '../result.ts';
+
+export type { ProviderResult } from '../result.ts';
 
 export type VerificationChannel = 'sms' | 'call';
 export type VerificationLocale = 'en' | 'fr';
@@ -63,8 +66,6 @@ export interface PhoneVerificationFailure {
   /** The vendor's HTTP status, when there was one. */
   httpStatus?: number;
 }
-
-export type ProviderResult<T, F> = { ok: true; value: T } | { ok: false; failure: F };
 
 export interface PhoneVerificationProvider {
   readonly name: 'sandbox' | 'twilio';

@@ -1,0 +1,424 @@
+import { Writable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOnfido, type FakeOnfido } from '../../providers/documents/onfido.fake.ts';
+import { startFakeAlloy, type FakeAlloy } from '../../providers/identity/alloy.fake.ts';
+import {
+  answerAccountUsage,
+  runIdentityCheck,
+  startApplicant,
+  throughAddress,
+  throughProducts,
+  validLegalTerms,
+  type TestApplicant,
+} from '../../testing/applicant.ts';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+
+/** A real (tiny) PNG image: 2×2 pixels. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function crc32(bytes: Buffer): number {
+  let c = ~0;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+  }
+  return ~c;
+}
+
+const CAPTURE = '/api/omo/DocumentVerification/Capture';
+const START = '/api/omo/DocumentVerification/Start';
+const STATUS = '/api/omo/DocumentVerification/Status';
+
+const capture = (a: TestApplicant, side: string, body: Buffer, type = 'image/png') =>
+  a.call('PUT', `${CAPTURE}/${side}`, body, { 'content-type': type });
+
+describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
+  let t: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    });
+    t = await buildTestApp(database, { env: { LOG_LEVEL: 'info' }, logStream });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('the primary applicant: the check runs when the account-usage screen opens', () => {
+    it.each([
+      ['Lovelace', 'passed', '/single/legalterms'],
+      ['Review', 'stepUp', '/single/idverifyterms'],
+      ['Fallback', 'denied', '/single/legalterms'],
+      ['Decline', 'passed', '/single/legalterms'],
+    ])('persona %s → %s → %s after account usage', async (lastName, status, next) => {
+      const a = await startApplicant(t, { productIds: ['2002'] });
+      await throughProducts(t, a, lastName);
+      expect((await a.view()).json()).toMatchObject({
+        identity: { status: 'notStarted' },
+        nextPath: '/single/finalizeaccount',
+      });
+      const checked = await runIdentityCheck(a);
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json()).toMatchObject({ identity: { status }, nextPath: '/single/finalizeaccount' });
+      const usage = await answerAccountUsage(a);
+      expect(usage.json().nextPath).toBe(next);
+    });
+
+    it('is run once: a second call changes nothing', async () => {
+      const a = await startApplicant(t);
+      await throughProducts(t, a, 'Review');
+      await runIdentityCheck(a);
+      const again = await runIdentityCheck(a);
+      expect(again.json().identity.status).toBe('stepUp');
+    });
+
+    it('cannot run before the earlier steps (409 naming the step)', async () => {
+      const a = await startApplicant(t);
+      await throughAddress(t, a);
+      const res = await runIdentityCheck(a);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ title: 'Step out of order', nextPath: '/single/confirmproducts' });
+    });
+
+    it('legal terms are refused until the identity step is done', async () => {
+      const a = await startApplicant(t);
+      await throughProducts(t, a, 'Review');
+      await runIdentityCheck(a);
+      await answerAccountUsage(a);
+      const res = await a.put('LegalTerms', validLegalTerms);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().nextPath).toBe('/single/idverifyterms');
+    });
+  });
+
+  describe('the server decides whether the identity provider is used', () => {
+    it('forcetutest=true turns the provider off outside production: the check is skipped', async () => {
+      const a = await startApplicant(t, { extra: { forceTuTest: true } });
+      await throughProducts(t, a, 'Review');
+      expect((await runIdentityCheck(a)).json().identity.status).toBe('skipped');
+    });
+
+    it('ALLOY_ENABLED=false skips it; FORCE_ID_RESULT forces its result off production', async () => {
+      const off = await buildTestApp(database, { env: { ALLOY_ENABLED: 'false' } });
+      const forced = await buildTestApp(database, { env: { FORCE_ID_RESULT: 'stepUp' } });
+      try {
+        const a = await startApplicant(off);
+        await throughProducts(off, a, 'Review');
+        expect((await runIdentityCheck(a)).json().identity.status).toBe('skipped');
+        const b = await startApplicant(forced);
+        await throughProducts(forced, b, 'Lovelace');
+        expect((await runIdentityCheck(b)).json().identity.status).toBe('stepUp');
+      } finally {
+        await off.close();
+        await forced.close();
+      }
+    });
+
+    it('in production forcetutest is ignored', async () => {
+      const prod = await buildTestApp(database, {
+        env: {
+          APP_ENV: 'production',
+          ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+          SIN_ENCRYPTION_KEY: 'cd'.repeat(32),
+        },
+      });
+      try {
+        const a = await startApplicant(prod, { extra: { forceTuTest: true } });
+        const row = await prod.app.db
+          .selectFrom('applications')
+          .select('uses_id_provider')
+          .where('id', '=', a.applicationId)
+          .executeTakeFirstOrThrow();
+        expect(row.uses_id_provider).toBe(true);
+      } finally {
+        await prod.close();
+      }
+    });
+
+    it('ID_PROVIDER_SHARE_PERCENT is compared with a roll 0–99 per application', async () => {
+      const none = await buildTestApp(database, { env: { ID_PROVIDER_SHARE_PERCENT: '0' } });
+      try {
+        let used = 0;
+        for (let i = 0; i < 20; i++) {
+          const a = await startApplicant(none);
+          const row = await none.app.db
+            .selectFrom('applications')
+            .select('uses_id_provider')
+            .where('id', '=', a.applicationId)
+            .executeTakeFirstOrThrow();
+          if (row.uses_id_provider) used += 1;
+        }
+        // A roll of 0 is "at or below 0": about 1 in 100 still uses the provider.
+        expect(used).toBeLessThan(5);
+      } finally {
+        await none.close();
+      }
+    });
+  });
+
+  describe('the co-applicant: the address or SIN save runs the check', () => {
+    it('without an interest-bearing product, the address save checks and sends a pass to legal terms', async () => {
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
+      const res = await throughAddress(t, a);
+      expect(res.json()).toMatchObject({ identity: { status: 'passed' }, nextPath: '/joint/legalterms' });
+    });
+
+    it('a denial sends the co-applicant to the ID verification terms', async () => {
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
+      const res = await throughAddress(t, a, 'Fallback');
+      expect(res.json()).toMatchObject({ identity: { status: 'denied' }, nextPath: '/joint/idverifyterms' });
+    });
+
+    it('with an interest-bearing product the SIN comes first, and its save runs the check', async () => {
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2002'] });
+      const address = await throughAddress(t, a, 'Review');
+      expect(address.json()).toMatchObject({ identity: { status: 'notStarted' }, nextPath: '/joint/sin' });
+      const sin = await a.put('Sin', { skip: true });
+      expect(sin.json()).toMatchObject({ identity: { status: 'stepUp' }, nextPath: '/joint/idverifyterms' });
+    });
+  });
+
+  describe('document verification (sandbox capture)', () => {
+    async function steppedUp(lastName = 'Review') {
+      const a = await startApplicant(t);
+      await throughProducts(t, a, lastName);
+      await runIdentityCheck(a);
+      await answerAccountUsage(a);
+      return a;
+    }
+
+    it('needs the consent ticked, then answers the capture page', async () => {
+      const a = await steppedUp();
+      const refused = await a.call('POST', START, { consent: false });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        {
+          path: 'consent',
+          key: 'idTerms.consent.required',
+          message: 'Tick the box to agree to the digital ID verification',
+        },
+      ]);
+      const started = await a.call('POST', START, { consent: true });
+      expect(started.statusCode, started.body).toBe(200);
+      expect(started.json()).toMatchObject({
+        runId: expect.stringMatching(/^wr_/),
+        captureUrl: '/single/idverifyterms/capture',
+      });
+      // A second Continue returns to the same run.
+      expect((await a.call('POST', START, { consent: true })).json().runId).toBe(started.json().runId);
+      expect((await a.call('GET', STATUS)).json()).toEqual({
+        status: 'stepUp',
+        isDone: false,
+        nextPath: '/single/idverifyterms',
+      });
+    });
+
+    it('is refused to an applicant whose identity passed', async () => {
+      const a = await steppedUp('Lovelace');
+      const res = await a.call('POST', START, { consent: true });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().nextPath).toBe('/single/legalterms');
+    });
+
+    it('takes a real image per side, refuses what is not one, and moves on once submitted', async () => {
+      const a = await steppedUp();
+      await a.call('POST', START, { consent: true });
+      const fake = await capture(a, 'front', Buffer.from('%PDF-1.7 not an image'), 'image/png');
+      expect(fake.statusCode).toBe(400);
+      expect(fake.json().errors[0]).toMatchObject({ path: 'front', key: 'document.image.type' });
+      const wrongType = await a.call('PUT', `${CAPTURE}/front`, png(), { 'content-type': 'text/plain' });
+      expect(wrongType.statusCode).toBe(415);
+
+      expect((await capture(a, 'front', png())).json()).toEqual({ side: 'front', captured: ['front'] });
+      const early = await a.call('POST', `${CAPTURE}/Submit`);
+      expect(early.statusCode).toBe(400);
+      expect(early.json().errors.map((e: { path: string }) => e.path)).toEqual(['back', 'selfie']);
+      await capture(a, 'back', png());
+      await capture(a, 'selfie', png());
+      const submitted = await a.call('POST', `${CAPTURE}/Submit`);
+      expect(submitted.json()).toEqual({
+        status: 'documentApproved',
+        isDone: true,
+        nextPath: '/single/legalterms',
+      });
+      expect((await a.call('GET', STATUS)).json().isDone).toBe(true);
+      const legal = await a.put('LegalTerms', validLegalTerms);
+      expect(legal.statusCode, legal.body).toBe(200);
+
+      // Stored encrypted: no image bytes in clear.
+      const rows = await t.app.db
+        .selectFrom('identity_documents')
+        .select(['side', 'ciphertext', 'byte_size'])
+        .where('applicant_id', '=', a.id)
+        .execute();
+      expect(rows.map((r) => r.side).sort()).toEqual(['back', 'front', 'selfie']);
+      for (const row of rows) {
+        expect(Buffer.from(row.ciphertext).includes(png().subarray(0, 16))).toBe(false);
+        expect(row.byte_size).toBe(png().length);
+      }
+    });
+
+    it('declines the Fallback persona’s documents', async () => {
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
+      await throughAddress(t, a, 'Fallback');
+      expect((await a.call('POST', START, { consent: true })).json().captureUrl).toBe(
+        '/joint/idverifyterms/capture',
+      );
+      for (const side of ['front', 'back', 'selfie']) await capture(a, side, png());
+      expect((await a.call('POST', `${CAPTURE}/Submit`)).json()).toMatchObject({
+        status: 'documentDeclined',
+        nextPath: '/joint/legalterms',
+      });
+    });
+
+    it('answers 401 to a status poll without a session', async () => {
+      expect((await t.app.inject({ url: STATUS })).statusCode).toBe(401);
+    });
+
+    it('takes a notification of the run (unsigned in the sandbox); an unknown run is 404', async () => {
+      const a = await steppedUp();
+      const { runId } = (await a.call('POST', START, { consent: true })).json<{ runId: string }>();
+      const notify = (id: string, status: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/omo/ProcessIDVNotification',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            payload: {
+              resource_type: 'workflow_run',
+              action: 'workflow_run.completed',
+              object: { id, status },
+            },
+          }),
+        });
+      expect((await notify('wr_unknown', 'approved')).statusCode).toBe(404);
+      const res = await notify(runId, 'abandoned');
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await a.call('GET', STATUS)).json()).toMatchObject({ status: 'documentExpired', isDone: true });
+    });
+
+    it('keeps the SIN, names and e-mail out of the logs', () => {
+      const log = logLines.join('');
+      expect(log).not.toMatch(/130692544|Lovelace|tester\d+/);
+    });
+  });
+});
+
+describe('identity verification through the real adapters (local fakes of Alloy and Onfido)', () => {
+  const database = TEST_DATABASES[0]!;
+  const ALLOY = { journeyToken: 'J-test', workflowToken: 'wf-token', workflowSecret: 'wf-secret' };
+  const ONFIDO = { apiToken: 'api_sandbox.x', workflowId: 'wf-1', webhookToken: 'hook-secret' };
+  let alloy: FakeAlloy;
+  let onfido: FakeOnfido;
+  let t: TestApp;
+  beforeAll(async () => {
+    alloy = await startFakeAlloy(ALLOY);
+    onfido = await startFakeOnfido(ONFIDO);
+    t = await buildTestApp(database, {
+      env: {
+        IDENTITY_PROVIDER: 'alloy',
+        IRS_API_URL: alloy.baseUrl,
+        IRS_REQUEST_KEY: ALLOY.journeyToken,
+        ALLOY_WORKFLOW_TOKEN: ALLOY.workflowToken,
+        ALLOY_WORKFLOW_SECRET: ALLOY.workflowSecret,
+        DOCUMENT_VERIFICATION_PROVIDER: 'onfido',
+        ONFIDO_BASE_URL: onfido.baseUrl,
+        ONFIDO_API_TOKEN: ONFIDO.apiToken,
+        ONFIDO_WORKFLOW_ID: ONFIDO.workflowId,
+        ONFIDO_WEBHOOK_TOKEN: ONFIDO.webhookToken,
+        PUBLIC_URL: 'https://apply.omo.example',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await alloy.close();
+    await onfido.close();
+  });
+
+  it('asks Alloy, sends the applicant to Onfido, and moves on with the signed notification', async () => {
+    const a = await startApplicant(t, { productIds: ['2002'] });
+    await throughProducts(t, a, 'Review');
+    expect((await runIdentityCheck(a)).json().identity.status).toBe('stepUp');
+    const sent = alloy.requests.at(-1) as { entities: { data: Record<string, unknown> }[] };
+    expect(sent.entities[0]?.data).toMatchObject({ name_last: 'Review', document_sin: '130692544' });
+    await answerAccountUsage(a);
+
+    const started = await a.call('POST', START, { consent: true }, { 'accept-language': 'fr-CA' });
+    expect(started.json().captureUrl).toMatch(/^https:\/\/eu\.onfido\.app\/l\//);
+    expect(onfido.requests.find((r) => r.path === '/workflow_runs')?.body).toMatchObject({
+      link: { completed_redirect_url: 'https://apply.omo.example/single/idverifyterms', language: 'fr_FR' },
+    });
+    // Onfido's hosted page: no sandbox capture here.
+    expect((await capture(a, 'front', png())).statusCode).toBe(404);
+
+    const { runId } = started.json<{ runId: string }>();
+    const { rawBody, signature } = onfido.finish(runId, 'approved');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/ProcessIDVNotification',
+      headers: { 'content-type': 'application/json', 'x-sha2-signature': '0'.repeat(64) },
+      payload: rawBody,
+    });
+    expect(forged.statusCode).toBe(401);
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/ProcessIDVNotification',
+      headers: { 'content-type': 'application/json', 'x-sha2-signature': signature },
+      payload: rawBody,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect((await a.call('GET', STATUS)).json()).toEqual({
+      status: 'documentApproved',
+      isDone: true,
+      nextPath: '/single/legalterms',
+    });
+  });
+
+  it('the status poll catches up with Onfido when a notification was missed', async () => {
+    const a = await startApplicant(t, { productIds: ['2002'] });
+    await throughProducts(t, a, 'Review');
+    await runIdentityCheck(a);
+    await answerAccountUsage(a);
+    const { runId } = (await a.call('POST', START, { consent: true })).json<{ runId: string }>();
+    onfido.finish(runId, 'processing');
+    expect((await a.call('GET', STATUS)).json()).toMatchObject({ status: 'documentPending', isDone: true });
+  });
+
+  it('an Alloy outage leaves the check to run again, and the next run succeeds', async () => {
+    const a = await startApplicant(t, { productIds: ['2002'] });
+    await throughProducts(t, a);
+    alloy.failNext(503);
+    expect((await runIdentityCheck(a)).json()).toMatchObject({
+      identity: { status: 'error' },
+      nextPath: '/single/finalizeaccount',
+    });
+    expect((await runIdentityCheck(a)).json().identity.status).toBe('passed');
+  });
+});

@@ -1,0 +1,327 @@
+/**
+ * Identity verification of an applicant: the identity check (the server decides whether the provider is
+ * used; FORCE_ID_RESULT forces its result off production), then, when the provider asks for documents,
+ * the document-verification run (consent, capture link, status) and the provider's notifications. Every
+ * change is a named transition of the applicant's identity state, written with a compare-and-set so two
+ * requests racing cannot both move it.
+ */
+import {
+  applyIdentityTransition,
+  canTransitionIdentity,
+  canVisitStep,
+  findCountry,
+  idVerifyTermsFormSchema,
+  isDocumentStepDone,
+  isDocumentStepRequired,
+  isIdentityCheckDone,
+  normalizeBirthDate,
+  phoneDigits,
+  type DocumentVerificationStartResponse,
+  type DocumentVerificationStatusResponse,
+  type IdentityImageSide,
+  type IdentityTransition,
+} from '@omo/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpProblem } from '../../plugins/problem-details.ts';
+import type { Clock } from '../../providers/clock.ts';
+import type {
+  DocumentVerificationProvider,
+  RunUpdate,
+  WorkflowRunStatus,
+} from '../../providers/documents/documents.ts';
+import type { SandboxDocumentVerification } from '../../providers/documents/sandbox.ts';
+import type {
+  IdentityAddress,
+  IdentityDecision,
+  IdentityProfile,
+  IdentityProvider,
+} from '../../providers/identity/identity.ts';
+import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../application/problems.ts';
+import type { ProgressRead, ProgressReader } from '../application/progress.ts';
+import { flowOf } from '../application/progress.ts';
+import {
+  findApplicantContext,
+  moveIdentity,
+  type ApplicantContext,
+  type IdentityState,
+} from '../application/repository.ts';
+import { nextPathFor } from '../application/view.ts';
+
+export interface IdentityServiceDeps {
+  db: Database;
+  progress: ProgressReader;
+  identity: IdentityProvider;
+  documents: DocumentVerificationProvider;
+  clock: Clock;
+  config: Pick<AppConfig, 'forceIdResult' | 'publicUrl' | 'contactPhone'>;
+}
+
+const DECISION_TRANSITION: Record<IdentityDecision | 'error', IdentityTransition> = {
+  passed: 'pass',
+  denied: 'deny',
+  stepUp: 'requireDocuments',
+  error: 'fail',
+};
+
+/** How a workflow run's status moves the identity state (in order; already-made moves are skipped). */
+const RUN_TRANSITIONS: Record<WorkflowRunStatus, IdentityTransition[]> = {
+  awaiting_input: [],
+  awaiting_client_input: [],
+  processing: ['submitDocuments'],
+  review: ['submitDocuments'],
+  approved: ['submitDocuments', 'approveDocuments'],
+  declined: ['submitDocuments', 'declineDocuments'],
+  abandoned: ['expireDocuments'],
+  error: ['expireDocuments'],
+};
+
+/** The addresses of the identity profile: home, and mailing when it differs and has a postal code. */
+function addressesOf(address: ApplicantContext['applicant']['address']): IdentityAddress[] {
+  if (!address) return [];
+  const one = (type: IdentityAddress['type'], p: '' | 'ma') => {
+    const get = (field: string) =>
+      String(
+        (address as Record<string, unknown>)[
+          p === '' ? field : `ma${field[0]!.toUpperCase()}${field.slice(1)}`
+        ] ?? '',
+      ).trim();
+    const unit = get('unitNumber');
+    return {
+      type,
+      line1: `${unit ? `${unit}-` : ''}${get('streetNumber')} ${get('streetName')}`.trim(),
+      city: get('cityName'),
+      state: get('provinceName'),
+      postalCode: get('postalCode'),
+      countryCode: findCountry(get('country'))?.code ?? get('country'),
+    };
+  };
+  const home = one('primary', '');
+  if (address.isMailingAddressSame || !String(address.maPostalCode ?? '').trim()) return [home];
+  return [home, one('mailing', 'ma')];
+}
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { db, progress, clock, config } = deps;
+
+  async function reload(applicantId: string): Promise<ApplicantContext> {
+    const context = await findApplicantContext(db, applicantId);
+    if (!context) throw new HttpProblem(401, 'No application in progress.');
+    return context;
+  }
+
+  /** Applies transitions in order from the current state (those that cannot start are skipped). */
+  async function move(
+    context: ApplicantContext,
+    transitions: IdentityTransition[],
+    extra: Partial<IdentityState> = {},
+  ) {
+    let current = context.applicant.identity;
+    for (const transition of transitions) {
+      if (!canTransitionIdentity(current.status, transition)) continue;
+      const next: IdentityState = {
+        ...current,
+        ...extra,
+        status: applyIdentityTransition(current.status, transition),
+      };
+      if (!(await moveIdentity(db, context.applicant.id, current.status, next))) return;
+      current = next;
+    }
+  }
+
+  function profileOf(context: ApplicantContext, sin: string | null): IdentityProfile {
+    const { applicant } = context;
+    const info = applicant.personalInfo!;
+    return {
+      externalId: applicant.id,
+      nameFirst: info.firstName,
+      ...(info.middleName ? { nameMiddle: info.middleName } : {}),
+      nameLast: info.lastName,
+      birthDate: normalizeBirthDate(info),
+      emailAddress: applicant.email,
+      phoneNumber: phoneDigits(applicant.phoneNumber ?? info.phoneNumber),
+      ...(sin ? { sin } : {}),
+      addresses: addressesOf(applicant.address),
+      phoneVerified: applicant.phoneVerified === true,
+    };
+  }
+
+  /** The step the document capture belongs to must be on the applicant's path now. */
+  function assertDocumentStep(read: ProgressRead, context: ApplicantContext): void {
+    const { status } = context.applicant.identity;
+    const onPath = isDocumentStepRequired(flowOf(context.applicant).kind, status);
+    if (!onPath || !canVisitStep(read.progress, 'idverifyterms')) {
+      throw new HttpProblem(409, 'No document verification is asked of this applicant.', {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: nextPathFor(read),
+      });
+    }
+  }
+
+  function sandboxDocuments(): SandboxDocumentVerification {
+    if (deps.documents.name !== 'sandbox')
+      throw new HttpProblem(404, 'The capture page is the provider’s own.');
+    return deps.documents as SandboxDocumentVerification;
+  }
+
+  async function applyRunUpdate(applicantId: string, update: RunUpdate): Promise<ApplicantContext> {
+    const context = await reload(applicantId);
+    if (context.applicant.identity.documentRunId !== update.runId) return context;
+    await move(context, RUN_TRANSITIONS[update.status]);
+    return reload(applicantId);
+  }
+
+  return {
+    /**
+     * Runs the identity check once its earlier steps are complete: skipped when the server chose not to use
+     * the provider, forced off production by FORCE_ID_RESULT, else the provider's decision. A provider
+     * failure leaves the state 'error', from which the check can run again.
+     */
+    async runCheck(context: ApplicantContext, log?: FastifyBaseLogger): Promise<void> {
+      if (isIdentityCheckDone(context.applicant.identity.status)) return;
+      const read = await progress.read(context);
+      if (!canVisitStep(read.progress, 'identitycheck')) {
+        throw new HttpProblem(409, 'The identity check needs the earlier steps first.', {
+          title: STEP_OUT_OF_ORDER,
+          nextPath: nextPathFor(read),
+        });
+      }
+      if (!context.application.usesIdProvider) return move(context, ['skip']);
+      if (config.forceIdResult) return move(context, [DECISION_TRANSITION[config.forceIdResult]]);
+      const sin = await progress.sinOf(context.applicant);
+      const result = await deps.identity.evaluate(profileOf(context, sin));
+      if (!result.ok) {
+        log?.warn({ provider: deps.identity.name, failure: result.failure.code }, 'identity check failed');
+        return move(context, ['fail']);
+      }
+      log?.info({ provider: deps.identity.name, decision: result.value.decision }, 'identity checked');
+      return move(context, [DECISION_TRANSITION[result.value.decision]], {
+        evaluationToken: result.value.token,
+      });
+    },
+
+    /** POST DocumentVerification/Start: records the consent and answers where to capture the documents. */
+    async startDocuments(
+      context: ApplicantContext,
+      body: unknown,
+      locale: 'en' | 'fr',
+    ): Promise<DocumentVerificationStartResponse> {
+      const read = await progress.read(context);
+      assertDocumentStep(read, context);
+      parseOrThrow(idVerifyTermsFormSchema, body, config.contactPhone);
+      const { identity, personalInfo } = context.applicant;
+      if (isDocumentStepDone(identity.status)) {
+        throw new HttpProblem(409, 'The documents were already captured.', { nextPath: nextPathFor(read) });
+      }
+      // A second Continue (or a double click) goes back to the run already waiting for the documents.
+      if (identity.documentRunId && identity.documentCaptureUrl) {
+        const run = await deps.documents.getRun(identity.documentRunId);
+        if (run.ok && run.value.status === 'awaiting_input') {
+          return { runId: identity.documentRunId, captureUrl: identity.documentCaptureUrl };
+        }
+      }
+      const termsPath = read.progress.flow.steps.find((s) => s.id === 'idverifyterms')!.path!;
+      const created = await deps.documents.createRun({
+        applicantId: context.applicant.id,
+        firstName: personalInfo!.firstName,
+        lastName: personalInfo!.lastName,
+        email: context.applicant.email,
+        locale,
+        returnUrl: `${config.publicUrl}${termsPath}`,
+        sandboxCaptureUrl: `${termsPath}/capture`,
+      });
+      if (!created.ok)
+        throw new HttpProblem(503, 'Document verification is unavailable. Try again in a moment.');
+      const next: IdentityState = {
+        ...identity,
+        documentRunId: created.value.id,
+        documentCaptureUrl: created.value.captureUrl,
+        documentConsentAt: clock.now().toISOString(),
+      };
+      if (!(await moveIdentity(db, context.applicant.id, identity.status, next))) {
+        throw new HttpProblem(409, 'The identity state changed; try again.');
+      }
+      return { runId: created.value.id, captureUrl: created.value.captureUrl };
+    },
+
+    /** GET DocumentVerification/Status: catches up with the provider, then answers where the applicant goes. */
+    async documentStatus(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {
+      const { identity } = context.applicant;
+      let current = context;
+      if (identity.documentRunId && !isDocumentStepDone(identity.status)) {
+        const run = await deps.documents.getRun(identity.documentRunId);
+        if (run.ok) current = await applyRunUpdate(context.applicant.id, run.value);
+      }
+      const read = await progress.read(current);
+      const { status } = current.applicant.identity;
+      return { status, isDone: isDocumentStepDone(status), nextPath: nextPathFor(read) };
+    },
+
+    /** PUT DocumentVerification/Capture/{side} (sandbox): stores one image of the run, encrypted. */
+    async captureImage(
+      context: ApplicantContext,
+      side: IdentityImageSide,
+      bytes: Buffer,
+      type: string | undefined,
+    ) {
+      const documents = sandboxDocuments();
+      const runId = context.applicant.identity.documentRunId;
+      if (!runId) throw new HttpProblem(409, 'Agree to the ID verification terms first.');
+      const result = await documents.captureImage(runId, side, bytes, type);
+      if (result.ok) return { side, captured: await documents.capturedSides(runId) };
+      const { code } = result.failure;
+      if (code === 'document.image.type' || code === 'document.image.size') {
+        throw validationProblem([{ path: side, key: code }], config.contactPhone);
+      }
+      throw new HttpProblem(409, 'This capture link can no longer be used.');
+    },
+
+    /** POST DocumentVerification/Capture/Submit (sandbox): sends the three images for verification. */
+    async submitCapture(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {
+      const documents = sandboxDocuments();
+      const runId = context.applicant.identity.documentRunId;
+      if (!runId) throw new HttpProblem(409, 'Agree to the ID verification terms first.');
+      const captured = await documents.capturedSides(runId);
+      const missing = (['front', 'back', 'selfie'] as const).filter((side) => !captured.includes(side));
+      if (missing.length > 0) {
+        throw validationProblem(
+          missing.map((side) => ({ path: side, key: 'document.image.required' })),
+          config.contactPhone,
+        );
+      }
+      const result = await documents.submitRun(runId, context.applicant.personalInfo?.lastName ?? '');
+      if (!result.ok) throw new HttpProblem(409, 'This capture link can no longer be used.');
+      let current = context;
+      for (const update of result.value) current = await applyRunUpdate(context.applicant.id, update);
+      const { status } = current.applicant.identity;
+      return {
+        status,
+        isDone: isDocumentStepDone(status),
+        nextPath: nextPathFor(await progress.read(current)),
+      };
+    },
+
+    /**
+     * POST ProcessIDVNotification: the provider's word on a run (signature checked by the real provider).
+     * @returns the applicant the run belongs to, when it is ours
+     */
+    async processNotification(rawBody: Buffer, signature: string | undefined) {
+      const update = deps.documents.readNotification(rawBody, signature);
+      if (!update.ok) {
+        throw new HttpProblem(update.failure.code === 'unauthorized' ? 401 : 400, update.failure.message);
+      }
+      const row = await db
+        .selectFrom('applicants')
+        .select('id')
+        .where(sql<boolean>`identity->>'documentRunId' = ${update.value.runId}`)
+        .executeTakeFirst();
+      if (!row) throw new HttpProblem(404, 'No application waits for this workflow run.');
+      await applyRunUpdate(row.id, update.value);
+      return { applicantId: row.id };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

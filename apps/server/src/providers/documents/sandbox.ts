@@ -1,0 +1,165 @@
+/**
+ * The sandbox document verification: runs live in `document_runs`; the applicant captures the ID's front
+ * and back and a selfie on our own page (images checked by their bytes, stored encrypted in
+ * `identity_documents`); submitting decides the run by the applicant's last name: Fallback is declined,
+ * anyone else approved. Notifications are accepted unsigned (there is no vendor to sign them).
+ */
+import { randomBytes } from 'node:crypto';
+import { checkIdentityImage, type IdentityImageProblem, type IdentityImageSide } from '@omo/domain';
+import type { Database } from '../../db/database.ts';
+import type { BytesCipher } from '../../lib/crypto.ts';
+import type { Clock } from '../clock.ts';
+import type { ProviderResult } from '../result.ts';
+import {
+  isWorkflowRunStatus,
+  runUpdateOfPayload,
+  type DocumentFailure,
+  type DocumentVerificationProvider,
+  type RunUpdate,
+} from './documents.ts';
+
+/** A run's capture link stays valid this long (Onfido's links default to days; the sandbox keeps a day). */
+const RUN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface SandboxDocumentVerification extends DocumentVerificationProvider {
+  readonly name: 'sandbox';
+  /** Stores one captured image of a run, encrypted; refuses what is not an accepted image. */
+  captureImage(
+    runId: string,
+    side: IdentityImageSide,
+    bytes: Buffer,
+    declaredType: string | undefined,
+  ): Promise<ProviderResult<void, DocumentFailure | { code: IdentityImageProblem; message: string }>>;
+  /** The sides already captured for a run. */
+  capturedSides(runId: string): Promise<IdentityImageSide[]>;
+  /** Submits the captured images and decides the run by the applicant's last name. */
+  submitRun(runId: string, lastName: string): Promise<ProviderResult<RunUpdate[], DocumentFailure>>;
+}
+
+export function createSandboxDocumentVerification(deps: {
+  db: Database;
+  cipher: BytesCipher;
+  clock: Clock;
+}): SandboxDocumentVerification {
+  const { db, cipher, clock } = deps;
+
+  async function findRun(runId: string) {
+    const run = await db
+      .selectFrom('document_runs')
+      .select(['id', 'applicant_id', 'status', 'expires_at'])
+      .where('id', '=', runId)
+      .executeTakeFirst();
+    if (!run) return undefined;
+    // A link not used in time is abandoned, as Onfido reports it.
+    if (run.status === 'awaiting_input' && new Date(run.expires_at) < clock.now()) {
+      await setStatus(run.id, 'abandoned');
+      return { ...run, status: 'abandoned' };
+    }
+    return run;
+  }
+
+  async function setStatus(runId: string, status: string) {
+    await db
+      .updateTable('document_runs')
+      .set({ status, updated_at: clock.now() })
+      .where('id', '=', runId)
+      .execute();
+  }
+
+  const notFound = {
+    ok: false as const,
+    failure: { code: 'notFound' as const, message: 'No such workflow run' },
+  };
+
+  return {
+    name: 'sandbox',
+    async createRun(input) {
+      const id = `wr_${randomBytes(12).toString('hex')}`;
+      await db
+        .insertInto('document_runs')
+        .values({
+          id,
+          applicant_id: input.applicantId,
+          status: 'awaiting_input',
+          expires_at: new Date(clock.now().getTime() + RUN_LIFETIME_MS),
+        })
+        .execute();
+      return { ok: true, value: { id, status: 'awaiting_input', captureUrl: input.sandboxCaptureUrl } };
+    },
+
+    async getRun(runId) {
+      const run = await findRun(runId);
+      if (!run || !isWorkflowRunStatus(run.status)) return notFound;
+      return { ok: true, value: { runId: run.id, status: run.status } };
+    },
+
+    readNotification(rawBody) {
+      let body: unknown;
+      try {
+        body = JSON.parse(rawBody.toString('utf8'));
+      } catch {
+        return { ok: false, failure: { code: 'invalidRequest', message: 'The notification is not JSON' } };
+      }
+      const update = runUpdateOfPayload(body);
+      if (!update)
+        return { ok: false, failure: { code: 'invalidRequest', message: 'Not a workflow-run notification' } };
+      return { ok: true, value: update };
+    },
+
+    async captureImage(runId, side, bytes, declaredType) {
+      const run = await findRun(runId);
+      if (!run) return notFound;
+      if (run.status !== 'awaiting_input') {
+        return { ok: false, failure: { code: 'invalidRequest', message: `The run is ${run.status}` } };
+      }
+      const problem = checkIdentityImage(bytes, declaredType);
+      if (problem) return { ok: false, failure: { code: problem, message: 'The image was refused' } };
+      const values = {
+        applicant_id: run.applicant_id,
+        side,
+        content_type: declaredType?.split(';')[0]?.trim().toLowerCase() || 'application/octet-stream',
+        byte_size: bytes.length,
+        ciphertext: cipher.encrypt(bytes, `${run.applicant_id}:${side}`),
+      };
+      await db
+        .insertInto('identity_documents')
+        .values(values)
+        .onConflict((oc) => oc.columns(['applicant_id', 'side']).doUpdateSet(values))
+        .execute();
+      return { ok: true, value: undefined };
+    },
+
+    async capturedSides(runId) {
+      const run = await findRun(runId);
+      if (!run) return [];
+      const rows = await db
+        .selectFrom('identity_documents')
+        .select('side')
+        .where('applicant_id', '=', run.applicant_id)
+        .execute();
+      return rows.map((r) => r.side);
+    },
+
+    async submitRun(runId, lastName) {
+      const run = await findRun(runId);
+      if (!run) return notFound;
+      if (run.status !== 'awaiting_input') {
+        return { ok: false, failure: { code: 'invalidRequest', message: `The run is ${run.status}` } };
+      }
+      const result = lastName.trim().toLowerCase() === 'fallback' ? 'declined' : 'approved';
+      await setStatus(runId, result);
+      return {
+        ok: true,
+        value: [
+          { runId, status: 'processing' },
+          { runId, status: result },
+        ],
+      };
+    },
+  };
+}
+
+/** Deletes an applicant's captured images (the application ended). */
+export async function deleteIdentityDocuments(db: Database, applicantId: string): Promise<void> {
+  await db.deleteFrom('identity_documents').where('applicant_id', '=', applicantId).execute();
+}

@@ -1,0 +1,334 @@
+import { describe, expect, it } from 'vitest';
+import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
+import type { ProductOffering } from '../schemas/entities.ts';
+import { JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './flows.ts';
+import type { IdentityStatus } from './identity.ts';
+import {
+  canVisitStep,
+  deriveProgress,
+  missingStepsBefore,
+  nextPathOf,
+  type ApplicantAnswers,
+  type ApplicantFacts,
+} from './progress.ts';
+
+const TODAY = new Date(2026, 10, 22);
+const savings: ProductOffering = {
+  ...sampleChequing,
+  productID: '2001',
+  accountCategory: 'Savings',
+  isInterestBearing: true,
+};
+const tfsa: ProductOffering = { ...savings, productID: '5001', accountCategory: 'TFSA' };
+const student: ProductOffering = { ...sampleChequing, productID: '1002', benefit: 'STUDENT' };
+
+const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single'): ApplicantFacts => ({
+  flowKind,
+  products,
+  email: 'ada@example.com',
+  sweepEnabled: false,
+  today: TODAY,
+});
+
+const PERSONAL_INFO = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  dob_month: '05',
+  dob_day: '10',
+  dob_year: '1986',
+  phoneNumber: '(416) 555-0123',
+  phoneType: 'mobile',
+  hasJointApp: 'no',
+};
+const ADDRESS = {
+  isManualAddress: true,
+  streetNumber: '290',
+  streetName: 'Bremner Blvd',
+  cityName: 'Toronto',
+  provinceName: 'ON',
+  postalCode: 'M5V 3L9',
+  country: 'CA',
+  isMailingAddressSame: true,
+  isManualMailingAddress: false,
+};
+const USAGE = {
+  creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
+  depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
+};
+const LEGAL_TERMS = {
+  resStatus: 'yes',
+  taxResidentorCitizenUs: 'no',
+  taxNotCanadaNotUS: 'no',
+  polExposed: 'no',
+  ontarioWork: 'yes',
+  occupation: { id: '2171', name: 'Software engineer' },
+  ownerOperator: 'no',
+  singleInstitution: 'yes',
+  natureOfBanking: 'Personal',
+  primaryPurpose: '1',
+  primaryPurposeGIC: '5',
+};
+
+/** Answers complete up to (and including) `upTo`. */
+function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity: IdentityStatus = 'passed') {
+  const order: StepId[] = [
+    'personalinfo',
+    'phoneverification',
+    'verificationCode',
+    'address',
+    'confirmproducts',
+    'sin',
+    'identitycheck',
+    'finalizeaccount',
+    'legalterms',
+    'reviewapplication',
+  ];
+  const last = upTo === null ? -1 : order.indexOf(upTo);
+  const has = (id: StepId) => order.indexOf(id) <= last;
+  const answers: ApplicantAnswers = {
+    personalInfo: has('personalinfo') ? PERSONAL_INFO : null,
+    phone: { isStarted: has('phoneverification'), isClosed: has('verificationCode') },
+    address: has('address') ? ADDRESS : null,
+    products: has('confirmproducts')
+      ? {
+          productIds: products.map((p) => p.productID),
+          ...(products.some((p) => p.termDepositAcctConfig)
+            ? { termPeriod: '1 Years 3.1%', termOption: 'rollover' }
+            : {}),
+        }
+      : null,
+    sin: has('sin') ? { isSkipped: false, digits: '130692544' } : null,
+    accountUsage: has('finalizeaccount')
+      ? Object.fromEntries(products.map((p) => [p.productID, USAGE]))
+      : null,
+    identity: has('identitycheck') ? identity : 'notStarted',
+    legalTerms: has('legalterms') ? LEGAL_TERMS : null,
+    reviewConsent: has('reviewapplication'),
+    termsAccepted: false,
+  };
+  return answers;
+}
+
+const next = (flow: Flow, answers: ApplicantAnswers, f: ApplicantFacts) =>
+  nextPathOf(deriveProgress(flow, answers, f), answers.identity);
+
+describe('the single path (spec 000 §4), derived from the saved answers', () => {
+  it('walks createprofile → personalinfo → phoneverification → verificationCode → address → confirmproducts', () => {
+    const products = [sampleChequing];
+    expect(next(SINGLE_FLOW, answersUpTo(null, products), facts(products))).toBe('/single/personalinfo');
+    expect(next(SINGLE_FLOW, answersUpTo('personalinfo', products), facts(products))).toBe(
+      '/single/phoneverification',
+    );
+    expect(next(SINGLE_FLOW, answersUpTo('phoneverification', products), facts(products))).toBe(
+      '/single/verificationCode',
+    );
+    expect(next(SINGLE_FLOW, answersUpTo('verificationCode', products), facts(products))).toBe(
+      '/single/address',
+    );
+    expect(next(SINGLE_FLOW, answersUpTo('address', products), facts(products))).toBe(
+      '/single/confirmproducts',
+    );
+  });
+
+  it('confirmproducts → sin when a product is interest bearing, else finalizeaccount', () => {
+    expect(next(SINGLE_FLOW, answersUpTo('confirmproducts', [savings]), facts([savings]))).toBe(
+      '/single/sin',
+    );
+    expect(next(SINGLE_FLOW, answersUpTo('confirmproducts', [sampleChequing]), facts([sampleChequing]))).toBe(
+      '/single/finalizeaccount',
+    );
+  });
+
+  it('sin → finalizeaccount, which opens before the identity check it runs', () => {
+    const answers = answersUpTo('sin', [savings]);
+    const progress = deriveProgress(SINGLE_FLOW, answers, facts([savings]));
+    expect(nextPathOf(progress, answers.identity)).toBe('/single/finalizeaccount');
+    expect(progress.nextStepId).toBe('identitycheck');
+    expect(canVisitStep(progress, 'finalizeaccount')).toBe(true);
+    expect(canVisitStep(progress, 'legalterms')).toBe(false);
+  });
+
+  it.each<[IdentityStatus, string]>([
+    ['passed', '/single/legalterms'],
+    ['denied', '/single/legalterms'],
+    ['skipped', '/single/legalterms'],
+    ['stepUp', '/single/idverifyterms'],
+    ['documentPending', '/single/legalterms'],
+    ['documentExpired', '/single/legalterms'],
+  ])('finalizeaccount with identity %s → %s', (identity, path) => {
+    const answers = answersUpTo('finalizeaccount', [sampleChequing], identity);
+    expect(next(SINGLE_FLOW, answers, facts([sampleChequing]))).toBe(path);
+  });
+
+  it('a failed identity check keeps the applicant on finalizeaccount, whose screen runs it again', () => {
+    const answers = answersUpTo('finalizeaccount', [sampleChequing], 'error');
+    expect(next(SINGLE_FLOW, answers, facts([sampleChequing]))).toBe('/single/finalizeaccount');
+  });
+
+  it('legalterms → reviewapplication → reviewterms', () => {
+    const products = [sampleChequing];
+    expect(next(SINGLE_FLOW, answersUpTo('legalterms', products), facts(products))).toBe(
+      '/single/reviewapplication',
+    );
+    expect(next(SINGLE_FLOW, answersUpTo('reviewapplication', products), facts(products))).toBe(
+      '/single/reviewterms',
+    );
+  });
+
+  it('is complete only when every required step is', () => {
+    const products = [sampleChequing];
+    const answers = { ...answersUpTo('reviewapplication', products), termsAccepted: true };
+    const progress = deriveProgress(SINGLE_FLOW, answers, facts(products));
+    expect(progress.isComplete).toBe(true);
+    expect(progress.nextStepId).toBeNull();
+    expect(deriveProgress(SINGLE_FLOW, answersUpTo('legalterms', products), facts(products)).isComplete).toBe(
+      false,
+    );
+  });
+});
+
+describe('completeness follows the rules of today, not a stored flag', () => {
+  it('personal info no longer passes once a student product is chosen for a 40-year-old', () => {
+    const answers = answersUpTo('address', [student]);
+    const progress = deriveProgress(SINGLE_FLOW, answers, facts([student]));
+    expect(progress.steps.find((s) => s.id === 'personalinfo')?.complete).toBe(false);
+    expect(nextPathOf(progress, answers.identity)).toBe('/single/personalinfo');
+  });
+
+  it('the age of majority is checked again once the province is known (19 in British Columbia)', () => {
+    const eighteen = { ...PERSONAL_INFO, dob_year: String(TODAY.getFullYear() - 19), dob_month: '12' };
+    const inBc = {
+      ...ADDRESS,
+      streetName: 'Granville St',
+      cityName: 'Vancouver',
+      provinceName: 'BC',
+      postalCode: 'V6C 1T2',
+    };
+    const answers = { ...answersUpTo('address', [sampleChequing]), personalInfo: eighteen, address: inBc };
+    expect(
+      deriveProgress(SINGLE_FLOW, answers, facts([sampleChequing])).steps.find((s) => s.id === 'personalinfo')
+        ?.complete,
+    ).toBe(false);
+    const inOntario = { ...answers, address: ADDRESS };
+    expect(
+      deriveProgress(SINGLE_FLOW, inOntario, facts([sampleChequing])).steps.find(
+        (s) => s.id === 'personalinfo',
+      )?.complete,
+    ).toBe(true);
+  });
+
+  it('a product confirmation is for the products it confirmed', () => {
+    const answers = answersUpTo('confirmproducts', [sampleChequing]);
+    expect(next(SINGLE_FLOW, answers, facts([sampleChequing, savings]))).toBe('/single/confirmproducts');
+  });
+
+  it('a term deposit needs its term choice', () => {
+    const answers = {
+      ...answersUpTo('confirmproducts', [sampleGic]),
+      products: { productIds: [sampleGic.productID] },
+    };
+    expect(next(SINGLE_FLOW, answers, facts([sampleGic]))).toBe('/single/confirmproducts');
+  });
+
+  it('a temporary (9-series) SIN does not complete a TFSA application', () => {
+    const answers = {
+      ...answersUpTo('sin', [tfsa]),
+      sin: { isSkipped: false as const, digits: '946454286' },
+    };
+    expect(next(SINGLE_FLOW, answers, facts([tfsa]))).toBe('/single/sin');
+    const skipped = { ...answers, sin: { isSkipped: true as const } };
+    expect(next(SINGLE_FLOW, skipped, facts([tfsa]))).toBe('/single/finalizeaccount');
+  });
+
+  it('every product needs its account-usage answers, the shorter form for registered plans', () => {
+    const answers = answersUpTo('finalizeaccount', [sampleChequing, tfsa]);
+    const shortUsage = {
+      creditSources: { cheque: 1, payroll: 0, eft: 0 },
+      depositSources: { wires: 0, eft: 2 },
+    };
+    const withShort = {
+      ...answers,
+      accountUsage: { [sampleChequing.productID]: USAGE, [tfsa.productID]: shortUsage },
+    };
+    expect(next(SINGLE_FLOW, withShort, facts([sampleChequing, tfsa]))).toBe('/single/legalterms');
+    const missing = { ...answers, accountUsage: { [sampleChequing.productID]: USAGE } };
+    expect(next(SINGLE_FLOW, missing, facts([sampleChequing, tfsa]))).toBe('/single/finalizeaccount');
+  });
+
+  it('a new phone number makes the phone steps due again', () => {
+    const answers = {
+      ...answersUpTo('address', [sampleChequing]),
+      phone: { isStarted: false, isClosed: false },
+    };
+    const progress = deriveProgress(SINGLE_FLOW, answers, facts([sampleChequing]));
+    expect(nextPathOf(progress, answers.identity)).toBe('/single/phoneverification');
+    expect(canVisitStep(progress, 'address')).toBe(false);
+    expect(missingStepsBefore(progress, 'address')).toEqual(['phoneverification', 'verificationCode']);
+  });
+});
+
+describe('the joint path (spec 001 §2.7, §4.4)', () => {
+  const joint = (products: ProductOffering[]) => facts(products, 'joint');
+  const jointAnswers = (upTo: StepId, products: ProductOffering[], identity?: IdentityStatus) => {
+    const answers = answersUpTo(upTo, products, identity);
+    return { ...answers, personalInfo: answers.personalInfo && { ...PERSONAL_INFO, hasJointApp: undefined } };
+  };
+
+  it('address → sin when interest bearing', () => {
+    expect(next(JOINT_FLOW, jointAnswers('address', [savings]), joint([savings]))).toBe('/joint/sin');
+  });
+
+  it('address → the identity check (run by the save), then legal terms on a pass', () => {
+    const answers = { ...jointAnswers('address', [sampleChequing]), identity: 'passed' as const };
+    expect(next(JOINT_FLOW, answers, joint([sampleChequing]))).toBe('/joint/legalterms');
+  });
+
+  it.each<[IdentityStatus, string]>([
+    ['passed', '/joint/legalterms'],
+    ['skipped', '/joint/legalterms'],
+    ['denied', '/joint/idverifyterms'],
+    ['stepUp', '/joint/idverifyterms'],
+    ['documentApproved', '/joint/legalterms'],
+  ])('sin with identity %s → %s', (identity, path) => {
+    const answers = { ...jointAnswers('sin', [savings]), identity };
+    expect(next(JOINT_FLOW, answers, joint([savings]))).toBe(path);
+  });
+
+  it('a failed check goes to /error; one not run yet goes back to the screen whose save runs it', () => {
+    expect(next(JOINT_FLOW, { ...jointAnswers('sin', [savings]), identity: 'error' }, joint([savings]))).toBe(
+      '/error',
+    );
+    expect(next(JOINT_FLOW, jointAnswers('sin', [savings]), joint([savings]))).toBe('/joint/sin');
+    expect(next(JOINT_FLOW, jointAnswers('address', [sampleChequing]), joint([sampleChequing]))).toBe(
+      '/joint/address',
+    );
+  });
+
+  it('needs no product confirmation nor account usage from the co-applicant', () => {
+    const answers = {
+      ...jointAnswers('address', [sampleChequing]),
+      identity: 'passed' as const,
+      legalTerms: LEGAL_TERMS,
+      reviewConsent: true,
+      termsAccepted: true,
+    };
+    expect(deriveProgress(JOINT_FLOW, answers, joint([sampleChequing])).isComplete).toBe(true);
+  });
+});
+
+describe('tracker marks (spec 000 §2 Layout)', () => {
+  it('marks a group once its required steps are complete', () => {
+    const products = [savings];
+    const groups = (upTo: StepId) =>
+      deriveProgress(SINGLE_FLOW, answersUpTo(upTo, products), facts(products)).groups;
+    expect(groups('verificationCode')).toEqual({
+      profile: true,
+      address: false,
+      confirmProduct: false,
+      finalizeAccount: false,
+    });
+    expect(groups('confirmproducts').confirmProduct).toBe(false);
+    expect(groups('sin').confirmProduct).toBe(true);
+    expect(groups('reviewapplication').finalizeAccount).toBe(false);
+  });
+});
