@@ -22,6 +22,10 @@ import { BareLayout } from './layout/bare-layout.tsx';
 import { InitialLoading } from './layout/initial-loading.tsx';
 import { RootShell } from './layout/root-shell.tsx';
 
+function LandingLayout() {
+  return <BareLayout headerVariant="full" />;
+}
+
 type StepRoute = Omit<RouteObject, 'path' | 'index' | 'children'>;
 
 /**
@@ -38,7 +42,7 @@ const createProfile = lazyStep(async () => ({
 }));
 const personalInfo = lazyStep(async () => ({
   Component: (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
-  loader: (await import('../steps/personal-info/personal-info-loader.ts')).personalInfoLoader,
+  loader: (await import('../lib/step.ts')).stepLoader('personalinfo'),
 }));
 const sin = lazyStep(async () => ({
   Component: (await import('../steps/sin/sin-page.tsx')).SinPage,
@@ -60,6 +64,22 @@ const address = lazyStep(async () => ({
   Component: (await import('../steps/address/address-page.tsx')).AddressPage,
   loader: (await import('../steps/address/address-loader.ts')).addressLoader,
 }));
+const finalizeAccount = lazyStep(async () => ({
+  Component: (await import('../steps/finalize-account/finalize-account-page.tsx')).FinalizeAccountPage,
+  loader: (await import('../lib/step.ts')).stepLoader('finalizeaccount'),
+}));
+const idVerifyTerms = lazyStep(async () => ({
+  Component: (await import('../steps/id-verify-terms/id-verify-terms-page.tsx')).IdVerifyTermsPage,
+  loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
+}));
+const capture = lazyStep(async () => ({
+  Component: (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
+  loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
+}));
+const legalTerms = lazyStep(async () => ({
+  Component: (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
+  loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
+}));
 
 /** Built screens by path; every other flow step renders the placeholder. */
 const BUILT_STEPS: Record<string, StepRoute> = {
@@ -73,14 +93,18 @@ const BUILT_STEPS: Record<string, StepRoute> = {
       [pathOf(flow, 'phoneverification'), phoneVerification],
       [pathOf(flow, 'verificationCode'), verificationCode],
       [pathOf(flow, 'address'), address],
+      [pathOf(flow, 'finalizeaccount'), finalizeAccount],
+      [pathOf(flow, 'idverifyterms'), idVerifyTerms],
+      [`${pathOf(flow, 'idverifyterms')}/capture`, capture],
+      [pathOf(flow, 'legalterms'), legalTerms],
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
 };
 
 function flowRoutes(): RouteObject[] {
-  const stepPaths = [...SINGLE_FLOW.steps, ...JOINT_FLOW.steps].map((s) => s.path);
-  const all = [...new Set([...stepPaths, paths.applyAsSingle])];
+  const stepPaths = [...SINGLE_FLOW.steps, ...JOINT_FLOW.steps].flatMap((s) => (s.path ? [s.path] : []));
+  const all = [...new Set([...stepPaths, ...Object.keys(BUILT_STEPS), paths.applyAsSingle])];
   return all.map((path) => ({ path, ...(BUILT_STEPS[path] ?? { Component: PlaceholderPage }) }));
 }
 
@@ -96,9 +120,13 @@ export function createRoutes(): RouteObject[] {
       HydrateFallback: InitialLoading,
       children: [
         {
+          // The landing page has the full header (support phone, 'I'm already a member'), no tracker.
+          Component: LandingLayout,
+          children: [{ index: true, loader: landingLoader, Component: LandingPage }],
+        },
+        {
           Component: BareLayout,
           children: [
-            { index: true, loader: landingLoader, Component: LandingPage },
             { path: paths.error, Component: ErrorPage },
             { path: paths.errorById, Component: ErrorPage },
             {

@@ -9,5 +9,12 @@ function PhoneLink({ phone, children }: { phone: string; children?: ReactNode })
 
 /** A translated text whose <phone>{{phone}}</phone> part becomes a tel: link to the contact centre. */
 export function PhoneText({ i18nKey, phone }: { i18nKey: TFuncKey; phone: string }) {
-  return <Trans i18nKey={i18nKey} values={{ phone }} components={{ phone: <PhoneLink phone={phone} /> }} />;
+  // The key is already checked by TFuncKey; the cast keeps Trans from expanding every key's type.
+  return (
+    <Trans
+      i18nKey={i18nKey as never}
+      values={{ phone }}
+      components={{ phone: <PhoneLink phone={phone} /> }}
+    />
+  );
 }

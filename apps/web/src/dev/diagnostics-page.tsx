@@ -25,10 +25,10 @@ function Diagnostics() {
   const client: [string, string][] = [
     [t('dev.buildNumber'), config.buildNumber || __BUILD_NUMBER__],
     [t('dev.apiBase'), API_BASE],
-    [t('dev.identityCheckEnabled'), yesNo(config.identityCheckEnabled)],
-    [t('dev.fraudScreeningEnabled'), yesNo(config.fraudScreeningEnabled)],
-    [t('dev.fraudOrgId'), text(config.fraudOrgId)],
-    [t('dev.documentVerificationPercentage'), `${config.documentVerificationPercentage} %`],
+    [t('dev.identityCheckEnabled'), yesNo(config.alloyEnabled)],
+    [t('dev.fraudScreeningEnabled'), yesNo(config.deviceFingerprint.scriptUrl !== null)],
+    [t('dev.fraudOrgId'), text(config.deviceFingerprint.orgId)],
+    [t('dev.identityProviderShare'), `${config.idProviderSharePercent} %`],
   ];
   const server: [string, string][] = [
     ['alloyEnabled', yesNo(config.alloyEnabled)],

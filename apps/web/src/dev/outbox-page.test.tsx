@@ -22,7 +22,7 @@ describe('/dev/outbox', () => {
   });
 
   it('is the not-found page in production', async () => {
-    stubApi(() => undefined, { appEnv: 'production' });
+    stubApi(() => undefined, { isProduction: true });
     renderApp('/dev/outbox');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
   });

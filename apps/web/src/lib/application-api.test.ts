@@ -1,9 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SINGLE_FLOW } from '@omo/domain';
-import { mockFetch } from '../test/mock-fetch.ts';
-import { makeView } from '../test/verify-address-fixtures.ts';
 import { ApiError } from './api.ts';
-import { fieldErrorsFromProblem, loadApplicationForStep, problemFieldErrors } from './application-api.ts';
+import { fieldErrorsFromProblem, problemFieldErrors, problemNextPath } from './application-api.ts';
 
 describe('fieldErrorsFromProblem', () => {
   it('sets each problem-details error on its field, key first, JSON pointers accepted', () => {
@@ -26,29 +23,33 @@ describe('fieldErrorsFromProblem', () => {
     expect(setError).toHaveBeenCalledTimes(2);
   });
 
+  it('maps a server path onto a form field named differently', () => {
+    const error = new ApiError(
+      'x',
+      400,
+      { errors: [{ path: '1001.creditSources', key: 'usage.atLeastOne', message: '' }] },
+      {},
+    );
+    const setError = vi.fn();
+    expect(fieldErrorsFromProblem(error, setError, ['p1001.creditSources'], (p) => `p${p}`)).toBe(true);
+    expect(setError).toHaveBeenCalledWith('p1001.creditSources', {
+      type: 'server',
+      message: 'usage.atLeastOne',
+    });
+  });
+
   it('ignores anything that is not a problem with errors', () => {
     expect(problemFieldErrors(new Error('x'))).toEqual([]);
     expect(fieldErrorsFromProblem(new ApiError('x', 500, null, {}), vi.fn())).toBe(false);
   });
 });
 
-describe('loadApplicationForStep', () => {
-  it('sends the applicant back to the start, saying why, without a session', async () => {
-    mockFetch({ '/api/omo/Application': { status: 401, body: { title: 'Unauthorized' } } });
-    const thrown = await loadApplicationForStep(SINGLE_FLOW, 'personalinfo').catch((e: unknown) => e);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get('Location')).toBe('/?session=ended');
-  });
-
-  it('sends the applicant to nextPath when the step is not reachable yet', async () => {
-    mockFetch({
-      '/api/omo/Application': {
-        body: makeView({ completedSteps: ['createprofile'], nextPath: '/single/personalinfo' }),
-      },
-    });
-    const thrown = await loadApplicationForStep(SINGLE_FLOW, 'address').catch((e: unknown) => e);
-    expect((thrown as Response).headers.get('Location')).toBe('/single/personalinfo');
-    const view = await loadApplicationForStep(SINGLE_FLOW, 'personalinfo');
-    expect(view.nextPath).toBe('/single/personalinfo');
+describe('problemNextPath', () => {
+  it('reads where a refused step says the applicant should be, and only a path of the site', () => {
+    expect(problemNextPath(new ApiError('x', 409, { nextPath: '/single/address' }, {}))).toBe(
+      '/single/address',
+    );
+    expect(problemNextPath(new ApiError('x', 409, { nextPath: 'https://evil.example' }, {}))).toBeUndefined();
+    expect(problemNextPath(new Error('x'))).toBeUndefined();
   });
 });

@@ -1,52 +1,39 @@
 /**
- * Typed client of the draft-application API (issue 3 contract): the session-bound endpoints under
- * /api/omo/ that save each step of the flow on the server. Built on the one HTTP client (`apiRequest`).
- *
- * Also: `fieldErrorsFromProblem` (problem-details `errors[]` → react-hook-form `setError`) and
- * `loadApplicationForStep` (the shared step loader: 401 → '/', step not reachable yet → the view's nextPath).
+ * Typed client of the applicant's calls (session-bound, under /api/omo/): start the application, read it,
+ * save each step, run the identity check, and the document verification. Built on the one HTTP client
+ * (`apiRequest`). The types come from the domain's contract.
  */
-import { redirect } from 'react-router';
 import {
   APPLICATION_API_PATHS,
   SINGLE_FLOW,
-  canVisit,
-  deriveApplicationFlags,
   findStepByPath,
+  type AccountUsageFormInput,
   type AddressFormInput,
   type ApplicationPhoneView,
   type ApplicationView,
-  type initializeApplicationRequestSchema,
-  type CanVisitContext,
+  type DocumentVerificationStartResponse,
+  type DocumentVerificationStatusResponse,
   type Flow,
+  type IdentityImageSide,
+  type InitializeApplicationRequest,
+  type LegalTermsFormInput,
   type PersonalInfoFormInput,
+  type PhoneChannel,
   type ProductOffering,
-  type StepId,
+  type TermChoiceForm,
 } from '@omo/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import type { z } from 'zod';
 import { ApiError, apiRequest, findProducts } from './api.ts';
 import { findSlice, updateSlice } from './session-state.ts';
 
-/** Paths of the draft-application calls (the domain's table). */
-export const APPLICATION_PATHS = APPLICATION_API_PATHS;
-
-export type PhoneStatus = 'none' | 'pending' | 'approved' | 'failed' | 'skipped';
-export type PhoneChannel = 'sms' | 'call';
-export type PhoneType = 'mobile' | 'home';
-export type LookupLang = 'en' | 'fr';
-
-/** The phone-verification state of the draft (domain contract). */
-export type PhoneView = ApplicationPhoneView;
-
-/** GET /api/omo/Application: the draft as the browser may see it (never a password, SIN or code). */
 export type { ApplicationView };
 
-/** Body of InitializeApplication (domain contract). */
-export type InitializeApplicationBody = z.input<typeof initializeApplicationRequestSchema>;
+/** Language of the address-lookup suggestions. */
+export type LookupLang = 'en' | 'fr';
 
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
-  phone: PhoneView;
+  phone: ApplicationPhoneView;
   /** Check only: the code was expired or unknown/used. */
   error?: 'expired' | 'notFound';
 }
@@ -81,62 +68,105 @@ export interface AddressRetrieveItem {
   [key: string]: unknown;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Endpoints
-// ---------------------------------------------------------------------------------------------------------
+const P = APPLICATION_API_PATHS;
+const put = (path: string, body: unknown, signal?: AbortSignal) =>
+  apiRequest<ApplicationView>(path, { method: 'PUT', body, signal });
 
-/** POST InitializeApplication: starts (or updates) the draft and sets the session cookie; → appRefNo. */
+/** POST InitializeApplication: starts (or updates) the application and sets the session cookie; → appRefNo. */
 export function initializeApplication(
-  body: InitializeApplicationBody,
+  body: InitializeApplicationRequest,
   signal?: AbortSignal,
 ): Promise<string> {
-  return apiRequest<string>(APPLICATION_PATHS.initializeApplication, { method: 'POST', body, signal });
+  return apiRequest<string>(P.initializeApplication, { method: 'POST', body, signal });
 }
 
-/** GET Application: the draft view. @throws ApiError 401 without a session. */
+/** GET Application: the applicant's view. @throws ApiError 401 without a session. */
 export function getApplication(signal?: AbortSignal): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.application, { signal });
+  return apiRequest<ApplicationView>(P.application, { signal });
 }
 
-export function savePersonalInfo(
-  body: PersonalInfoFormInput,
-  signal?: AbortSignal,
-): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.personalInfo, { method: 'PUT', body, signal });
+export const savePersonalInfo = (body: PersonalInfoFormInput, signal?: AbortSignal) =>
+  put(P.personalInfo, body, signal);
+
+/** PUT Phone: the Change/Submit of the verification screen (restarts the verification, not the counters). */
+export const savePhone = (phoneNumber: string, signal?: AbortSignal) => put(P.phone, { phoneNumber }, signal);
+
+export const saveAddress = (body: AddressFormInput, signal?: AbortSignal) => put(P.address, body, signal);
+
+export const saveProducts = (body: Partial<TermChoiceForm>, signal?: AbortSignal) =>
+  put(P.products, body, signal);
+
+/** PUT Sin. The SIN goes to the server only; never keep it in browser storage. */
+export const saveSin = (sin: string, signal?: AbortSignal) => put(P.sin, { sin }, signal);
+
+/** PUT Sin without a SIN: the applicant will give it in person at a branch. */
+export const skipSin = (signal?: AbortSignal) => put(P.sin, { skip: true }, signal);
+
+/** PUT AccountUsage: each product's answers, by product id. */
+export const saveAccountUsage = (body: Record<string, AccountUsageFormInput>, signal?: AbortSignal) =>
+  put(P.accountUsage, body, signal);
+
+export const saveLegalTerms = (body: LegalTermsFormInput, signal?: AbortSignal) =>
+  put(P.legalTerms, body, signal);
+
+/** POST IdentityCheck: the server runs the identity check if it has not yet; answers the view. */
+export function runIdentityCheck(signal?: AbortSignal): Promise<ApplicationView> {
+  return apiRequest<ApplicationView>(P.identityCheck, { method: 'POST', signal });
 }
 
-/** PUT Phone: the Change/Submit of the verification screen (resets the verification, not the counters). */
-export function savePhone(phoneNumber: string, signal?: AbortSignal): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.phone, {
-    method: 'PUT',
-    body: { phoneNumber },
-    signal,
-  });
-}
-
-export function startPhoneVerification(
-  channel: PhoneChannel,
-  signal?: AbortSignal,
-): Promise<PhoneVerificationResult> {
-  return apiRequest<PhoneVerificationResult>(APPLICATION_PATHS.phoneVerificationStart, {
+export function startPhoneVerification(channel: PhoneChannel, signal?: AbortSignal) {
+  return apiRequest<PhoneVerificationResult>(P.phoneVerificationStart, {
     method: 'POST',
     body: { channel },
     signal,
   });
 }
 
-export function checkPhoneCode(code: string, signal?: AbortSignal): Promise<PhoneVerificationResult> {
-  return apiRequest<PhoneVerificationResult>(APPLICATION_PATHS.phoneVerificationCheck, {
+export function checkPhoneCode(code: string, signal?: AbortSignal) {
+  return apiRequest<PhoneVerificationResult>(P.phoneVerificationCheck, {
     method: 'POST',
     body: { code },
     signal,
   });
 }
 
-export function continuePhoneVerification(signal?: AbortSignal): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.phoneVerificationContinue, {
+export function continuePhoneVerification(signal?: AbortSignal) {
+  return apiRequest<ApplicationView>(P.phoneVerificationContinue, { method: 'POST', body: {}, signal });
+}
+
+/** POST DocumentVerification/Start: the consent; answers where the documents are captured. */
+export function startDocumentVerification(signal?: AbortSignal) {
+  return apiRequest<DocumentVerificationStartResponse>(P.documentVerificationStart, {
     method: 'POST',
-    body: {},
+    body: { consent: true },
+    signal,
+  });
+}
+
+/** GET DocumentVerification/Status: the identity status and, once the documents are in, where to go. */
+export function getDocumentStatus(signal?: AbortSignal) {
+  return apiRequest<DocumentVerificationStatusResponse>(P.documentVerificationStatus, { signal });
+}
+
+/** PUT DocumentVerification/Capture/{side} (sandbox capture page): the image itself as the body. */
+export async function uploadIdentityImage(side: IdentityImageSide, file: Blob, signal?: AbortSignal) {
+  const response = await fetch(`${P.documentVerificationCapture}/${side}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': file.type || 'application/octet-stream', Accept: 'application/json' },
+    body: file,
+    credentials: 'same-origin',
+    ...(signal ? { signal } : {}),
+  });
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError('Upload refused', response.status, body, {});
+  return body as { side: IdentityImageSide; captured: IdentityImageSide[] };
+}
+
+/** POST DocumentVerification/Capture/Submit (sandbox capture page). */
+export function submitIdentityImages(signal?: AbortSignal) {
+  return apiRequest<DocumentVerificationStatusResponse>(`${P.documentVerificationCapture}/Submit`, {
+    method: 'POST',
     signal,
   });
 }
@@ -148,42 +178,17 @@ export function findAddresses(
   lang: LookupLang,
   signal?: AbortSignal,
 ): Promise<{ Items: AddressFindItem[] }> {
-  return apiRequest<{ Items: AddressFindItem[] }>(APPLICATION_PATHS.addressFind, {
+  return apiRequest<{ Items: AddressFindItem[] }>(P.addressFind, {
     query: { SearchTerm: searchTerm, LastId: lastId ?? '', LanguagePreference: lang, MaxSuggestions: 7 },
     signal,
   });
 }
 
-export function retrieveAddress(
-  id: string,
-  lang: LookupLang,
-  signal?: AbortSignal,
-): Promise<{ Items: AddressRetrieveItem[] }> {
-  return apiRequest<{ Items: AddressRetrieveItem[] }>(APPLICATION_PATHS.addressRetrieve, {
+export function retrieveAddress(id: string, lang: LookupLang, signal?: AbortSignal) {
+  return apiRequest<{ Items: AddressRetrieveItem[] }>(P.addressRetrieve, {
     query: { Id: id, LanguagePreference: lang },
     signal,
   });
-}
-
-export function saveAddress(body: AddressFormInput, signal?: AbortSignal): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.address, { method: 'PUT', body, signal });
-}
-
-export function saveProducts(
-  body: { termPeriod?: string; termOption?: string },
-  signal?: AbortSignal,
-): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.products, { method: 'PUT', body, signal });
-}
-
-/** PUT Sin. The SIN goes to the server only; never keep it in browser storage. */
-export function saveSin(sin: string, signal?: AbortSignal): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.sin, { method: 'PUT', body: { sin }, signal });
-}
-
-/** PUT Application/Sin without a SIN: the applicant will give it in person at a branch. */
-export function skipSin(signal?: AbortSignal): Promise<ApplicationView> {
-  return apiRequest<ApplicationView>(APPLICATION_PATHS.sin, { method: 'PUT', body: { skip: true }, signal });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -220,25 +225,33 @@ export function problemFieldErrors(error: unknown): ProblemFieldError[] {
   return out;
 }
 
+/** Where a refused save says the applicant should be (409 'Step out of order'), if it says. */
+export function problemNextPath(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const nextPath = (error.body as { nextPath?: unknown } | null)?.nextPath;
+  // A path of this site only ('/x', never '//host' or 'https://…').
+  return typeof nextPath === 'string' && /^\/(?!\/)/.test(nextPath) ? nextPath : undefined;
+}
+
 /**
- * Maps the problem-details `errors[]` of a failed request onto form fields. The error message set is the
+ * Maps the problem-details `errors[]` of a failed request onto form fields. The message set is the
  * MessageKey when the server sent one (the form translates keys), else the server's text. Focus is left to
  * the error summary.
- * @param error what the request threw
- * @param setError the form's setError
  * @param fields the form's field names; errors on other paths are not set
+ * @param fieldOfPath the form field of a server path, when the form names its fields differently
  * @returns true when at least one field error was set
  */
 export function fieldErrorsFromProblem<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields?: readonly string[],
+  fieldOfPath: (path: string) => string = (path) => path,
 ): boolean {
   let set = false;
   for (const e of problemFieldErrors(error)) {
-    if (e.path === '' || (fields && !fields.includes(e.path))) continue;
-    // No focus on the field: the page's error summary takes it and links to the fields.
-    setError(e.path as Path<T>, { type: 'server', message: e.key ?? e.message });
+    const field = fieldOfPath(e.path);
+    if (e.path === '' || (fields && !fields.includes(field))) continue;
+    setError(field as Path<T>, { type: 'server', message: e.key ?? e.message });
     set = true;
   }
   return set;
@@ -247,34 +260,6 @@ export function fieldErrorsFromProblem<T extends FieldValues>(
 /** True for an ApiError with this status. */
 export function isApiStatus(error: unknown, status: number): boolean {
   return error instanceof ApiError && error.status === status;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Loader helper
-// ---------------------------------------------------------------------------------------------------------
-
-/**
- * Shared loader of the steps after "Create your profile": fetches the draft; without a session (401) sends
- * the applicant to '/'; when the step is not reachable yet (domain `canVisit` over the completed steps)
- * sends them to the view's nextPath.
- * @throws the redirect Response (react-router), or the ApiError of any other failure
- */
-export async function loadApplicationForStep(
-  flow: Flow,
-  stepId: StepId,
-  options: { signal?: AbortSignal; ctx?: CanVisitContext } = {},
-): Promise<ApplicationView> {
-  let view: ApplicationView;
-  try {
-    view = await getApplication(options.signal);
-  } catch (error) {
-    if (isApiStatus(error, 401)) throw redirect(sessionEndedPath());
-    throw error;
-  }
-  if (!canVisit(flow, stepId, view.completedSteps as StepId[], options.ctx ?? {})) {
-    throw redirect(view.nextPath);
-  }
-  return view;
 }
 
 /**
@@ -297,8 +282,8 @@ export function flowOfPath(pathname: string): Flow {
 }
 
 /**
- * The products of the draft, in its order: from the application slice when it holds them all, else looked
- * up again (GetProduct) and put back in the slice (e.g. a new tab on the same session).
+ * The products of the application, in its order: from the application slice when it holds them all, else
+ * looked up again (GetProduct) and put back in the slice (e.g. a new tab on the same session).
  */
 export async function findViewProducts(
   view: ApplicationView,
@@ -311,34 +296,8 @@ export async function findViewProducts(
   const found = await findProducts(view.productIds.join(';'), signal);
   updateSlice('application', {
     selectedProducts: found,
-    flags: deriveApplicationFlags(found),
     sweepEnabled: view.sweepEnabled,
+    promoCode: view.promoCode,
   });
   return found;
-}
-
-/**
- * What a step does when its save fails: no session (401) → '/'; step out of order (409) → where the draft
- * says the applicant should be; validation problems → onto the fields (returns 'fields'); anything else →
- * 'failed' (the page shows a general message and keeps the answers).
- */
-export async function handleStepSubmitError<T extends FieldValues>(
-  error: unknown,
-  options: { setError: UseFormSetError<T>; fields: readonly string[]; navigate: (to: string) => unknown },
-): Promise<'redirected' | 'fields' | 'failed'> {
-  if (isApiStatus(error, 401)) {
-    await options.navigate(sessionEndedPath());
-    return 'redirected';
-  }
-  if (fieldErrorsFromProblem(error, options.setError, options.fields)) return 'fields';
-  if (isApiStatus(error, 409)) {
-    try {
-      const view = await getApplication();
-      await options.navigate(view.nextPath);
-      return 'redirected';
-    } catch {
-      return 'failed';
-    }
-  }
-  return 'failed';
 }

@@ -1,71 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INITIAL_PROGRESS,
-  SLICE_NAMES,
-  clearAll,
-  findSlice,
-  getProgress,
-  setSlice,
-  updateSlice,
-} from './session-state.ts';
+import { clearAll, findSlice, setSlice, stripSensitive, updateSlice } from './session-state.ts';
 
 describe('session-state', () => {
-  it('clearAll removes every slice and leaves other keys alone', () => {
-    for (const name of SLICE_NAMES) sessionStorage.setItem(`omo.${name}`, '{"x":1}');
+  it('clearAll removes every omo entry, an earlier version’s included, and leaves other keys alone', () => {
+    sessionStorage.setItem('omo.application', '{"x":1}');
+    sessionStorage.setItem('omo.progress', '{"profile":true}');
     sessionStorage.setItem('other.key', 'kept');
     clearAll();
-    for (const name of SLICE_NAMES) {
-      expect(sessionStorage.getItem(`omo.${name}`)).toBeNull();
-      expect(findSlice(name)).toBeUndefined();
-    }
+    expect(sessionStorage.getItem('omo.application')).toBeNull();
+    expect(sessionStorage.getItem('omo.progress')).toBeNull();
+    expect(findSlice('application')).toBeUndefined();
     expect(sessionStorage.getItem('other.key')).toBe('kept');
   });
 
-  it('covers the twelve slices of spec 000 §4', () => {
-    expect([...SLICE_NAMES].sort()).toEqual(
-      [
-        'accountUsage',
-        'applicant',
-        'application',
-        'branchLocations',
-        'credential',
-        'homeAddress',
-        'legalTerms',
-        'mailingAddress',
-        'membershipResult',
-        'progress',
-        'termConfig',
-        'thirdPartyInfo',
-      ].sort(),
-    );
-  });
-
-  it('never writes a password, SIN or code, at any depth', () => {
-    setSlice('credential', { email: 'a@b.ca', password: 'Secret12', Password: 'x', consent: true });
-    setSlice('applicant', {
-      firstName: 'Ann',
-      sin: '046454286',
-      nested: { verificationCode: '123456', code: '1' },
+  it('holds only what the landing page chose before the server holds the application', () => {
+    setSlice('application', { selectedProducts: [], sweepEnabled: true, promoCode: 'PromoGIC' });
+    updateSlice('application', { forceTuTest: true });
+    expect(findSlice('application')).toEqual({
+      selectedProducts: [],
+      sweepEnabled: true,
+      promoCode: 'PromoGIC',
+      forceTuTest: true,
     });
-    const all = Object.keys(sessionStorage)
-      .map((k) => sessionStorage.getItem(k) ?? '')
-      .join('\n');
-    expect(all).not.toMatch(/password/i);
-    expect(all).not.toContain('Secret12');
-    expect(all).not.toContain('046454286');
-    expect(all).not.toContain('123456');
-    expect(findSlice('credential')).toEqual({ email: 'a@b.ca', consent: true });
-    expect(findSlice('applicant')).toEqual({ firstName: 'Ann', nested: {} });
   });
 
-  it('keeps product and promo codes (they are not secrets)', () => {
-    updateSlice('applicant', { promoCode: 'PromoGIC', productCode: 'CHQ' });
-    expect(findSlice('applicant')).toEqual({ promoCode: 'PromoGIC', productCode: 'CHQ' });
-  });
-
-  it('progress defaults to all false and merges updates', () => {
-    expect(getProgress()).toEqual(INITIAL_PROGRESS);
-    updateSlice('progress', { profile: true });
-    expect(getProgress()).toEqual({ ...INITIAL_PROGRESS, profile: true });
+  it('never keeps a password, SIN or code, at any depth, and keeps product and promo codes', () => {
+    expect(
+      stripSensitive({
+        email: 'a@b.ca',
+        password: 'Secret12',
+        Password: 'x',
+        sin: '046454286',
+        nested: { verificationCode: '123456', code: '1', promoCode: 'PromoGIC', productCode: 'CHQ' },
+      }),
+    ).toEqual({ email: 'a@b.ca', nested: { promoCode: 'PromoGIC', productCode: 'CHQ' } });
   });
 });

@@ -1,78 +1,32 @@
 /**
- * Browser-side application state (spec 000 §4): one sessionStorage entry per slice, JSON encoded, under
- * 'omo.<slice>'. The server keeps the truth from "Create your profile" on; these slices only hold what the
- * screens show. Never stored here (design §3): the password, the SIN, ID numbers, verification codes —
- * `setSlice` strips those keys at any depth, whatever a caller passes.
+ * Browser-side state: one sessionStorage entry per slice, JSON encoded, under 'omo.<slice>'. The server
+ * keeps the application from "Create your profile" on (answers, progress, the reference number), so the
+ * only slice is the landing page's choice. Never stored here: the password, the SIN, ID numbers,
+ * verification codes — `setSlice` strips those keys at any depth, whatever a caller passes.
  */
 import { useSyncExternalStore } from 'react';
-import type { ApplicationFlags, ProductOffering } from '@omo/domain';
+import type { ProductOffering } from '@omo/domain';
 
-/** The application slice: selected products, derived flags and the flow switches. */
+/**
+ * The application slice: what the landing page chose before the server holds an application (the products,
+ * sweep, promo code) and whether getstarted was opened with forcetutest=true.
+ */
 export interface ApplicationState {
   selectedProducts: ProductOffering[];
-  flags: ApplicationFlags;
   sweepEnabled: boolean;
   promoCode: string;
-  referralCode?: string;
-  /** Reference code generated on getstarted (prefix + 8 chars + P/J). */
-  referenceCode?: string;
-  /** True when the identity-verification provider flow is not used for this application. */
-  skipAlloy?: boolean;
-  alloySubmit?: boolean;
-  alloyPIInit?: boolean;
-  onfidoApplication?: boolean;
-  applicationEndpointReached?: boolean;
+  /** getstarted had forcetutest=true (the server honours it off production only). */
+  forceTuTest?: boolean;
 }
 
-/** Progress marks of the four visible steps (spec 000 §4), all false at start. */
-export interface ProgressState {
-  profile: boolean;
-  address: boolean;
-  confirmProduct: boolean;
-  finalizeAccount: boolean;
-}
-
-export const INITIAL_PROGRESS: ProgressState = {
-  profile: false,
-  address: false,
-  confirmProduct: false,
-  finalizeAccount: false,
-};
-
-type Json = Record<string, unknown>;
-
-/** Slice name → stored type. Slices later issues fill are typed loosely until their screens exist. */
+/** Slice name → stored type. The server holds everything else from 'Create your profile' on. */
 export interface SessionSlices {
   application: ApplicationState;
-  applicant: Json;
-  credential: Json;
-  homeAddress: Json;
-  mailingAddress: Json;
-  progress: ProgressState;
-  thirdPartyInfo: Json;
-  accountUsage: Json;
-  legalTerms: Json;
-  termConfig: Json;
-  membershipResult: Json;
-  branchLocations: unknown[];
 }
 
 export type SliceName = keyof SessionSlices;
 
-export const SLICE_NAMES: readonly SliceName[] = [
-  'application',
-  'applicant',
-  'credential',
-  'homeAddress',
-  'mailingAddress',
-  'progress',
-  'thirdPartyInfo',
-  'accountUsage',
-  'legalTerms',
-  'termConfig',
-  'membershipResult',
-  'branchLocations',
-];
+export const SLICE_NAMES: readonly SliceName[] = ['application'];
 
 const PREFIX = 'omo.';
 
@@ -143,7 +97,7 @@ export function setSlice<K extends SliceName>(name: K, value: SessionSlices[K]):
 }
 
 /** Merges `patch` into an object slice and stores the result. */
-export function updateSlice<K extends Exclude<SliceName, 'branchLocations'>>(
+export function updateSlice<K extends SliceName>(
   name: K,
   patch: Partial<SessionSlices[K]>,
 ): SessionSlices[K] {
@@ -157,17 +111,17 @@ export function clearSlice(name: SliceName): void {
   notify();
 }
 
-/** Resets every slice (done on the landing page, spec 000 §4). */
+/** Resets every slice, and any other 'omo.' entry an earlier version left (done on the landing page). */
 export function clearAll(): void {
   const store = storage();
-  for (const name of SLICE_NAMES) store?.removeItem(PREFIX + name);
+  if (store) {
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter(
+      (key): key is string => key !== null && key.startsWith(PREFIX),
+    );
+    for (const key of keys) store.removeItem(key);
+  }
   cache.clear();
   notify();
-}
-
-/** Progress marks, with the all-false default. */
-export function getProgress(): ProgressState {
-  return { ...INITIAL_PROGRESS, ...(findSlice('progress') ?? {}) };
 }
 
 function subscribe(listener: () => void): () => void {

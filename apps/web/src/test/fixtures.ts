@@ -37,15 +37,19 @@ export function makeProduct(overrides: Partial<ProductOffering> = {}): ProductOf
   };
 }
 
+/** A GetApiConfig answer as the server sends it. */
 export const TEST_CONFIG = {
   alloyEnabled: true,
   forceIdResult: null,
   irsApiUrl: 'https://irs.example.test',
-  irsRequestKey: 'key-123',
+  irsRequestKey: 'configured',
   institutionName: 'Maple Credit Union',
   contactPhone: '1-800-555-0199',
   onlineBankingUrl: 'https://banking.example.test',
   publicWebsiteUrl: 'https://www.example.test',
-  appEnv: 'development',
-  identityProviderPercentage: 50,
+  idProviderSharePercent: 50,
+  isProduction: false,
+  buildNumber: 'test-build',
+  hideReferralCode: false,
+  deviceFingerprint: { scriptUrl: null, orgId: null },
 };

@@ -4,7 +4,7 @@
  * else to a handler; and a helper putting products in the application slice.
  */
 import { vi } from 'vitest';
-import { API_PATHS, deriveApplicationFlags, type ProductOffering } from '@omo/domain';
+import { API_PATHS, type ProductOffering } from '@omo/domain';
 import { setSlice } from '../lib/session-state.ts';
 import { TEST_CONFIG } from './fixtures.ts';
 
@@ -53,15 +53,13 @@ export const UNAUTHORIZED = {
 /** Puts products in the application slice as the landing page does. */
 export function holdProducts(
   products: ProductOffering[],
-  extra: { sweepEnabled?: boolean; promoCode?: string; referenceCode?: string } = {},
+  extra: { sweepEnabled?: boolean; promoCode?: string; forceTuTest?: boolean } = {},
 ): void {
   setSlice('application', {
     selectedProducts: products,
-    flags: deriveApplicationFlags(products),
     sweepEnabled: extra.sweepEnabled ?? false,
     promoCode: extra.promoCode ?? '',
-    referenceCode: extra.referenceCode ?? 'OMOABCDEFGHP',
-    skipAlloy: true,
+    ...(extra.forceTuTest ? { forceTuTest: true } : {}),
   });
 }
 

@@ -3,11 +3,35 @@
  * function (the screens call the same path several times and expect different answers).
  */
 import { vi } from 'vitest';
-import { API_PATHS } from '@omo/domain';
-import type { ApplicationView, PhoneView } from '../lib/application-api.ts';
+import { API_PATHS, SINGLE_FLOW, type ApplicationPhoneView, type StepId } from '@omo/domain';
+import type { ApplicationView } from '../lib/application-api.ts';
 import { TEST_CONFIG } from './fixtures.ts';
 
-export function makePhone(overrides: Partial<PhoneView> = {}): PhoneView {
+/**
+ * The server's progress for a view: the steps of the single flow, complete up to `nextStepId`, each
+ * visitable up to it (or all of them with `canVisitAll`).
+ */
+export function makeProgress(
+  nextStepId: StepId | null,
+  options: { canVisitAll?: boolean } = {},
+): ApplicationView['progress'] {
+  const steps = SINGLE_FLOW.steps.filter((s) => s.kind !== 'outcome');
+  const nextIndex = nextStepId === null ? steps.length : steps.findIndex((s) => s.id === nextStepId);
+  return {
+    steps: steps.map((s, i) => ({
+      id: s.id,
+      path: s.path,
+      required: s.requirement !== 'never',
+      complete: i < nextIndex,
+      canVisit: options.canVisitAll === true || i <= nextIndex,
+    })),
+    nextStepId,
+    isComplete: nextStepId === null,
+    groups: { profile: false, address: false, confirmProduct: false, finalizeAccount: false },
+  };
+}
+
+export function makePhone(overrides: Partial<ApplicationPhoneView> = {}): ApplicationPhoneView {
   return {
     number: '6135550100',
     type: 'mobile',
@@ -34,13 +58,15 @@ export function makeView(overrides: Partial<ApplicationView> = {}): ApplicationV
     consent: false,
     productIds: ['1001'],
     sweepEnabled: false,
-    skipAlloy: true,
     personalInfo: null,
     phone: makePhone(),
     address: null,
     products: null,
-    sin: { provided: false, masked: null },
-    completedSteps: ['createprofile', 'personalinfo'],
+    sin: { provided: false, skipped: false, masked: null },
+    accountUsage: null,
+    identity: { status: 'notStarted' },
+    legalTerms: null,
+    progress: makeProgress('phoneverification', { canVisitAll: true }),
     nextPath: '/single/phoneverification',
     ...overrides,
   };

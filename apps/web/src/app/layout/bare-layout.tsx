@@ -5,12 +5,21 @@ import { Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { MAIN_ID, SkipLink } from './skip-link.tsx';
 
-/** Bare layout (logo and language only) for the landing, error, not-found and developer pages. */
-export function BareLayout({ children }: { children?: ReactNode }) {
+/**
+ * Layout without the step tracker: bare (logo and language only) for the error, not-found and developer
+ * pages; with the full header (support phone, 'I'm already a member') for the landing page.
+ */
+export function BareLayout({
+  children,
+  headerVariant = 'bare',
+}: {
+  children?: ReactNode;
+  headerVariant?: 'full' | 'bare';
+}) {
   return (
     <div className="page">
       <SkipLink />
-      <Header variant="bare" />
+      <Header variant={headerVariant} />
       <NavigationProgress />
       <div className="page__body">
         <main className="page__main" id={MAIN_ID} tabIndex={-1}>

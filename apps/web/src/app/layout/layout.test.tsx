@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS } from '@omo/domain';
-import { setSlice, INITIAL_PROGRESS } from '../../lib/session-state.ts';
+import { setSlice } from '../../lib/session-state.ts';
 import { EMPTY_APPLICATION } from '../../lib/empty-application.ts';
 import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
-import { makeView } from '../../test/verify-address-fixtures.ts';
+import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -34,14 +34,16 @@ describe('layout', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
-  it('tracker marks complete steps and the current one; banner shows STEP 02/04', async () => {
+  it('tracker marks the groups the server says are complete, and the current one; banner shows STEP 02/04', async () => {
+    const progress = makeProgress('address');
     mockFetch({
       [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
       '/api/omo/Application': {
-        body: makeView({ completedSteps: ['createprofile', 'personalinfo', 'verificationCode'] }),
+        body: makeView({ progress: { ...progress, groups: { ...progress.groups, profile: true } } }),
       },
     });
-    setSlice('progress', { ...INITIAL_PROGRESS, profile: true });
+    // Browser storage plays no part in the marks.
+    sessionStorage.setItem('omo.progress', '{"confirmProduct":true}');
     renderApp('/single/address');
     const tracker = await screen.findByRole('navigation', { name: 'Application progress' });
     const steps = within(tracker).getAllByRole('listitem');
@@ -64,7 +66,7 @@ describe('layout', () => {
         body: makeView({
           flow: 'joint',
           productIds: ['1101'],
-          completedSteps: ['createprofile', 'personalinfo', 'verificationCode', 'address'],
+          progress: makeProgress('sin', { canVisitAll: true }),
           nextPath: '/joint/sin',
         }),
       },
@@ -78,7 +80,7 @@ describe('layout', () => {
   it('header has the support phone, member link and a mobile menu toggle', async () => {
     const user = userEvent.setup();
     mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
-    renderApp('/single/legalterms');
+    renderApp('/single/reviewapplication');
     const phone = await screen.findByRole('link', { name: 'Call 1-800-555-0199' });
     expect(phone).toHaveAttribute('href', 'tel:+18005550199');
     expect(screen.getByRole('link', { name: "I'm already a member" })).toHaveAttribute(
@@ -95,7 +97,7 @@ describe('layout', () => {
 
   it('focus moves to the <h1> after a navigation', async () => {
     mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
-    const { router } = renderApp('/single/legalterms');
+    const { router } = renderApp('/single/reviewapplication');
     await screen.findByRole('heading', { level: 1 });
     await router.navigate('/error/1');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
@@ -109,8 +111,35 @@ describe('layout', () => {
   });
 
   it('hides the developer pages in production', async () => {
-    mockFetch({ [API_PATHS.getApiConfig]: { body: { ...TEST_CONFIG, appEnv: 'production' } } });
+    mockFetch({ [API_PATHS.getApiConfig]: { body: { ...TEST_CONFIG, isProduction: true } } });
     renderApp('/productlist');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
+  });
+});
+
+describe('device fingerprint', () => {
+  it('loads the script on the flow pages only when it is configured', async () => {
+    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    renderApp('/single/reviewapplication');
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('script[data-device-fingerprint]')).toBeNull();
+  });
+
+  it('adds the configured script once, with the organisation id', async () => {
+    mockFetch({
+      [API_PATHS.getApiConfig]: {
+        body: {
+          ...TEST_CONFIG,
+          deviceFingerprint: { scriptUrl: 'https://scripts.alloy.example/sdk.js', orgId: 'org-7' },
+        },
+      },
+    });
+    renderApp('/single/reviewapplication');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(document.querySelectorAll('script[data-device-fingerprint]')).toHaveLength(1));
+    const script = document.querySelector<HTMLScriptElement>('script[data-device-fingerprint]')!;
+    expect(script.src).toBe('https://scripts.alloy.example/sdk.js');
+    expect(script.dataset.orgId).toBe('org-7');
+    script.remove();
   });
 });

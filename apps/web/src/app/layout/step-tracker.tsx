@@ -1,11 +1,28 @@
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TRACKER_STEPS, progressGroupOf } from '@omo/domain';
-import { INITIAL_PROGRESS, useSessionSlice, type ProgressState } from '../../lib/session-state.ts';
+import { TRACKER_STEPS, progressGroupOf, type ProgressGroup, type ProgressView } from '@omo/domain';
 
-type TrackerGroup = keyof ProgressState;
+type TrackerGroup = ProgressGroup;
+type ProgressState = ProgressView['groups'];
 
-/** State of one tracker step: complete (progress slice), current (route group) or upcoming. */
+const NOTHING_COMPLETE: ProgressState = {
+  profile: false,
+  address: false,
+  confirmProduct: false,
+  finalizeAccount: false,
+};
+
+/** The tracker's complete marks: the server's progress in the current screen's data (none before a profile). */
+export function useTrackerProgress(): ProgressState {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const progress = (match.data as { view?: { progress?: ProgressView } } | undefined)?.view?.progress;
+    if (progress) return progress.groups;
+  }
+  return NOTHING_COMPLETE;
+}
+
+/** State of one tracker step: complete (server progress), current (route group) or upcoming. */
 export function stepStatus(
   group: TrackerGroup,
   progress: ProgressState,
@@ -16,18 +33,18 @@ export function stepStatus(
   return 'upcoming';
 }
 
-/** The four visible steps, with the complete marks of the progress slice (sidebar, wide screens). */
+/** The four visible steps, with the complete marks the server derived (sidebar, wide screens). */
 export function StepTracker() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const progress = { ...INITIAL_PROGRESS, ...useSessionSlice('progress') };
+  const progress = useTrackerProgress();
   const currentGroup = progressGroupOf(pathname);
 
   return (
     <nav className="tracker" aria-label={t('layout.trackerLabel')}>
       <ol className="tracker__list">
         {TRACKER_STEPS.map((step, index) => {
-          const group = step.group as TrackerGroup;
+          const group: TrackerGroup = step.group;
           const status = stepStatus(group, progress, currentGroup);
           const isComplete = progress[group];
           return (

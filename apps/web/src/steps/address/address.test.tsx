@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  APPLICATION_PATHS,
-  type AddressFindItem,
-  type AddressRetrieveItem,
-} from '../../lib/application-api.ts';
-import { findSlice } from '../../lib/session-state.ts';
+import { APPLICATION_API_PATHS } from '@omo/domain';
+import type { AddressFindItem, AddressRetrieveItem } from '../../lib/application-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makePhone, makeView, routeFetch, type FetchCall } from '../../test/verify-address-fixtures.ts';
+import {
+  makePhone,
+  makeProgress,
+  makeView,
+  routeFetch,
+  type FetchCall,
+} from '../../test/verify-address-fixtures.ts';
 import { formatAddressLines, retrieveItemToParts } from './address-lookup.ts';
 
 const URL_ADDRESS = '/single/address';
-const DONE = ['createprofile', 'personalinfo', 'verificationCode'];
 
 const FIND_ITEMS: AddressFindItem[] = [
   {
@@ -55,29 +56,29 @@ function retrieveItem(overrides: Partial<AddressRetrieveItem> = {}): AddressRetr
 
 function setup(address: unknown = null) {
   return routeFetch((call) => {
-    if (call.path === APPLICATION_PATHS.application) {
+    if (call.path === APPLICATION_API_PATHS.application) {
       return {
         body: makeView({
-          completedSteps: DONE,
+          progress: makeProgress('address'),
           phone: makePhone({ verified: true }),
           address: address as null,
         }),
       };
     }
-    if (call.path === APPLICATION_PATHS.addressFind) return { body: { Items: FIND_ITEMS } };
-    if (call.path === APPLICATION_PATHS.addressRetrieve) {
+    if (call.path === APPLICATION_API_PATHS.addressFind) return { body: { Items: FIND_ITEMS } };
+    if (call.path === APPLICATION_API_PATHS.addressRetrieve) {
       return { body: { Items: [retrieveItem(), retrieveItem({ Language: 'FRE', Street: 'boul Bremner' })] } };
     }
-    if (call.path === APPLICATION_PATHS.address && call.method === 'PUT') {
+    if (call.path === APPLICATION_API_PATHS.address && call.method === 'PUT') {
       return {
-        body: makeView({ completedSteps: [...DONE, 'address'], nextPath: '/single/confirmproducts' }),
+        body: makeView({ progress: makeProgress('confirmproducts'), nextPath: '/single/confirmproducts' }),
       };
     }
     return undefined;
   });
 }
 
-const puts = (calls: FetchCall[]) => calls.filter((c) => c.path === APPLICATION_PATHS.address);
+const puts = (calls: FetchCall[]) => calls.filter((c) => c.path === APPLICATION_API_PATHS.address);
 
 async function openPage() {
   const user = userEvent.setup();
@@ -123,7 +124,7 @@ describe('address', () => {
     expect(search).toHaveAttribute('placeholder', 'Start typing address');
     await user.type(search, '290 Bre');
     const option = await screen.findByRole('option', { name: /290 Bremner Blvd/ });
-    const find = calls.find((c) => c.path === APPLICATION_PATHS.addressFind)!;
+    const find = calls.find((c) => c.path === APPLICATION_API_PATHS.addressFind)!;
     expect(find.search.get('SearchTerm')).toBe('290 Bre');
     expect(find.search.get('LanguagePreference')).toBe('en');
     expect(option).toBeInTheDocument();
@@ -134,7 +135,7 @@ describe('address', () => {
     expect(
       within(box).getByText('Toronto ON M5V 3L9', { normalizer: (s) => s.replace(/\s+/g, ' ') }),
     ).toBeInTheDocument();
-    expect(calls.find((c) => c.path === APPLICATION_PATHS.addressRetrieve)?.search.get('Id')).toBe(
+    expect(calls.find((c) => c.path === APPLICATION_API_PATHS.addressRetrieve)?.search.get('Id')).toBe(
       'CA|CP|ENG|290-BREMNER',
     );
     expect(screen.getByLabelText('Mailing address is the same as home address')).toBeChecked();
@@ -152,7 +153,6 @@ describe('address', () => {
       country: 'CA',
       isMailingAddressSame: true,
     });
-    expect(findSlice('progress')).toMatchObject({ profile: true, address: true });
   });
 
   it("a 'Find' suggestion drills down with LastId", async () => {
@@ -163,12 +163,12 @@ describe('address', () => {
     await waitFor(() =>
       expect(
         calls
-          .filter((c) => c.path === APPLICATION_PATHS.addressFind)
+          .filter((c) => c.path === APPLICATION_API_PATHS.addressFind)
           .at(-1)
           ?.search.get('LastId'),
       ).toBe('CA|CP|ENG|BREMNER-ST'),
     );
-    expect(calls.some((c) => c.path === APPLICATION_PATHS.addressRetrieve)).toBe(false);
+    expect(calls.some((c) => c.path === APPLICATION_API_PATHS.addressRetrieve)).toBe(false);
   });
 
   it('selection errors: empty search, then text without a chosen suggestion', async () => {
@@ -329,7 +329,7 @@ describe('address', () => {
     await user.type(screen.getByRole('combobox', { name: 'Recherchez votre adresse' }), '290 Bre');
     await screen.findByRole('option', { name: /290 Bremner Blvd/ });
     expect(
-      calls.find((c) => c.path === APPLICATION_PATHS.addressFind)?.search.get('LanguagePreference'),
+      calls.find((c) => c.path === APPLICATION_API_PATHS.addressFind)?.search.get('LanguagePreference'),
     ).toBe('fr');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByText('290 boul Bremner')).toBeInTheDocument();

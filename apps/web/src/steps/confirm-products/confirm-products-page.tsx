@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import {
   PAYOUT_OPTION_MAX,
   hasTermRates,
-  nextRoute,
-  pathOf,
   renewalOptionValues,
   termChoiceFormSchema,
   termPeriodValue,
@@ -18,13 +14,11 @@ import {
 } from '@omo/domain';
 import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
 import { Toggletip } from '../../components/toggletip.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
-import { flowOfPath, handleStepSubmitError, saveProducts } from '../../lib/application-api.ts';
-import { updateSlice } from '../../lib/session-state.ts';
-import type { StepData } from '../personal-info/personal-info-loader.ts';
+import { saveProducts } from '../../lib/application-api.ts';
+import { useStepForm, type StepData } from '../../lib/step.ts';
 import { ProductCard } from './product-card.tsx';
 import './confirm-products.css';
 
@@ -74,40 +68,21 @@ export function ConfirmProductsPage() {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
   const { view, products } = useLoaderData<StepData>();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const flow = flowOfPath(pathname);
   const termProduct = products.find((p) => hasTermRates(p));
-  const schema = useMemo(() => termChoiceFormSchema(termProduct), [termProduct]);
-  const isInterestBearing = products.some((p) => p.isInterestBearing);
-
-  const { register, handleSubmit, setError, formState } = useForm<TermChoiceForm, unknown, TermChoiceForm>({
-    // The error summary takes focus, not the first field (GOV.UK).
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
-    defaultValues: {
-      termPeriod: view.products?.termPeriod ?? '',
-      termOption: view.products?.termOption ?? '',
+  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<TermChoiceForm, TermChoiceForm>(
+    {
+      schema: useMemo(() => termChoiceFormSchema(termProduct), [termProduct]),
+      defaultValues: {
+        termPeriod: view.products?.termPeriod ?? '',
+        termOption: view.products?.termOption ?? '',
+      },
+      fields: FIELDS,
+      save: (values) => saveProducts(termProduct ? values : {}),
     },
-  });
-  const { messageOf, summary } = useFormErrors(formState.errors, FIELDS);
+  );
+  const { register, formState } = form;
   const title = t('confirmProducts.title');
   usePageTitle(title, summary.length > 0);
-
-  const onSubmit = async (values: TermChoiceForm) => {
-    try {
-      const saved = await saveProducts(termProduct ? values : {});
-      const next = saved.nextPath || (nextRoute(flow, 'confirmproducts', { isInterestBearing }) ?? '/');
-      // The confirm-product group ends here unless the SIN step follows.
-      if (next.toLowerCase() !== pathOf(flow, 'sin').toLowerCase()) {
-        updateSlice('progress', { confirmProduct: true });
-      }
-      await navigate(next);
-    } catch (error) {
-      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
-      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
-    }
-  };
 
   return (
     <div className="panel">
@@ -115,10 +90,10 @@ export function ConfirmProductsPage() {
         title={title}
         errors={summary}
         submitCount={formState.submitCount}
-        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+        hasSubmitFailed={hasSubmitFailed}
       />
       <p className="lead">{t('confirmProducts.lead')}</p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         {products.map((product) => (
           <ProductCard
             key={product.productID}

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductOffering } from '@omo/domain';
-import { findSlice } from '../../lib/session-state.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeView } from '../../test/verify-address-fixtures.ts';
+import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 
 const GIC = makeProduct({
   productID: '1301',
@@ -35,20 +34,23 @@ const GIC = makeProduct({
   } as unknown as ProductOffering['termDepositAcctConfig'],
 });
 const CHEQUING = makeProduct();
-const DONE = ['createprofile', 'personalinfo', 'phoneverification', 'verificationCode', 'address'];
 
 function start(product: ProductOffering) {
   holdProducts([product]);
   let view = makeView({
     productIds: [product.productID],
-    completedSteps: DONE,
+    progress: makeProgress('confirmproducts'),
     nextPath: '/single/confirmproducts',
   });
   return stubApi((call) => {
     if (call.path === '/api/omo/Application') return { body: view };
     if (call.path === '/api/omo/Application/Products') {
       const nextPath = product.isInterestBearing ? '/single/sin' : '/single/finalizeaccount';
-      view = { ...view, completedSteps: [...DONE, 'confirmproducts'], nextPath };
+      view = {
+        ...view,
+        progress: makeProgress(product.isInterestBearing ? 'sin' : 'finalizeaccount'),
+        nextPath,
+      };
       return { body: view };
     }
     return undefined;
@@ -85,11 +87,9 @@ describe('confirmproducts', () => {
       termPeriod: '12 Months 3.25%',
       termOption: 'rollover',
     });
-    // The SIN step follows: the confirm-product group is not complete yet.
-    expect(findSlice('progress')?.confirmProduct).not.toBe(true);
   });
 
-  it('has no term selects without term rates and marks the group complete', async () => {
+  it('has no term selects without term rates', async () => {
     const calls = start(CHEQUING);
     const { router } = renderApp('/single/confirmproducts');
     await screen.findByRole('heading', { name: 'Everyday Chequing' });
@@ -97,7 +97,6 @@ describe('confirmproducts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/finalizeaccount'));
     expect(calls.find((c) => c.path === '/api/omo/Application/Products')?.method).toBe('PUT');
-    expect(findSlice('progress')?.confirmProduct).toBe(true);
   });
 
   it('shows the French product text in French', async () => {

@@ -1,22 +1,15 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useWatch } from 'react-hook-form';
+import { useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  createProfileFormSchema,
-  nextRoute,
-  type CreateProfileForm,
-  type CreateProfileFormInput,
-} from '@omo/domain';
+import { createProfileFormSchema, type CreateProfileForm, type CreateProfileFormInput } from '@omo/domain';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
-import { flowOfPath, handleStepSubmitError, initializeApplication } from '../../lib/application-api.ts';
-import { updateSlice } from '../../lib/session-state.ts';
+import { flowOfPath, getApplication, initializeApplication } from '../../lib/application-api.ts';
+import { useStepForm } from '../../lib/step.ts';
 import type { CreateProfileData } from './create-profile-loader.ts';
 
 const FIELDS = ['email', 'password', 'promoCode', 'referralCode', 'consent'] as const;
@@ -30,55 +23,42 @@ export function CreateProfilePage() {
   const { t } = useTranslation();
   const { view, application } = useLoaderData<CreateProfileData>();
   const config = useAppConfig();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const flow = flowOfPath(pathname);
 
-  const form = useForm<CreateProfileFormInput, unknown, CreateProfileForm>({
-    // The error summary takes focus, not the first field (GOV.UK).
-    shouldFocusError: false,
-    resolver: zodResolver(createProfileFormSchema),
+  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<
+    CreateProfileFormInput,
+    CreateProfileForm
+  >({
+    schema: createProfileFormSchema,
     defaultValues: {
       email: view?.email ?? '',
       password: '',
       promoCode: view?.promoCode ?? application.promoCode,
-      referralCode: view?.referralCode ?? application.referralCode ?? '',
+      referralCode: view?.referralCode ?? '',
       consent: view?.consent ?? false,
     },
-  });
-  const { register, handleSubmit, control, setError, formState } = form;
-  const password = useWatch({ control, name: 'password' });
-  const { messageOf, summary } = useFormErrors(formState.errors, FIELDS);
-  const title = t('createProfile.title');
-  usePageTitle(title, summary.length > 0);
-
-  const onSubmit = async (values: CreateProfileForm) => {
-    try {
+    fields: FIELDS,
+    // The server generates the reference number and decides the identity check; then it says where to go.
+    save: async (values) => {
       await initializeApplication({
         email: values.email,
         password: values.password,
         promoCode: values.promoCode ?? '',
-        referralCode: config.showReferralCode ? (values.referralCode ?? '') : '',
+        referralCode: config.hideReferralCode ? '' : (values.referralCode ?? ''),
         consent: values.consent,
-        appRefNo: application.referenceCode ?? view?.appRefNo ?? '',
-        productIds: application.selectedProducts.map((p) => p.productID),
-        sweepEnabled: application.sweepEnabled,
-        skipAlloy: application.skipAlloy ?? true,
+        productIds: view?.productIds ?? application.selectedProducts.map((p) => p.productID),
+        sweepEnabled: view?.sweepEnabled ?? application.sweepEnabled,
+        flow: flow.kind,
+        forceTuTest: application.forceTuTest ?? false,
       });
-    } catch (error) {
-      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
-      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
-      return;
-    }
-    // Only what the later screens show; never the password (setSlice strips it anyway).
-    updateSlice('application', {
-      promoCode: values.promoCode ?? '',
-      referralCode: values.referralCode ?? '',
-    });
-    await navigate(
-      nextRoute(flow, 'createprofile', { isInterestBearing: application.flags.mInterestBearing }) ?? '/',
-    );
-  };
+      return getApplication();
+    },
+  });
+  const { register, control, formState } = form;
+  const password = useWatch({ control, name: 'password' });
+  const title = t('createProfile.title');
+  usePageTitle(title, summary.length > 0);
 
   return (
     <div className="panel">
@@ -86,10 +66,10 @@ export function CreateProfilePage() {
         title={title}
         errors={summary}
         submitCount={formState.submitCount}
-        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+        hasSubmitFailed={hasSubmitFailed}
       />
       <p className="lead">{t('createProfile.lead')}</p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           id="email"
           label={t('createProfile.email')}
@@ -118,7 +98,7 @@ export function CreateProfilePage() {
           trimOnBlur
           registration={register('promoCode')}
         />
-        {config.showReferralCode ? (
+        {config.hideReferralCode ? null : (
           <TextField
             id="referralCode"
             label={t('createProfile.referralCode')}
@@ -131,7 +111,7 @@ export function CreateProfilePage() {
             trimOnBlur
             registration={register('referralCode')}
           />
-        ) : null}
+        )}
         <CheckboxField
           id="consent"
           label={t('createProfile.consent', { institution: config.institutionName })}

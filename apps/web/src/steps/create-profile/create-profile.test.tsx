@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { makeProduct } from '../../test/fixtures.ts';
 import { UNAUTHORIZED, allSessionStorage, holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeView } from '../../test/verify-address-fixtures.ts';
+import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 
 const PASSWORD = 'Secret12pw';
 
@@ -13,7 +13,9 @@ function start(config: Record<string, unknown> = {}, initAnswer: { status?: numb
   let isStarted = false;
   return stubApi((call) => {
     if (call.path === '/api/omo/Application') {
-      return isStarted ? { body: makeView({ completedSteps: ['createprofile'] }) } : UNAUTHORIZED;
+      return isStarted
+        ? { body: makeView({ progress: makeProgress('personalinfo'), nextPath: '/single/personalinfo' }) }
+        : UNAUTHORIZED;
     }
     if (call.path === '/api/omo/InitializeApplication') {
       isStarted = (initAnswer.status ?? 200) === 200;
@@ -88,11 +90,14 @@ describe('createprofile', () => {
       password: PASSWORD,
       promoCode: 'PromoGIC',
       consent: true,
-      appRefNo: 'OMOABCDEFGHP',
       productIds: ['1001'],
       sweepEnabled: false,
-      skipAlloy: true,
+      flow: 'single',
+      forceTuTest: false,
     });
+    // The reference number and the identity check are the server's to decide.
+    expect(init?.body).not.toHaveProperty('appRefNo');
+    expect(init?.body).not.toHaveProperty('skipAlloy');
     expect(allSessionStorage()).not.toContain(PASSWORD);
     expect(allSessionStorage()).not.toMatch(/password/i);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, REFERENCE_CODE_PATTERN } from '@omo/domain';
+import { API_PATHS } from '@omo/domain';
 import { EMPTY_APPLICATION } from '../../lib/empty-application.ts';
 import { findSlice, setSlice } from '../../lib/session-state.ts';
 import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
@@ -42,20 +42,19 @@ describe('getstarted', () => {
     );
   });
 
-  it('generates a reference code and stores the identity-provider decision', async () => {
+  it('decides nothing itself: no reference code and no identity-provider choice in the browser', async () => {
     start('Student Chequing');
     renderApp('/single/getstarted');
     await screen.findByRole('heading', { level: 1, name: "Let's get you started" });
-    const application = findSlice('application');
-    expect(application?.referenceCode).toMatch(REFERENCE_CODE_PATTERN('OMO'));
-    expect(typeof application?.skipAlloy).toBe('boolean');
+    expect(JSON.stringify(findSlice('application'))).not.toMatch(/referenceCode|skipAlloy|OMO/);
+    expect(findSlice('application')?.forceTuTest).toBe(false);
   });
 
-  it('forcetutest=true turns the provider off outside production', async () => {
-    start('Student Chequing', { ...TEST_CONFIG, identityProviderPercentage: 100 });
+  it('passes forcetutest=true on for the server to honour outside production', async () => {
+    start('Student Chequing');
     renderApp('/single/getstarted?forcetutest=true');
     await screen.findByRole('heading', { level: 1, name: "Let's get you started" });
-    expect(findSlice('application')?.skipAlloy).toBe(true);
+    expect(findSlice('application')?.forceTuTest).toBe(true);
   });
 
   it('SIN tooltip opens on click and closes on Escape', async () => {

@@ -1,19 +1,13 @@
 /**
  * Landing loader (spec 000 §2 Landing). Order matters: the session is cleared first, then the reference
  * lists are loaded (unless held) and every requested product id is looked up; any failure or unknown id
- * sends the visitor to /error/3. The selection, its flags, sweep and promo code go to the application slice.
+ * sends the visitor to /error/3. The selection, sweep and promo code go to the application slice.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import {
-  ERROR_IDS,
-  PROMO_CODE_MAX,
-  deriveApplicationFlags,
-  splitProductCodes,
-  type ProductOffering,
-} from '@omo/domain';
+import { ERROR_IDS, PROMO_CODE_MAX, splitProductCodes, type ProductOffering } from '@omo/domain';
 import { findProducts } from '../../lib/api.ts';
 import { ensureReferenceData } from '../../lib/reference-data.ts';
-import { clearAll, setSlice, INITIAL_PROGRESS } from '../../lib/session-state.ts';
+import { clearAll, setSlice } from '../../lib/session-state.ts';
 import { errorPath } from '../../config/paths.ts';
 
 export interface LandingQuery {
@@ -55,10 +49,8 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
   }
   setSlice('application', {
     selectedProducts: selected,
-    flags: deriveApplicationFlags(selected),
     sweepEnabled: query.sweep,
     promoCode: query.promoCode,
   });
-  setSlice('progress', INITIAL_PROGRESS);
   return { products: selected };
 }

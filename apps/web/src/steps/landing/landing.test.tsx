@@ -53,6 +53,22 @@ describe('landing', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/error/3'));
   });
 
+  it("has the support phone and the 'I'm already a member' link in its header, as every page does", async () => {
+    mockFetch(lists([chequing]));
+    renderApp('/?productIds=1001');
+    await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' });
+    expect(screen.getByRole('link', { name: 'Call 1-800-555-0199' })).toHaveAttribute(
+      'href',
+      'tel:+18005550199',
+    );
+    expect(screen.getByRole('link', { name: "I'm already a member" })).toHaveAttribute(
+      'href',
+      'https://banking.example.test',
+    );
+    // No step tracker before the application starts.
+    expect(screen.queryByRole('navigation', { name: 'Application progress' })).not.toBeInTheDocument();
+  });
+
   it('clears the previous session, stores the selection and offers both choices', async () => {
     sessionStorage.setItem('omo.applicant', '{"firstName":"Old"}');
     sessionStorage.setItem('omo.progress', '{"profile":true}');
@@ -61,20 +77,12 @@ describe('landing', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' }),
     ).toBeInTheDocument();
-    expect(findSlice('applicant')).toBeUndefined();
-    expect(findSlice('progress')).toEqual({
-      profile: false,
-      address: false,
-      confirmProduct: false,
-      finalizeAccount: false,
-    });
+    expect(sessionStorage.getItem('omo.applicant')).toBeNull();
+    expect(sessionStorage.getItem('omo.progress')).toBeNull();
     const application = findSlice('application');
     expect(application?.selectedProducts.map((p) => p.productID)).toEqual(['3001', '1001']);
     expect(application?.sweepEnabled).toBe(true);
     expect(application?.promoCode).toBe('PromoGIC');
-    expect(application?.flags.mChequing).toBe(true);
-    expect(application?.flags.mInterestBearing).toBe(true);
-    expect(application?.flags.orderDebitCard).toBe(false);
 
     const signIn = screen.getByRole('link', { name: /Yes, Sign me in/ });
     expect(signIn).toHaveAttribute('href', 'https://banking.example.test/product-login?productId=3001');

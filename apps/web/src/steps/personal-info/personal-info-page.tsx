@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useWatch, type DefaultValues } from 'react-hook-form';
+import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  deriveApplicationFlags,
   formatPhoneMask,
-  isJointAllowed,
-  nextRoute,
+  personalInfoContextOf,
   personalInfoFormSchema,
+  provinceOfAddress,
   trimName,
   type PersonalInfoForm,
   type PersonalInfoFormInput,
@@ -18,10 +16,9 @@ import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { RadioGroup } from '../../components/form/radio-group.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { flowOfPath, handleStepSubmitError, savePersonalInfo } from '../../lib/application-api.ts';
-import type { StepData } from './personal-info-loader.ts';
+import { savePersonalInfo } from '../../lib/application-api.ts';
+import { useStepForm, type StepData } from '../../lib/step.ts';
 
 const FIELDS = [
   'firstName',
@@ -63,40 +60,37 @@ const EMPTY: DefaultValues<PersonalInfoFormInput> = {
  */
 export function PersonalInfoPage() {
   const { t } = useTranslation();
-  const { view, products } = useLoaderData<StepData>();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const flow = flowOfPath(pathname);
-  const flags = useMemo(() => deriveApplicationFlags(products), [products]);
-  const showSweep = view.sweepEnabled;
-  const showJoint = flow.kind === 'single' && isJointAllowed(flags);
-
-  const schema = useMemo(
+  const { view, products, flow } = useLoaderData<StepData>();
+  // The same rules as the server's: the products' age limits and joint section, sweep, the province once known.
+  const context = useMemo(
     () =>
-      personalInfoFormSchema({
-        flags,
-        today: new Date(),
-        sweepEnabled: showSweep,
-        isJointFlow: flow.kind === 'joint',
-        jointAllowed: isJointAllowed(flags),
-        primaryEmail: view.email,
-      }),
-    [flags, showSweep, flow.kind, view.email],
+      personalInfoContextOf(
+        {
+          flowKind: flow.kind,
+          products,
+          email: view.email,
+          sweepEnabled: view.sweepEnabled,
+          today: new Date(),
+        },
+        provinceOfAddress(view.address),
+      ),
+    [flow.kind, products, view.email, view.sweepEnabled, view.address],
   );
+  const showSweep = context.sweepEnabled;
+  const showJoint = !context.isJointFlow && context.jointAllowed;
 
-  const { register, handleSubmit, control, setValue, clearErrors, setError, formState } = useForm<
+  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<
     PersonalInfoFormInput,
-    unknown,
     PersonalInfoForm
   >({
-    // The error summary takes focus, not the first field (GOV.UK).
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+    schema: useMemo(() => personalInfoFormSchema(context), [context]),
     defaultValues: { ...EMPTY, ...(view.personalInfo ?? {}) },
+    fields: FIELDS,
+    save: savePersonalInfo,
   });
+  const { register, control, setValue, clearErrors, formState } = form;
   const hasSweep = useWatch({ control, name: 'hasSweep' });
   const hasJointApp = useWatch({ control, name: 'hasJointApp' });
-  const { messageOf, summary } = useFormErrors(formState.errors, FIELDS);
   const title = t('personalInfo.title');
   usePageTitle(title, summary.length > 0);
 
@@ -112,19 +106,6 @@ export function PersonalInfoPage() {
       clearErrors([...fields]);
     };
 
-  const onSubmit = async (values: PersonalInfoForm) => {
-    try {
-      const saved = await savePersonalInfo(values);
-      await navigate(
-        saved.nextPath ||
-          (nextRoute(flow, 'personalinfo', { isInterestBearing: flags.mInterestBearing }) ?? '/'),
-      );
-    } catch (error) {
-      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
-      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
-    }
-  };
-
   const yesNo = [
     { value: 'yes', label: t('formControls.yes') },
     { value: 'no', label: t('formControls.no') },
@@ -136,10 +117,10 @@ export function PersonalInfoPage() {
         title={title}
         errors={summary}
         submitCount={formState.submitCount}
-        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+        hasSubmitFailed={hasSubmitFailed}
       />
       <p className="lead">{t('personalInfo.lead')}</p>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField
           id="firstName"
           label={t('personalInfo.firstName')}

@@ -5,7 +5,7 @@ import type { ProductOffering } from '@omo/domain';
 import { makeProduct } from '../../test/fixtures.ts';
 import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makePhone, makeView } from '../../test/verify-address-fixtures.ts';
+import { makePhone, makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 
 const TFSA = makeProduct({ productID: '1401', accountCategory: 'TFSA', isInterestBearing: true });
 const STUDENT = makeProduct({
@@ -20,7 +20,7 @@ function start(product: ProductOffering, opts: { sweepEnabled?: boolean } = {}) 
   let view = makeView({
     productIds: [product.productID],
     sweepEnabled: opts.sweepEnabled ?? false,
-    completedSteps: ['createprofile'],
+    progress: makeProgress('personalinfo'),
     nextPath: '/single/personalinfo',
     phone: makePhone({ status: 'none', channel: null }),
   });
@@ -29,7 +29,7 @@ function start(product: ProductOffering, opts: { sweepEnabled?: boolean } = {}) 
     if (call.path === '/api/omo/Application/PersonalInfo') {
       view = {
         ...view,
-        completedSteps: ['createprofile', 'personalinfo'],
+        progress: makeProgress('phoneverification'),
         nextPath: '/single/phoneverification',
       };
       return { body: view };

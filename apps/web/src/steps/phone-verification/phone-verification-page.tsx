@@ -11,26 +11,26 @@
  * the server's message here.
  */
 import { useState } from 'react';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FLOW_ERROR_ROUTES, formatPhoneMask, pathOf, phoneFormSchema, type PhoneForm } from '@omo/domain';
+import {
+  FLOW_ERROR_ROUTES,
+  formatPhoneMask,
+  pathOf,
+  phoneFormSchema,
+  type PhoneChannel,
+  type PhoneForm,
+} from '@omo/domain';
 import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import {
-  sessionEndedPath,
-  fieldErrorsFromProblem,
-  isApiStatus,
-  savePhone,
-  startPhoneVerification,
-  type ApplicationView,
-  type PhoneChannel,
-} from '../../lib/application-api.ts';
+import { fieldErrorsFromProblem, savePhone, startPhoneVerification } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
-import { flowOfPath, isVerificationStarted, problemMessage } from './phone-verification-state.ts';
+import { handleStepError, type StepData } from '../../lib/step.ts';
+import { isVerificationStarted, problemMessage } from './phone-verification-state.ts';
 import './phone-verification.css';
 
 /** Back to the Change button once the editor closes (after render). */
@@ -42,9 +42,7 @@ export function PhoneVerificationPage() {
   const { t } = useTranslation();
   const msg = useMessage();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const flow = flowOfPath(pathname);
-  const initial = useLoaderData<ApplicationView>();
+  const { view: initial, flow } = useLoaderData<StepData>();
   const [number, setNumber] = useState(initial.phone.number ?? initial.personalInfo?.phoneNumber ?? '');
   const [isEditing, setIsEditing] = useState(false);
   const [sending, setSending] = useState<PhoneChannel | null>(null);
@@ -65,11 +63,8 @@ export function PhoneVerificationPage() {
   const title = t('phoneVerification.title');
   usePageTitle(title, Boolean(phoneError));
 
-  const failRequest = (error: unknown): void => {
-    if (isApiStatus(error, 401)) {
-      void navigate(sessionEndedPath());
-      return;
-    }
+  const failRequest = async (error: unknown): Promise<void> => {
+    if ((await handleStepError(error, { navigate })) === 'redirected') return;
     const text =
       error instanceof ApiError && error.status >= 400 && error.status < 500
         ? problemMessage(error, (k) => msg(k))
@@ -89,7 +84,7 @@ export function PhoneVerificationPage() {
       setStatus(t('phoneVerification.numberSaved', { phone: formatPhoneMask(saved) }));
       focusChangeButton();
     } catch (error) {
-      if (!fieldErrorsFromProblem(error, form.setError, ['phoneNumber'])) failRequest(error);
+      if (!fieldErrorsFromProblem(error, form.setError, ['phoneNumber'])) await failRequest(error);
     }
   });
 
@@ -109,7 +104,7 @@ export function PhoneVerificationPage() {
     } catch (error) {
       setSending(null);
       setStatus('');
-      failRequest(error);
+      await failRequest(error);
     }
   };
 

@@ -1,16 +1,12 @@
 /**
  * Shared reading of the draft's phone-verification state by the two phone screens (phoneverification and
- * verificationCode, one feature split over two routes): which flow a path belongs to, whether a
- * verification was already started (skip the send screen) and what the server's problem details say.
+ * verificationCode, one feature split over two routes): whether a verification was already started (skip
+ * the send screen) and what the server's problem details say.
  */
-import { SINGLE_FLOW, VERIFICATION_LIMIT, findStepByPath, type Flow } from '@omo/domain';
+import { VERIFICATION_LIMIT, type ApplicationPhoneView } from '@omo/domain';
 import { ApiError } from '../../lib/api.ts';
-import type { PhoneView } from '../../lib/application-api.ts';
 
-/** The flow of a path ('/joint/...' → JOINT_FLOW), single by default. */
-export function flowOfPath(pathname: string): Flow {
-  return findStepByPath(pathname)?.flow ?? SINGLE_FLOW;
-}
+type PhoneView = ApplicationPhoneView;
 
 /**
  * True when the verification is under way or over: a code was sent (pending), the phone is verified or

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoaderFunctionArgs } from 'react-router';
-import { APPLICATION_PATHS } from '../../lib/application-api.ts';
+import { APPLICATION_API_PATHS } from '@omo/domain';
 import { phoneVerificationLoader } from './phone-verification-loader.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { makeProduct } from '../../test/fixtures.ts';
@@ -15,13 +15,13 @@ const NONE = makePhone({ status: 'none', channel: null, lastFour: '0100' });
 function setup(onStart: () => FetchAnswer, phone = NONE) {
   let current = phone;
   return routeFetch((call) => {
-    if (call.path === APPLICATION_PATHS.application) return { body: makeView({ phone: current }) };
-    if (call.path === APPLICATION_PATHS.phone) {
+    if (call.path === APPLICATION_API_PATHS.application) return { body: makeView({ phone: current }) };
+    if (call.path === APPLICATION_API_PATHS.phone) {
       const number = (call.body as { phoneNumber: string }).phoneNumber.replace(/\D/g, '');
       current = makePhone({ ...current, number, lastFour: number.slice(-4) });
       return { body: makeView({ phone: current }) };
     }
-    if (call.path === APPLICATION_PATHS.phoneVerificationStart) {
+    if (call.path === APPLICATION_API_PATHS.phoneVerificationStart) {
       return Promise.resolve(onStart()).then((answer) => {
         const body = answer.body as { phone?: typeof current } | undefined;
         if (body?.phone) current = body.phone;
@@ -57,7 +57,7 @@ describe('phoneverification', () => {
     expect(screen.getByText('Sending the verification code…')).toBeInTheDocument();
     release({ body: { phone: makePhone() } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
-    expect(calls.find((c) => c.path === APPLICATION_PATHS.phoneVerificationStart)?.body).toEqual({
+    expect(calls.find((c) => c.path === APPLICATION_API_PATHS.phoneVerificationStart)?.body).toEqual({
       channel: 'sms',
     });
   });
@@ -97,7 +97,7 @@ describe('phoneverification', () => {
     expect(input).toHaveValue('(416) 555-0199');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('(416) 555-0199')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === APPLICATION_PATHS.phone)?.body).toEqual({
+    expect(calls.find((c) => c.path === APPLICATION_API_PATHS.phone)?.body).toEqual({
       phoneNumber: '(416) 555-0199',
     });
     expect(screen.queryByLabelText('Phone number')).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('phoneverification', () => {
 
   it('without a session goes back to the start, saying why', async () => {
     routeFetch((call) =>
-      call.path === APPLICATION_PATHS.application
+      call.path === APPLICATION_API_PATHS.application
         ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
         : undefined,
     );
@@ -130,7 +130,7 @@ describe('phoneverification', () => {
   it('a session that ended sends the applicant back to the start with the same products', async () => {
     holdProducts([makeProduct({ productID: '1101', accountCategory: 'Savings' })], { sweepEnabled: true });
     routeFetch((call) =>
-      call.path === APPLICATION_PATHS.application
+      call.path === APPLICATION_API_PATHS.application
         ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
         : undefined,
     );

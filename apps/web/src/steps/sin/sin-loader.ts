@@ -1,18 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { findViewProducts, flowOfPath, loadApplicationForStep } from '../../lib/application-api.ts';
-import type { StepData } from '../personal-info/personal-info-loader.ts';
+import { stepLoader, type StepData } from '../../lib/step.ts';
 
-/**
- * sin: the draft (401 → '/', not reachable yet → its next path) and its products. The step exists only for
- * interest-bearing applications (spec 001 §2.3): anything else goes on to where the draft says.
- */
-export async function sinLoader({ request }: LoaderFunctionArgs): Promise<StepData> {
-  const flow = flowOfPath(new URL(request.url).pathname);
-  const view = await loadApplicationForStep(flow, 'sin', {
-    signal: request.signal,
-    ctx: { isInterestBearing: true },
-  });
-  const products = await findViewProducts(view, request.signal);
-  if (!products.some((p) => p.isInterestBearing)) throw redirect(view.nextPath);
-  return { view, products };
+const loadStep = stepLoader('sin');
+
+/** sin: the step exists only for interest-bearing applications; anything else goes where the server says. */
+export async function sinLoader(args: LoaderFunctionArgs): Promise<StepData> {
+  const data = await loadStep(args);
+  if (!data.products.some((p) => p.isInterestBearing)) throw redirect(data.view.nextPath);
+  return data;
 }

@@ -1,23 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { deriveApplicationFlags, nextRoute, sinDigits, sinFormSchema } from '@omo/domain';
+import { flagsOf, sinDigits, sinFormSchema } from '@omo/domain';
 import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import {
-  flowOfPath,
-  handleStepSubmitError,
-  saveSin,
-  skipSin,
-  type ApplicationView,
-} from '../../lib/application-api.ts';
-import { updateSlice } from '../../lib/session-state.ts';
-import type { StepData } from '../personal-info/personal-info-loader.ts';
+import { saveSin, skipSin } from '../../lib/application-api.ts';
+import { handleStepError, useStepForm, type StepData } from '../../lib/step.ts';
 
 const FIELDS = ['sin'] as const;
 type SinValues = { sin: string };
@@ -37,13 +27,12 @@ export function SinPage() {
   const { t } = useTranslation();
   const { view, products } = useLoaderData<StepData>();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const flow = flowOfPath(pathname);
   const isSaved = view.sin.provided;
   const schema = useMemo(() => {
-    const flags = deriveApplicationFlags(products);
+    const flags = flagsOf({ products });
     const strict = sinFormSchema({ isTfsaOrFhsa: flags.mTFSA || flags.mFHSA });
     if (!isSaved) return strict;
+    // A SIN is already saved: an empty field keeps it.
     return z.object({ sin: z.string() }).superRefine((v, ctx) => {
       if (v.sin.trim() === '') return;
       const result = strict.safeParse(v);
@@ -52,43 +41,30 @@ export function SinPage() {
     });
   }, [products, isSaved]);
 
-  const { control, handleSubmit, setError, formState } = useForm<SinValues, unknown, SinValues>({
-    // The error summary takes focus, not the first field (GOV.UK).
-    shouldFocusError: false,
-    resolver: zodResolver(schema),
+  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<SinValues, SinValues>({
+    schema,
     defaultValues: { sin: '' },
+    fields: FIELDS,
+    save: async (values) => {
+      const digits = sinDigits(values.sin).replace(/\D/g, '');
+      return digits === '' && isSaved ? view : saveSin(digits);
+    },
   });
-  const { messageOf, summary } = useFormErrors(formState.errors, FIELDS);
+  const { control, formState } = form;
   const title = t('sin.title');
   usePageTitle(title, summary.length > 0);
 
   const [isSkipping, setSkipping] = useState(false);
-  const goOn = async (saved: ApplicationView) => {
-    updateSlice('progress', { confirmProduct: true });
-    await navigate(saved.nextPath || (nextRoute(flow, 'sin', { isInterestBearing: true }) ?? '/'));
-  };
-
+  const [hasSkipFailed, setSkipFailed] = useState(false);
   const onSkip = async () => {
     setSkipping(true);
+    setSkipFailed(false);
     try {
-      await goOn(await skipSin());
+      await navigate((await skipSin()).nextPath);
     } catch (error) {
-      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
-      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
+      if ((await handleStepError(error, { navigate })) === 'failed') setSkipFailed(true);
     } finally {
       setSkipping(false);
-    }
-  };
-
-  const onSubmit = async (values: SinValues) => {
-    try {
-      const digits = sinDigits(values.sin).replace(/\D/g, '');
-      const saved = digits === '' && isSaved ? view : await saveSin(digits);
-      updateSlice('progress', { confirmProduct: true });
-      await navigate(saved.nextPath || (nextRoute(flow, 'sin', { isInterestBearing: true }) ?? '/'));
-    } catch (error) {
-      const outcome = await handleStepSubmitError(error, { setError, fields: FIELDS, navigate });
-      if (outcome === 'failed') setError('root.server', { type: 'server', message: 'failed' });
     }
   };
 
@@ -100,11 +76,11 @@ export function SinPage() {
         title={title}
         errors={summary}
         submitCount={formState.submitCount}
-        hasSubmitFailed={Boolean(formState.errors.root?.server)}
+        hasSubmitFailed={hasSubmitFailed || hasSkipFailed}
       />
       <p className="lead">{t('sin.lead')}</p>
       {isSaved ? <p className="notice">{t('sin.saved', { lastThree })}</p> : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <MaskedField
           control={control}
           name="sin"

@@ -2,34 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isValidSin } from '@omo/domain';
-import { findSlice } from '../../lib/session-state.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { allSessionStorage, holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeView } from '../../test/verify-address-fixtures.ts';
+import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 
 const SAVINGS = makeProduct({ productID: '1101', accountCategory: 'Savings', isInterestBearing: true });
-const DONE = [
-  'createprofile',
-  'personalinfo',
-  'phoneverification',
-  'verificationCode',
-  'address',
-  'confirmproducts',
-];
 const VALID_SIN = '130692544';
 
 function start(product = SAVINGS) {
   holdProducts([product]);
-  let view = makeView({ productIds: [product.productID], completedSteps: DONE, nextPath: '/single/sin' });
+  let view = makeView({
+    productIds: [product.productID],
+    progress: makeProgress('sin'),
+    nextPath: '/single/sin',
+  });
   return stubApi((call) => {
     if (call.path === '/api/omo/Application') return { body: view };
     if (call.path === '/api/omo/Application/Sin') {
       view = {
         ...view,
-        completedSteps: [...DONE, 'sin'],
+        progress: makeProgress('finalizeaccount'),
         nextPath: '/single/finalizeaccount',
-        sin: { provided: true, masked: '***-***-544' },
+        sin: { provided: true, skipped: false, masked: '***-***-544' },
       };
       return { body: view };
     }
@@ -73,7 +68,6 @@ describe('sin', () => {
       body: { sin: VALID_SIN },
     });
     expect(allSessionStorage()).not.toContain('692');
-    expect(findSlice('progress')?.confirmProduct).toBe(true);
   });
 
   it('lets the applicant skip the SIN to give it in person at a branch', async () => {
@@ -93,7 +87,7 @@ describe('sin', () => {
     holdProducts([chequing]);
     const view = makeView({
       productIds: ['1001'],
-      completedSteps: DONE,
+      progress: makeProgress('finalizeaccount'),
       nextPath: '/single/finalizeaccount',
     });
     stubApi((call) => (call.path === '/api/omo/Application' ? { body: view } : undefined));

@@ -9,7 +9,7 @@
  * shown as its message.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   FLOW_ERROR_ROUTES,
@@ -18,24 +18,22 @@ import {
   isVerificationLimitReached,
   formatPhoneMask,
   lastFourDigits,
-  pathOf,
+  type ApplicationPhoneView,
+  type PhoneChannel,
 } from '@omo/domain';
 import { useMessage } from '../../components/form/use-message.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
-  sessionEndedPath,
   checkPhoneCode,
   continuePhoneVerification,
-  isApiStatus,
   startPhoneVerification,
-  type ApplicationView,
-  type PhoneChannel,
-  type PhoneView,
 } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
-import { updateSlice } from '../../lib/session-state.ts';
-import { flowOfPath, problemMessage } from '../phone-verification/phone-verification-state.ts';
+import { handleStepError, type StepData } from '../../lib/step.ts';
+import { problemMessage } from '../phone-verification/phone-verification-state.ts';
+
+type PhoneView = ApplicationPhoneView;
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../phone-verification/phone-verification.css';
 import './verification-code.css';
@@ -55,9 +53,7 @@ export function VerificationCodePage() {
   const { t } = useTranslation();
   const msg = useMessage();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const flow = flowOfPath(pathname);
-  const view = useLoaderData<ApplicationView>();
+  const { view } = useLoaderData<StepData>();
   const [phone, setPhone] = useState<PhoneView>(view.phone);
   const [digits, setDigits] = useState<string[]>([...EMPTY_CODE]);
   const [feedback, setFeedback] = useState<Feedback>(
@@ -90,11 +86,8 @@ export function VerificationCodePage() {
   const neverSent = phone.status === 'failed' && phone.sendFailCounter >= VERIFICATION_LIMIT;
 
   /** 401 → start; a refusal with problem details → its message; anything else → /error (spec 000 §8). */
-  const handleFailure = (error: unknown): void => {
-    if (isApiStatus(error, 401)) {
-      void navigate(sessionEndedPath());
-      return;
-    }
+  const handleFailure = async (error: unknown): Promise<void> => {
+    if ((await handleStepError(error, { navigate })) === 'redirected') return;
     const text =
       error instanceof ApiError && error.status >= 400 && error.status < 500
         ? problemMessage(error, (k) => msg(k))
@@ -126,7 +119,7 @@ export function VerificationCodePage() {
       else afterRender(() => document.getElementById('code-continue')?.focus());
     } catch (error) {
       setDigits([...EMPTY_CODE]);
-      handleFailure(error);
+      await handleFailure(error);
     } finally {
       setIsChecking(false);
     }
@@ -146,7 +139,7 @@ export function VerificationCodePage() {
         afterRender(() => document.getElementById(codeBoxId(CODE_ID, 0))?.focus());
       }
     } catch (error) {
-      handleFailure(error);
+      await handleFailure(error);
     } finally {
       setResending(null);
     }
@@ -156,11 +149,10 @@ export function VerificationCodePage() {
     setIsContinuing(true);
     try {
       const next = await continuePhoneVerification();
-      updateSlice('progress', { profile: true });
-      void navigate(next.nextPath || pathOf(flow, 'address'));
+      await navigate(next.nextPath);
     } catch (error) {
       setIsContinuing(false);
-      handleFailure(error);
+      await handleFailure(error);
     }
   };
 

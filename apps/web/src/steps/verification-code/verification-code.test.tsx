@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICATION_PATHS, type PhoneView } from '../../lib/application-api.ts';
-import { findSlice } from '../../lib/session-state.ts';
+import { APPLICATION_API_PATHS, type ApplicationPhoneView as PhoneView } from '@omo/domain';
 import { renderApp } from '../../test/render-app.tsx';
-import { makePhone, makeView, routeFetch, type FetchCall } from '../../test/verify-address-fixtures.ts';
+import {
+  makePhone,
+  makeProgress,
+  makeView,
+  routeFetch,
+  type FetchCall,
+} from '../../test/verify-address-fixtures.ts';
 
 const URL_CODE = '/single/verificationCode';
 
@@ -25,31 +30,31 @@ function setup(
 ) {
   let current = makePhone(phone);
   const calls = routeFetch((call) => {
-    if (call.path === APPLICATION_PATHS.application) {
+    if (call.path === APPLICATION_API_PATHS.application) {
       return {
         body: makeView({
           phone: current,
-          completedSteps:
-            call.method === 'GET' && current.canContinue
-              ? ['createprofile', 'personalinfo', 'verificationCode']
-              : ['createprofile', 'personalinfo'],
+          progress: makeProgress(
+            call.method === 'GET' && current.canContinue ? 'address' : 'phoneverification',
+            { canVisitAll: true },
+          ),
         }),
       };
     }
-    if (call.path === APPLICATION_PATHS.phoneVerificationCheck) {
+    if (call.path === APPLICATION_API_PATHS.phoneVerificationCheck) {
       const answer = handlers.onCheck?.((call.body as { code: string }).code) ?? { body: { phone: current } };
       const body = answer.body as { phone?: PhoneView } | undefined;
       if (body?.phone) current = body.phone;
       return answer;
     }
-    if (call.path === APPLICATION_PATHS.phoneVerificationStart) {
+    if (call.path === APPLICATION_API_PATHS.phoneVerificationStart) {
       return handlers.onStart?.(call) ?? { body: { phone: current } };
     }
-    if (call.path === APPLICATION_PATHS.phoneVerificationContinue) {
+    if (call.path === APPLICATION_API_PATHS.phoneVerificationContinue) {
       return {
         body: makeView({
           phone: current,
-          completedSteps: ['createprofile', 'personalinfo', 'verificationCode'],
+          progress: makeProgress('address'),
           nextPath: '/single/address',
         }),
       };
@@ -60,7 +65,7 @@ function setup(
 }
 
 const checks = (calls: FetchCall[]) =>
-  calls.filter((c) => c.path === APPLICATION_PATHS.phoneVerificationCheck);
+  calls.filter((c) => c.path === APPLICATION_API_PATHS.phoneVerificationCheck);
 
 describe('verificationCode', () => {
   it('shows the number and six labelled digit boxes with one-time-code on the first', async () => {
@@ -181,7 +186,6 @@ describe('verificationCode', () => {
     expect(continueButton).toBeEnabled();
     await user.click(continueButton);
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
-    expect(findSlice('progress')?.profile).toBe(true);
   });
 
   it('resend shows the last four digits; the links are gone after three resends', async () => {
@@ -217,7 +221,7 @@ describe('verificationCode', () => {
       expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
-    const starts = calls.filter((c) => c.path === APPLICATION_PATHS.phoneVerificationStart);
+    const starts = calls.filter((c) => c.path === APPLICATION_API_PATHS.phoneVerificationStart);
     expect(starts.map((c) => c.body)).toEqual([{ channel: 'sms' }, { channel: 'call' }, { channel: 'sms' }]);
   });
 

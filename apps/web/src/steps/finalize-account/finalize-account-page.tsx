@@ -1,0 +1,264 @@
+/**
+ * /single/finalizeaccount, 'Finalize your account': how each selected account will be used. For every
+ * product, how often money comes in by each deposit type and how often each deposit method is used (0 Never
+ * … 3 All the time); registered plans ask the shorter form (no cash, ABM or branch rows). The shares the
+ * answers give are shown as the domain computes them. When the page opens, the server runs the identity
+ * check unless it is done or skipped; Continue waits for it, and an empty result goes to /error.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useLoaderData, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  FHSA_DEFAULT_PURPOSE,
+  FLOW_ERROR_ROUTES,
+  accountUsageSchemaFor,
+  computeDepositPercentages,
+  isRegisteredPlanCategory,
+  type AccountUsageAnswers,
+  type ProductOffering,
+} from '@omo/domain';
+import { RadioGroup } from '../../components/form/radio-group.tsx';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { LoadingIndicator } from '../../components/loading-indicator.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { currentLang } from '../../i18n/i18n.ts';
+import { runIdentityCheck, saveAccountUsage } from '../../lib/application-api.ts';
+import { handleStepError, useStepForm, type StepData } from '../../lib/step.ts';
+import { productDescription } from '../get-started/get-started-page.tsx';
+import './finalize-account.css';
+
+const CREDIT_ROWS = ['cash', 'cheque', 'payroll', 'eft'] as const;
+const DEPOSIT_ROWS = ['branch', 'atm', 'wires', 'eft'] as const;
+/** Rows the retirement and tax-free plans do not ask. */
+const NOT_FOR_REGISTERED = new Set(['cash', 'atm', 'branch']);
+const ANSWERS = ['0', '1', '2', '3'] as const;
+
+type Group = 'creditSources' | 'depositSources';
+type GroupValues = Record<string, string>;
+type FormValues = Record<string, { creditSources: GroupValues; depositSources: GroupValues }>;
+
+/** The form's key of a product: a letter first, so react-hook-form never reads an id as an array index. */
+const keyOf = (productId: string) => `p${productId}`;
+
+function rowsOf(product: ProductOffering, group: Group): readonly string[] {
+  const rows = group === 'creditSources' ? CREDIT_ROWS : DEPOSIT_ROWS;
+  return isRegisteredPlanCategory(product.accountCategory)
+    ? rows.filter((r) => !NOT_FOR_REGISTERED.has(r))
+    : rows;
+}
+
+/** Field names in page order: each product's rows, then its group (the at-least-one rule). */
+function fieldsOf(products: readonly ProductOffering[]): string[] {
+  return products.flatMap((p) =>
+    (['creditSources', 'depositSources'] as const).flatMap((group) => [
+      ...rowsOf(p, group).map((row) => `${keyOf(p.productID)}.${group}.${row}`),
+      `${keyOf(p.productID)}.${group}`,
+    ]),
+  );
+}
+
+function initialValues(
+  products: readonly ProductOffering[],
+  saved: StepData['view']['accountUsage'],
+): FormValues {
+  return Object.fromEntries(
+    products.map((p) => {
+      const answers = saved?.[p.productID];
+      const group = (name: Group) =>
+        Object.fromEntries(
+          rowsOf(p, name).map((row) => [row, answers ? String(answers[name][row] ?? '') : '']),
+        );
+      return [
+        keyOf(p.productID),
+        { creditSources: group('creditSources'), depositSources: group('depositSources') },
+      ];
+    }),
+  );
+}
+
+export function FinalizeAccountPage() {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const navigate = useNavigate();
+  const { view, products } = useLoaderData<StepData>();
+  const isChecked = view.progress.steps.find((s) => s.id === 'identitycheck')?.complete ?? true;
+  const [checkState, setCheckState] = useState<'done' | 'running' | 'failed'>(isChecked ? 'done' : 'running');
+
+  // The identity check runs once when the page opens, unless the server has it already.
+  const started = useRef(false);
+  useEffect(() => {
+    if (isChecked || started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        const checked = await runIdentityCheck();
+        if (checked.identity.status === 'error') {
+          await navigate(FLOW_ERROR_ROUTES.bare);
+          return;
+        }
+        setCheckState('done');
+      } catch (error) {
+        if ((await handleStepError(error, { navigate })) === 'failed') setCheckState('failed');
+      }
+    })();
+  }, [isChecked, navigate]);
+
+  const schema = useMemo(
+    () => z.object(Object.fromEntries(products.map((p) => [keyOf(p.productID), accountUsageSchemaFor(p)]))),
+    [products],
+  );
+  const fields = useMemo(() => fieldsOf(products), [products]);
+  const { form, onSubmit, messageOf, hasSubmitFailed } = useStepForm<
+    FormValues,
+    Record<string, AccountUsageAnswers>
+  >({
+    schema: schema as never,
+    defaultValues: initialValues(products, view.accountUsage),
+    fields,
+    save: (values) =>
+      saveAccountUsage(
+        Object.fromEntries(products.map((p) => [p.productID, values[keyOf(p.productID)]!])) as never,
+      ),
+    fieldOfPath: (path) => path.replace(/^([^.]+)/, (id) => keyOf(id)),
+  });
+  const { register, control, formState } = form;
+  const watched = useWatch({ control }) as FormValues;
+  const title = t('finalizeAccount.title');
+  // One summary line per question group (naming the account when there are several), linking to the
+  // first row left unanswered: eight identical lines would not say where to look.
+  const summary = products.flatMap((product) =>
+    (['creditSources', 'depositSources'] as const).flatMap((group) => {
+      const groupId = `${keyOf(product.productID)}.${group}`;
+      const rowIds = rowsOf(product, group).map((row) => `${groupId}.${row}`);
+      const first = rowIds.find((id) => messageOf(id));
+      const message = (first && messageOf(first)) ?? messageOf(groupId);
+      if (!message) return [];
+      const where = t(`finalizeAccount.${group}.legend`);
+      const prefix = products.length > 1 ? `${productDescription(product, lang)}: ` : '';
+      return [{ fieldId: first ?? groupId, message: `${prefix}${where} ${message}` }];
+    }),
+  );
+  usePageTitle(title, summary.length > 0);
+
+  const sourceLabel = (group: Group, row: string) =>
+    t(`finalizeAccount.${group}.${row}` as 'finalizeAccount.creditSources.cash');
+  const answerOptions = ANSWERS.map((value) => ({ value, label: t(`finalizeAccount.answers.${value}`) }));
+
+  /** The shares of a group as the domain computes them, once every row of the group is answered. */
+  const sharesOf = (product: ProductOffering, group: Group): string | null => {
+    const values = watched[keyOf(product.productID)]?.[group] ?? {};
+    const rows = rowsOf(product, group);
+    if (rows.some((row) => !/^[0-3]$/.test(values[row] ?? ''))) return null;
+    const numbers = Object.fromEntries(rows.map((row) => [row, Number(values[row])]));
+    const answers: AccountUsageAnswers =
+      group === 'creditSources'
+        ? { creditSources: numbers, depositSources: {} }
+        : { creditSources: {}, depositSources: numbers };
+    const shares = computeDepositPercentages(answers);
+    const shareOf: Record<string, number> =
+      group === 'creditSources'
+        ? {
+            cash: shares.cashPrct,
+            cheque: shares.chequePrct,
+            payroll: shares.payrollPrct,
+            eft: shares.eftPrct,
+          }
+        : {
+            branch: shares.branchPrct,
+            atm: shares.atmPrct,
+            wires: shares.wiresPrct,
+            eft: shares.depositEftPrct,
+          };
+    const parts = rows.filter((row) => (shareOf[row] ?? 0) > 0);
+    if (parts.length === 0) return null;
+    return parts
+      .map((row) => t('finalizeAccount.share', { source: sourceLabel(group, row), share: shareOf[row] }))
+      .join(', ');
+  };
+
+  return (
+    <div className="panel">
+      <StepFormTop
+        title={title}
+        errors={summary}
+        submitCount={formState.submitCount}
+        hasSubmitFailed={hasSubmitFailed || checkState === 'failed'}
+      />
+      <p className="lead">{t('finalizeAccount.lead')}</p>
+      {checkState === 'running' ? <LoadingIndicator label={t('finalizeAccount.checking')} /> : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        {products.map((product) => {
+          const key = keyOf(product.productID);
+          const headingId = `usage-${product.productID}`;
+          return (
+            <section className="form-section usage" key={product.productID} aria-labelledby={headingId}>
+              <h2 className="form-section__title" id={headingId}>
+                {productDescription(product, lang)}
+              </h2>
+              {product.accountCategory === 'FHSA' ? (
+                <p className="usage__purpose">
+                  {t('finalizeAccount.fhsaPurpose', {
+                    purpose: t(`legalTerms.purposes.${FHSA_DEFAULT_PURPOSE}`),
+                  })}
+                </p>
+              ) : null}
+              {(['creditSources', 'depositSources'] as const).map((group) => {
+                const groupId = `${key}.${group}`;
+                const shares = sharesOf(product, group);
+                const groupError = messageOf(groupId);
+                return (
+                  <fieldset
+                    className={groupError ? 'usage__group field--error' : 'usage__group'}
+                    key={group}
+                    id={groupId}
+                    tabIndex={-1}
+                    aria-describedby={groupError ? `${groupId}-error` : undefined}
+                  >
+                    <legend className="fieldset__legend fieldset__legend--heading">
+                      {t(`finalizeAccount.${group}.legend`)}
+                    </legend>
+                    <p className="field__hint">{t('finalizeAccount.howOften')}</p>
+                    {groupError ? (
+                      <p className="field__error" id={`${groupId}-error`}>
+                        <span className="visually-hidden">{t('layout.errorPrefix', { title: '' })}</span>
+                        {groupError}
+                      </p>
+                    ) : null}
+                    {rowsOf(product, group).map((row) => {
+                      const id = `${key}.${group}.${row}`;
+                      return (
+                        <RadioGroup
+                          key={row}
+                          id={id}
+                          legend={sourceLabel(group, row)}
+                          error={messageOf(id)}
+                          isInline
+                          options={answerOptions}
+                          registration={register(id as never)}
+                        />
+                      );
+                    })}
+                    {shares ? <p className="usage__shares">{shares}</p> : null}
+                  </fieldset>
+                );
+              })}
+            </section>
+          );
+        })}
+        <div className="actions">
+          <button
+            type="submit"
+            className="button"
+            disabled={checkState !== 'done' || formState.isSubmitting}
+            aria-busy={formState.isSubmitting}
+          >
+            {formState.isSubmitting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+            {t('common.continue')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * /single/idverifyterms and /joint/idverifyterms: the identity could not be confirmed on data alone, so the
+ * applicant photographs a government photo ID and takes a selfie. The accepted IDs, the digital ID
+ * verification consent and a checkbox that enables Continue; Continue starts the document verification
+ * (busy while it starts) and opens the capture page (ours in the sandbox, the provider's otherwise). Every
+ * 2 seconds the page asks the server whether the documents were submitted, decided or expired, and then
+ * moves on to the legal terms. A session that is gone goes to /error/3.
+ */
+import { useEffect, useState } from 'react';
+import { useLoaderData, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ERROR_IDS, errorRoute } from '@omo/domain';
+import { PageHeading } from '../../components/page-heading.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useAppConfig } from '../../config/use-app-config.ts';
+import { getDocumentStatus, isApiStatus, startDocumentVerification } from '../../lib/application-api.ts';
+import { handleStepError, type StepData } from '../../lib/step.ts';
+
+/** How often the page asks whether the documents are in. */
+export const DOCUMENT_POLL_MS = 2_000;
+
+const ACCEPTED_IDS = ['driversLicence', 'provincialId', 'passport', 'permanentResident'] as const;
+
+export function IdVerifyTermsPage() {
+  const { t } = useTranslation();
+  const { institutionName } = useAppConfig();
+  const navigate = useNavigate();
+  const { view } = useLoaderData<StepData>();
+  const [hasAgreed, setAgreed] = useState(false);
+  const [isStarting, setStarting] = useState(false);
+  const [hasFailed, setFailed] = useState(false);
+  const title = t('idVerifyTerms.title');
+  usePageTitle(title);
+  const isCaptured = view.identity.status.startsWith('document');
+
+  // The documents may come in from another tab or device: keep asking until the step is over.
+  useEffect(() => {
+    let isStopped = false;
+    const poll = async () => {
+      try {
+        const status = await getDocumentStatus();
+        if (!isStopped && status.isDone) await navigate(status.nextPath);
+      } catch (error) {
+        if (!isStopped && isApiStatus(error, 401)) await navigate(errorRoute(ERROR_IDS.loadFailure));
+      }
+    };
+    const timer = setInterval(() => void poll(), DOCUMENT_POLL_MS);
+    return () => {
+      isStopped = true;
+      clearInterval(timer);
+    };
+  }, [navigate]);
+
+  const onContinue = async () => {
+    setStarting(true);
+    setFailed(false);
+    try {
+      const { captureUrl } = await startDocumentVerification();
+      if (/^https?:\/\//.test(captureUrl)) window.location.assign(captureUrl);
+      else await navigate(captureUrl);
+    } catch (error) {
+      setStarting(false);
+      if (isApiStatus(error, 401)) {
+        await navigate(errorRoute(ERROR_IDS.loadFailure));
+        return;
+      }
+      if ((await handleStepError(error, { navigate })) === 'failed') setFailed(true);
+    }
+  };
+
+  return (
+    <div className="panel">
+      <PageHeading>{title}</PageHeading>
+      {hasFailed ? (
+        <p className="notice notice--error" role="alert">
+          {t('idVerifyTerms.startFailed')}
+        </p>
+      ) : null}
+      <p className="lead">{t('idVerifyTerms.lead')}</p>
+      <h2 className="form-section__title">{t('idVerifyTerms.acceptedTitle')}</h2>
+      <ul className="bullets">
+        {ACCEPTED_IDS.map((id) => (
+          <li key={id}>{t(`idVerifyTerms.ids.${id}`)}</li>
+        ))}
+      </ul>
+      <h2 className="form-section__title" id="consent-title">
+        {t('idVerifyTerms.consentTitle')}
+      </h2>
+      <div className="consent-paragraphs">
+        {(['p1', 'p2', 'p3', 'p4'] as const).map((p) => (
+          <p key={p}>{t(`idVerifyTerms.consent.${p}`, { institution: institutionName })}</p>
+        ))}
+      </div>
+      {isCaptured ? (
+        <p className="notice" role="status">
+          {t('idVerifyTerms.received')}
+        </p>
+      ) : (
+        <>
+          <div className="field">
+            <div className="checkbox">
+              <input
+                className="checkbox__input"
+                type="checkbox"
+                id="idTermsConsent"
+                checked={hasAgreed}
+                onChange={(event) => setAgreed(event.target.checked)}
+              />
+              <label className="checkbox__label" htmlFor="idTermsConsent">
+                {t('idVerifyTerms.agree', { institution: institutionName })}
+              </label>
+            </div>
+          </div>
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              disabled={!hasAgreed || isStarting}
+              aria-busy={isStarting}
+              onClick={() => void onContinue()}
+            >
+              {isStarting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+              {t('common.continue')}
+            </button>
+          </div>
+          <p className="visually-hidden" role="status">
+            {isStarting ? t('idVerifyTerms.starting') : ''}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
