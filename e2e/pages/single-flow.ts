@@ -224,3 +224,92 @@ export async function enterSin(page: Page, { check }: StepOptions = {}): Promise
   await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
   await check?.();
 }
+
+/**
+ * 'Finalize your account': waits for the identity check the page runs, answers every row of every
+ * account's questions (pay or pension 'All the time', the rest 'Never'), Continue.
+ */
+export async function finalizeAccount(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalize your account' })).toBeVisible();
+  await expect(continueButton(page)).toBeEnabled({ timeout: 15_000 });
+  await check?.();
+  const rows = page.locator('fieldset.usage__group fieldset');
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    const row = rows.nth(i);
+    const name = (await row.locator('legend').textContent()) ?? '';
+    const answer = /Pay or pension|Online or in the mobile app/.test(name) ? 'All the time' : 'Never';
+    await row.getByRole('radio', { name: answer, exact: true }).check();
+  }
+  await continueButton(page).click();
+}
+
+/** 'Let's verify your identity': the consent, Continue → the sandbox capture page. */
+export async function agreeToIdVerification(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await expect(page).toHaveURL(/\/(single|joint)\/idverifyterms$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Let's verify your identity" })).toBeVisible();
+  await check?.();
+  await expect(continueButton(page)).toBeDisabled();
+  await page.getByRole('checkbox', { name: /I agree to the digital ID verification/ }).check();
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/idverifyterms\/capture$/);
+}
+
+/** A real PNG image (a 2×2 picture), as a file the capture page takes. */
+export function pngFile(name: string) {
+  return {
+    name,
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGPQiFoARAwQCgAd5gSJoVLBMgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  };
+}
+
+/** The sandbox capture page: front, back and selfie, then 'Send my photos'. */
+export async function captureDocuments(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Take photos of your ID' })).toBeVisible();
+  await check?.();
+  for (const [label, file] of [
+    ['Front of your ID', 'front.png'],
+    ['Back of your ID', 'back.png'],
+    ['Selfie', 'selfie.png'],
+  ] as const) {
+    await page.getByLabel(label).setInputFiles(pngFile(file));
+  }
+  await expect(page.getByRole('img', { name: /^Preview/ })).toHaveCount(3);
+  await check?.();
+  await page.getByRole('button', { name: 'Send my photos' }).click();
+}
+
+/** Answers a yes/no question of the legal terms by its question text. */
+async function answer(page: Page, question: RegExp, value: 'Yes' | 'No'): Promise<void> {
+  await page.getByRole('group', { name: question }).getByRole('radio', { name: value, exact: true }).check();
+}
+
+/** 'Review the legal terms': a resident of Canada, employed, not politically exposed; Continue → review. */
+export async function legalTerms(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await expect(page).toHaveURL(/\/(single|joint)\/legalterms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Review the legal terms' })).toBeVisible();
+  await check?.();
+  await answer(page, /resident of Canada for tax purposes/, 'Yes');
+  await answer(page, /citizen of the United States/, 'No');
+  await answer(page, /country other than Canada or the United States/, 'No');
+  await answer(page, /politically exposed person/, 'No');
+  await answer(page, /employed in Canada/, 'Yes');
+  const occupation = page.getByRole('combobox', { name: 'Occupation' });
+  await occupation.pressSequentially('nurse', { delay: 20 });
+  await page.getByRole('option').first().click();
+  await answer(page, /own or operate a business/, 'No');
+  await page.getByRole('radio', { name: 'For personal banking' }).check();
+  const purpose = page.getByLabel('Main purpose of the account');
+  // Option texts are cut at 24 characters: choose by value (1 Payroll and/or Living Expenses, 5 Savings - Retirement).
+  if (await purpose.isEnabled()) await purpose.selectOption('1');
+  const gicPurpose = page.getByLabel('Main purpose of the GIC');
+  if (await gicPurpose.count()) await gicPurpose.selectOption('5');
+  await answer(page, /only financial institution/, 'Yes');
+  await check?.();
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/(single|joint)\/reviewapplication$/);
+}

@@ -86,7 +86,11 @@ export type FetchAnswer = { status?: number; body?: unknown } | Promise<{ status
  * Stubs fetch: GetApiConfig answers the test config; every other request goes to `handler` (undefined →
  * 404). Returns the list of calls (GetApiConfig excluded).
  */
-export function routeFetch(handler: (call: FetchCall) => FetchAnswer | undefined): FetchCall[] {
+export function routeFetch(
+  handler: (
+    call: FetchCall,
+  ) => FetchAnswer | undefined | Promise<{ status?: number; body?: unknown } | undefined>,
+): FetchCall[] {
   const calls: FetchCall[] = [];
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validAccountUsage, validLegalTerms } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
 
@@ -696,10 +697,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
   });
 
   describe('PUT AccountUsage (finalizeaccount)', () => {
-    const usage = {
-      creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
-      depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
-    };
+    const usage = validAccountUsage;
 
     async function atFinalize(productIds: string[]) {
       const draft = await through('address', productIds);
@@ -763,19 +761,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
   });
 
   describe('PUT LegalTerms', () => {
-    const answers = (overrides: Record<string, unknown> = {}) => ({
-      resStatus: 'yes',
-      taxResidentorCitizenUs: 'no',
-      taxNotCanadaNotUS: 'no',
-      polExposed: 'no',
-      ontarioWork: 'yes',
-      occupation: { id: '2173', name: 'Software engineers and designers' },
-      ownerOperator: 'no',
-      singleInstitution: 'yes',
-      natureOfBanking: 'Personal',
-      primaryPurpose: '1',
-      ...overrides,
-    });
+    const answers = (overrides: Record<string, unknown> = {}) => ({ ...validLegalTerms, ...overrides });
 
     async function atLegalTerms() {
       const draft = await through('address', ['2001']);
@@ -785,11 +771,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         url: '/api/omo/IdentityCheck',
         headers: { cookie: draft.cookie },
       });
-      const usage = {
-        creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
-        depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
-      };
-      expect((await put(draft.cookie, 'AccountUsage', { '2001': usage })).statusCode).toBe(200);
+      expect((await put(draft.cookie, 'AccountUsage', { '2001': validAccountUsage })).statusCode).toBe(200);
       return draft;
     }
 

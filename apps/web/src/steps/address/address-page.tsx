@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useWatch } from 'react-hook-form';
 import { addressFormSchema } from '@omo/domain';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { saveAddress } from '../../lib/application-api.ts';
@@ -41,37 +41,30 @@ export function AddressPage() {
   usePageTitle(title, summary.length > 0);
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={submitCount}
-        hasSubmitFailed={hasSubmitFailed}
+    <StepForm
+      title={title}
+      lead={t('address.intro')}
+      summary={summary}
+      submitCount={submitCount}
+      hasSubmitFailed={hasSubmitFailed}
+      isSubmitting={isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <AddressBlock kind="home" names={HOME_NAMES} form={form} msg={msg} />
+      <CheckboxField
+        id="isMailingAddressSame"
+        label={t('address.mailingSame')}
+        error={msg(errors.isMailingAddressSame?.message)}
+        registration={form.register('isMailingAddressSame')}
       />
-      <p className="lead">{t('address.intro')}</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <AddressBlock kind="home" names={HOME_NAMES} form={form} msg={msg} />
-        <CheckboxField
-          id="isMailingAddressSame"
-          label={t('address.mailingSame')}
-          error={msg(errors.isMailingAddressSame?.message)}
-          registration={form.register('isMailingAddressSame')}
-        />
-        {isMailingSame ? null : (
-          <section className="form-section address-mailing" aria-labelledby="mailing-title">
-            <h2 className="form-section__title" id="mailing-title">
-              {t('address.mailingTitle')}
-            </h2>
-            <AddressBlock kind="mailing" names={MAILING_NAMES} form={form} msg={msg} />
-          </section>
-        )}
-        <div className="actions">
-          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-            {isSubmitting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
-            {t('common.continue')}
-          </button>
-        </div>
-      </form>
-    </div>
+      {isMailingSame ? null : (
+        <section className="form-section address-mailing" aria-labelledby="mailing-title">
+          <h2 className="form-section__title" id="mailing-title">
+            {t('address.mailingTitle')}
+          </h2>
+          <AddressBlock kind="mailing" names={MAILING_NAMES} form={form} msg={msg} />
+        </section>
+      )}
+    </StepForm>
   );
 }

@@ -12,7 +12,7 @@ import {
   type ProductOffering,
   type TermChoiceForm,
 } from '@omo/domain';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -85,64 +85,58 @@ export function ConfirmProductsPage() {
   usePageTitle(title, summary.length > 0);
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={formState.submitCount}
-        hasSubmitFailed={hasSubmitFailed}
-      />
-      <p className="lead">{t('confirmProducts.lead')}</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        {products.map((product) => (
-          <ProductCard
-            key={product.productID}
-            product={product}
-            lang={lang}
-            headingId={`product-${product.productID}`}
-          >
-            {product === termProduct ? (
-              <div className="product-card__terms">
-                <SelectField
-                  id="termPeriod"
-                  label={t('confirmProducts.termLength')}
-                  labelExtra={
-                    <span className="field__tip">
-                      <Toggletip
-                        label={t('confirmProducts.termLengthTooltip')}
-                        text={t('confirmProducts.termLengthTooltipText')}
-                      />
-                    </span>
-                  }
-                  error={messageOf('termPeriod')}
-                  options={termPeriodOptions(product, lang, t)}
-                  registration={register('termPeriod')}
-                />
-                <SelectField
-                  id="termOption"
-                  label={t('confirmProducts.renewal')}
-                  labelExtra={
-                    <span className="field__tip">
-                      <Toggletip
-                        label={t('confirmProducts.renewalTooltip')}
-                        text={t('confirmProducts.renewalTooltipText')}
-                      />
-                    </span>
-                  }
-                  error={messageOf('termOption')}
-                  options={renewalOptions(product, t)}
-                  registration={register('termOption')}
-                />
-              </div>
-            ) : null}
-          </ProductCard>
-        ))}
-        <div className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting}>
-            {t('common.continue')}
-          </button>
-        </div>
-      </form>
-    </div>
+    <StepForm
+      title={title}
+      lead={t('confirmProducts.lead')}
+      summary={summary}
+      submitCount={formState.submitCount}
+      hasSubmitFailed={hasSubmitFailed}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      {products.map((product) => (
+        <ProductCard
+          key={product.productID}
+          product={product}
+          lang={lang}
+          headingId={`product-${product.productID}`}
+        >
+          {product === termProduct ? (
+            <div className="product-card__terms">
+              <SelectField
+                id="termPeriod"
+                label={t('confirmProducts.termLength')}
+                labelExtra={
+                  <span className="field__tip">
+                    <Toggletip
+                      label={t('confirmProducts.termLengthTooltip')}
+                      text={t('confirmProducts.termLengthTooltipText')}
+                    />
+                  </span>
+                }
+                error={messageOf('termPeriod')}
+                options={termPeriodOptions(product, lang, t)}
+                registration={register('termPeriod')}
+              />
+              <SelectField
+                id="termOption"
+                label={t('confirmProducts.renewal')}
+                labelExtra={
+                  <span className="field__tip">
+                    <Toggletip
+                      label={t('confirmProducts.renewalTooltip')}
+                      text={t('confirmProducts.renewalTooltipText')}
+                    />
+                  </span>
+                }
+                error={messageOf('termOption')}
+                options={renewalOptions(product, t)}
+                registration={register('termOption')}
+              />
+            </div>
+          ) : null}
+        </ProductCard>
+      ))}
+    </StepForm>
   );
 }

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createProfileFormSchema, type CreateProfileForm, type CreateProfileFormInput } from '@omo/domain';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -61,69 +61,63 @@ export function CreateProfilePage() {
   usePageTitle(title, summary.length > 0);
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={formState.submitCount}
-        hasSubmitFailed={hasSubmitFailed}
+    <StepForm
+      title={title}
+      lead={t('createProfile.lead')}
+      summary={summary}
+      submitCount={formState.submitCount}
+      hasSubmitFailed={hasSubmitFailed}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        id="email"
+        label={t('createProfile.email')}
+        hint={t('createProfile.emailHint')}
+        error={messageOf('email')}
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        trimOnBlur
+        registration={register('email')}
       />
-      <p className="lead">{t('createProfile.lead')}</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <PasswordField
+        id="password"
+        label={t('createProfile.password')}
+        error={messageOf('password')}
+        registration={register('password')}
+        value={password}
+      />
+      <TextField
+        id="promoCode"
+        label={t('createProfile.promoCode')}
+        error={messageOf('promoCode')}
+        isOptional
+        autoComplete="off"
+        className="field__input--short"
+        trimOnBlur
+        registration={register('promoCode')}
+      />
+      {config.hideReferralCode ? null : (
         <TextField
-          id="email"
-          label={t('createProfile.email')}
-          hint={t('createProfile.emailHint')}
-          error={messageOf('email')}
-          type="email"
-          autoComplete="email"
-          spellCheck={false}
-          trimOnBlur
-          registration={register('email')}
-        />
-        <PasswordField
-          id="password"
-          label={t('createProfile.password')}
-          error={messageOf('password')}
-          registration={register('password')}
-          value={password}
-        />
-        <TextField
-          id="promoCode"
-          label={t('createProfile.promoCode')}
-          error={messageOf('promoCode')}
+          id="referralCode"
+          label={t('createProfile.referralCode')}
+          hint={t('createProfile.referralCodeHint')}
+          error={messageOf('referralCode')}
           isOptional
           autoComplete="off"
+          autoCapitalize="characters"
           className="field__input--short"
           trimOnBlur
-          registration={register('promoCode')}
+          registration={register('referralCode')}
         />
-        {config.hideReferralCode ? null : (
-          <TextField
-            id="referralCode"
-            label={t('createProfile.referralCode')}
-            hint={t('createProfile.referralCodeHint')}
-            error={messageOf('referralCode')}
-            isOptional
-            autoComplete="off"
-            autoCapitalize="characters"
-            className="field__input--short"
-            trimOnBlur
-            registration={register('referralCode')}
-          />
-        )}
-        <CheckboxField
-          id="consent"
-          label={t('createProfile.consent', { institution: config.institutionName })}
-          error={messageOf('consent')}
-          registration={register('consent')}
-        />
-        <div className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting}>
-            {t('common.continue')}
-          </button>
-        </div>
-      </form>
-    </div>
+      )}
+      <CheckboxField
+        id="consent"
+        label={t('createProfile.consent', { institution: config.institutionName })}
+        error={messageOf('consent')}
+        registration={register('consent')}
+      />
+    </StepForm>
   );
 }

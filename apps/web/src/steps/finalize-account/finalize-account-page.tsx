@@ -20,7 +20,7 @@ import {
   type ProductOffering,
 } from '@omo/domain';
 import { RadioGroup } from '../../components/form/radio-group.tsx';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { currentLang } from '../../i18n/i18n.ts';
@@ -179,86 +179,77 @@ export function FinalizeAccountPage() {
   };
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={formState.submitCount}
-        hasSubmitFailed={hasSubmitFailed || checkState === 'failed'}
-      />
-      <p className="lead">{t('finalizeAccount.lead')}</p>
-      {checkState === 'running' ? <LoadingIndicator label={t('finalizeAccount.checking')} /> : null}
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        {products.map((product) => {
-          const key = keyOf(product.productID);
-          const headingId = `usage-${product.productID}`;
-          return (
-            <section className="form-section usage" key={product.productID} aria-labelledby={headingId}>
-              <h2 className="form-section__title" id={headingId}>
-                {productDescription(product, lang)}
-              </h2>
-              {product.accountCategory === 'FHSA' ? (
-                <p className="usage__purpose">
-                  {t('finalizeAccount.fhsaPurpose', {
-                    purpose: t(`legalTerms.purposes.${FHSA_DEFAULT_PURPOSE}`),
+    <StepForm
+      title={title}
+      lead={t('finalizeAccount.lead')}
+      summary={summary}
+      submitCount={formState.submitCount}
+      hasSubmitFailed={hasSubmitFailed || checkState === 'failed'}
+      isSubmitting={formState.isSubmitting}
+      isSubmitDisabled={checkState !== 'done'}
+      onSubmit={onSubmit}
+      beforeForm={
+        checkState === 'running' ? <LoadingIndicator label={t('finalizeAccount.checking')} /> : null
+      }
+    >
+      {products.map((product) => {
+        const key = keyOf(product.productID);
+        const headingId = `usage-${product.productID}`;
+        return (
+          <section className="form-section usage" key={product.productID} aria-labelledby={headingId}>
+            <h2 className="form-section__title" id={headingId}>
+              {productDescription(product, lang)}
+            </h2>
+            {product.accountCategory === 'FHSA' ? (
+              <p className="usage__purpose">
+                {t('finalizeAccount.fhsaPurpose', {
+                  purpose: t(`legalTerms.purposes.${FHSA_DEFAULT_PURPOSE}`),
+                })}
+              </p>
+            ) : null}
+            {(['creditSources', 'depositSources'] as const).map((group) => {
+              const groupId = `${key}.${group}`;
+              const shares = sharesOf(product, group);
+              const groupError = messageOf(groupId);
+              return (
+                <fieldset
+                  className={groupError ? 'usage__group field--error' : 'usage__group'}
+                  key={group}
+                  id={groupId}
+                  tabIndex={-1}
+                  aria-describedby={groupError ? `${groupId}-error` : undefined}
+                >
+                  <legend className="fieldset__legend fieldset__legend--heading">
+                    {t(`finalizeAccount.${group}.legend`)}
+                  </legend>
+                  <p className="field__hint">{t('finalizeAccount.howOften')}</p>
+                  {groupError ? (
+                    <p className="field__error" id={`${groupId}-error`}>
+                      <span className="visually-hidden">{t('layout.errorPrefix', { title: '' })}</span>
+                      {groupError}
+                    </p>
+                  ) : null}
+                  {rowsOf(product, group).map((row) => {
+                    const id = `${key}.${group}.${row}`;
+                    return (
+                      <RadioGroup
+                        key={row}
+                        id={id}
+                        legend={sourceLabel(group, row)}
+                        error={messageOf(id)}
+                        isInline
+                        options={answerOptions}
+                        registration={register(id as never)}
+                      />
+                    );
                   })}
-                </p>
-              ) : null}
-              {(['creditSources', 'depositSources'] as const).map((group) => {
-                const groupId = `${key}.${group}`;
-                const shares = sharesOf(product, group);
-                const groupError = messageOf(groupId);
-                return (
-                  <fieldset
-                    className={groupError ? 'usage__group field--error' : 'usage__group'}
-                    key={group}
-                    id={groupId}
-                    tabIndex={-1}
-                    aria-describedby={groupError ? `${groupId}-error` : undefined}
-                  >
-                    <legend className="fieldset__legend fieldset__legend--heading">
-                      {t(`finalizeAccount.${group}.legend`)}
-                    </legend>
-                    <p className="field__hint">{t('finalizeAccount.howOften')}</p>
-                    {groupError ? (
-                      <p className="field__error" id={`${groupId}-error`}>
-                        <span className="visually-hidden">{t('layout.errorPrefix', { title: '' })}</span>
-                        {groupError}
-                      </p>
-                    ) : null}
-                    {rowsOf(product, group).map((row) => {
-                      const id = `${key}.${group}.${row}`;
-                      return (
-                        <RadioGroup
-                          key={row}
-                          id={id}
-                          legend={sourceLabel(group, row)}
-                          error={messageOf(id)}
-                          isInline
-                          options={answerOptions}
-                          registration={register(id as never)}
-                        />
-                      );
-                    })}
-                    {shares ? <p className="usage__shares">{shares}</p> : null}
-                  </fieldset>
-                );
-              })}
-            </section>
-          );
-        })}
-        <div className="actions">
-          <button
-            type="submit"
-            className="button"
-            disabled={checkState !== 'done' || formState.isSubmitting}
-            aria-busy={formState.isSubmitting}
-          >
-            {formState.isSubmitting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
-            {t('common.continue')}
-          </button>
-        </div>
-      </form>
-    </div>
+                  {shares ? <p className="usage__shares">{shares}</p> : null}
+                </fieldset>
+              );
+            })}
+          </section>
+        );
+      })}
+    </StepForm>
   );
 }

@@ -23,6 +23,16 @@ import { problemFieldErrors, submitIdentityImages, uploadIdentityImage } from '.
 import { handleStepError } from '../../lib/step.ts';
 import './capture.css';
 
+/** The first bytes of a file (its type is read from them). */
+function readHead(file: File, length = 16): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file.slice(0, length));
+  });
+}
+
 interface SideState {
   preview?: string;
   isUploading?: boolean;
@@ -60,7 +70,7 @@ export function CapturePage() {
   const onFile = async (side: IdentityImageSide, file: File | undefined) => {
     if (!file) return;
     // The size is checked on the file itself, the type on its first bytes.
-    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    const head = await readHead(file);
     const problem =
       file.size > IDENTITY_IMAGE_MAX_BYTES
         ? 'document.image.size'

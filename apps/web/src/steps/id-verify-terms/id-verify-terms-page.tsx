@@ -14,6 +14,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { getDocumentStatus, isApiStatus, startDocumentVerification } from '../../lib/application-api.ts';
+import { loadFullPage } from '../../lib/full-page-load.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
 
 /** How often the page asks whether the documents are in. */
@@ -56,8 +57,9 @@ export function IdVerifyTermsPage() {
     setFailed(false);
     try {
       const { captureUrl } = await startDocumentVerification();
-      if (/^https?:\/\//.test(captureUrl)) window.location.assign(captureUrl);
-      else await navigate(captureUrl);
+      // A full page load, whether the provider's page or our sandbox's: the camera is allowed only to the
+      // pages the server serves with that permission (Permissions-Policy), not to an in-app navigation.
+      loadFullPage(captureUrl);
     } catch (error) {
       setStarting(false);
       if (isApiStatus(error, 401)) {

@@ -31,7 +31,7 @@ import { Combobox, type ComboboxOption } from '../../components/form/combobox.ts
 import { TextField } from '../../components/form/field.tsx';
 import { RadioGroup } from '../../components/form/radio-group.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
@@ -180,218 +180,205 @@ export function LegalTermsPage() {
   };
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={formState.submitCount}
-        hasSubmitFailed={hasSubmitFailed}
-      />
-      <p className="lead">{t('legalTerms.lead')}</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <section className="form-section" aria-labelledby="residency-title">
-          <h2 className="form-section__title" id="residency-title">
-            {t('legalTerms.residencyTitle')}
-          </h2>
-          {yesNoQuestion('resStatus')}
-          {yesNoQuestion('taxResidentorCitizenUs', { clears: ['crsUsTin'] })}
-          {isUs === 'yes' ? (
-            <div className="conditional">
-              <TextField
-                id="crsUsTin"
-                label={t('legalTerms.usTin')}
-                hint={t('legalTerms.tinHint')}
-                error={messageOf('crsUsTin')}
-                autoComplete="off"
-                inputMode="numeric"
-                placeholder="###-##-####"
-                className="field__input--short"
-                trimOnBlur
-                registration={register('crsUsTin')}
-              />
-            </div>
-          ) : null}
-          {yesNoQuestion('taxNotCanadaNotUS', { clears: ['crsCountry', 'crsTin'] })}
-          {isElsewhere === 'yes' ? (
-            <div className="conditional">
-              <SelectField
-                id="crsCountry"
-                label={t('legalTerms.taxCountry')}
-                error={messageOf('crsCountry')}
-                options={countryOptions((code) => !isCanada(code) && !isUnitedStates(code))}
-                registration={register('crsCountry')}
-              />
-              <TextField
-                id="crsTin"
-                label={t('legalTerms.otherTin')}
-                hint={t('legalTerms.tinHint')}
-                error={messageOf('crsTin')}
-                autoComplete="off"
-                maxLength={OTHER_TIN_MAX}
-                trimOnBlur
-                registration={register('crsTin')}
-              />
-            </div>
-          ) : null}
-        </section>
+    <StepForm
+      title={title}
+      lead={t('legalTerms.lead')}
+      summary={summary}
+      submitCount={formState.submitCount}
+      hasSubmitFailed={hasSubmitFailed}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <section className="form-section" aria-labelledby="residency-title">
+        <h2 className="form-section__title" id="residency-title">
+          {t('legalTerms.residencyTitle')}
+        </h2>
+        {yesNoQuestion('resStatus')}
+        {yesNoQuestion('taxResidentorCitizenUs', { clears: ['crsUsTin'] })}
+        {isUs === 'yes' ? (
+          <div className="conditional">
+            <TextField
+              id="crsUsTin"
+              label={t('legalTerms.usTin')}
+              hint={t('legalTerms.tinHint')}
+              error={messageOf('crsUsTin')}
+              autoComplete="off"
+              inputMode="numeric"
+              placeholder="###-##-####"
+              className="field__input--short"
+              trimOnBlur
+              registration={register('crsUsTin')}
+            />
+          </div>
+        ) : null}
+        {yesNoQuestion('taxNotCanadaNotUS', { clears: ['crsCountry', 'crsTin'] })}
+        {isElsewhere === 'yes' ? (
+          <div className="conditional">
+            <SelectField
+              id="crsCountry"
+              label={t('legalTerms.taxCountry')}
+              error={messageOf('crsCountry')}
+              options={countryOptions((code) => !isCanada(code) && !isUnitedStates(code))}
+              registration={register('crsCountry')}
+            />
+            <TextField
+              id="crsTin"
+              label={t('legalTerms.otherTin')}
+              hint={t('legalTerms.tinHint')}
+              error={messageOf('crsTin')}
+              autoComplete="off"
+              maxLength={OTHER_TIN_MAX}
+              trimOnBlur
+              registration={register('crsTin')}
+            />
+          </div>
+        ) : null}
+      </section>
 
-        <section className="form-section" aria-labelledby="pep-title">
-          <h2 className="form-section__title" id="pep-title">
-            {t('legalTerms.pepTitle')}
-          </h2>
-          {yesNoQuestion('polExposed', {
-            hint: t('legalTerms.pepHint'),
-            clears: ['politicallyExposedType', 'positionHeld', 'countryPositionHeld'],
+      <section className="form-section" aria-labelledby="pep-title">
+        <h2 className="form-section__title" id="pep-title">
+          {t('legalTerms.pepTitle')}
+        </h2>
+        {yesNoQuestion('polExposed', {
+          hint: t('legalTerms.pepHint'),
+          clears: ['politicallyExposedType', 'positionHeld', 'countryPositionHeld'],
+        })}
+        {isPep === 'yes' ? (
+          <div className="conditional">
+            <SelectField
+              id="politicallyExposedType"
+              label={t('legalTerms.pepWho')}
+              error={messageOf('politicallyExposedType')}
+              options={[
+                { value: 'self', label: t('legalTerms.pepSelf') },
+                { value: 'relative', label: t('legalTerms.pepRelative') },
+              ]}
+              registration={register('politicallyExposedType')}
+            />
+            <SelectField
+              id="positionHeld"
+              label={t('legalTerms.pepPosition')}
+              error={messageOf('positionHeld')}
+              options={positionOptions}
+              registration={register('positionHeld')}
+            />
+            <SelectField
+              id="countryPositionHeld"
+              label={t('legalTerms.pepCountry')}
+              error={messageOf('countryPositionHeld')}
+              options={countryOptions(() => true)}
+              registration={register('countryPositionHeld')}
+            />
+          </div>
+        ) : null}
+      </section>
+
+      <section className="form-section" aria-labelledby="work-title">
+        <h2 className="form-section__title" id="work-title">
+          {t('legalTerms.workTitle')}
+        </h2>
+        {yesNoQuestion('ontarioWork', { hint: t('legalTerms.eligibility') })}
+        <Controller
+          control={control}
+          name="occupation"
+          render={({ field }) => (
+            <Combobox
+              id="occupation"
+              name={field.name}
+              inputRef={field.ref}
+              label={t('legalTerms.occupation')}
+              hint={t('legalTerms.occupationHint')}
+              placeholder={t('legalTerms.occupationPlaceholder')}
+              error={messageOf('occupation')}
+              value={occupationText}
+              onValueChange={(text) => {
+                setOccupationText(text);
+                // Typed text is not a choice: the occupation must come from the list.
+                if (field.value) field.onChange(null);
+              }}
+              loadOptions={(term) => searchOccupations(term)}
+              onSelect={(option) => {
+                setOccupationText(option.text);
+                field.onChange({ id: option.id, name: option.text });
+                clearErrors('occupation');
+              }}
+              onBlur={field.onBlur}
+              debounceMs={0}
+              minLength={1}
+            />
+          )}
+        />
+        {yesNoQuestion('ownerOperator', { hint: t('legalTerms.ownerOperatorHint') })}
+      </section>
+
+      <section className="form-section" aria-labelledby="account-title">
+        <h2 className="form-section__title" id="account-title">
+          {t('legalTerms.accountTitle')}
+        </h2>
+        <RadioGroup
+          id="natureOfBanking"
+          legend={t('legalTerms.natureOfBanking')}
+          error={messageOf('natureOfBanking')}
+          options={[
+            { value: 'Personal', label: t('legalTerms.personal') },
+            { value: 'PersonalBusiness', label: t('legalTerms.personalBusiness') },
+          ]}
+          registration={register('natureOfBanking')}
+        />
+        <SelectField
+          id="primaryPurpose"
+          label={t('legalTerms.primaryPurpose')}
+          error={messageOf('primaryPurpose')}
+          options={purposeOptions}
+          disabled={context.isFhsa}
+          {...(context.isFhsa ? { hint: t('legalTerms.fhsaPurpose') } : {})}
+          registration={register('primaryPurpose', {
+            onChange: (event: { target: { value: string } }) => {
+              if (event.target.value !== OTHER_PURPOSE_CODE) setValue('primaryOtherPurpose', '');
+            },
           })}
-          {isPep === 'yes' ? (
-            <div className="conditional">
-              <SelectField
-                id="politicallyExposedType"
-                label={t('legalTerms.pepWho')}
-                error={messageOf('politicallyExposedType')}
-                options={[
-                  { value: 'self', label: t('legalTerms.pepSelf') },
-                  { value: 'relative', label: t('legalTerms.pepRelative') },
-                ]}
-                registration={register('politicallyExposedType')}
-              />
-              <SelectField
-                id="positionHeld"
-                label={t('legalTerms.pepPosition')}
-                error={messageOf('positionHeld')}
-                options={positionOptions}
-                registration={register('positionHeld')}
-              />
-              <SelectField
-                id="countryPositionHeld"
-                label={t('legalTerms.pepCountry')}
-                error={messageOf('countryPositionHeld')}
-                options={countryOptions(() => true)}
-                registration={register('countryPositionHeld')}
-              />
-            </div>
-          ) : null}
-        </section>
-
-        <section className="form-section" aria-labelledby="work-title">
-          <h2 className="form-section__title" id="work-title">
-            {t('legalTerms.workTitle')}
-          </h2>
-          {yesNoQuestion('ontarioWork', { hint: t('legalTerms.eligibility') })}
-          <Controller
-            control={control}
-            name="occupation"
-            render={({ field }) => (
-              <Combobox
-                id="occupation"
-                name={field.name}
-                inputRef={field.ref}
-                label={t('legalTerms.occupation')}
-                hint={t('legalTerms.occupationHint')}
-                placeholder={t('legalTerms.occupationPlaceholder')}
-                error={messageOf('occupation')}
-                value={occupationText}
-                onValueChange={(text) => {
-                  setOccupationText(text);
-                  // Typed text is not a choice: the occupation must come from the list.
-                  if (field.value) field.onChange(null);
-                }}
-                loadOptions={(term) => searchOccupations(term)}
-                onSelect={(option) => {
-                  setOccupationText(option.text);
-                  field.onChange({ id: option.id, name: option.text });
-                  clearErrors('occupation');
-                }}
-                onBlur={field.onBlur}
-                debounceMs={0}
-                minLength={1}
-              />
-            )}
-          />
-          {yesNoQuestion('ownerOperator', { hint: t('legalTerms.ownerOperatorHint') })}
-        </section>
-
-        <section className="form-section" aria-labelledby="account-title">
-          <h2 className="form-section__title" id="account-title">
-            {t('legalTerms.accountTitle')}
-          </h2>
-          <RadioGroup
-            id="natureOfBanking"
-            legend={t('legalTerms.natureOfBanking')}
-            error={messageOf('natureOfBanking')}
-            options={[
-              { value: 'Personal', label: t('legalTerms.personal') },
-              { value: 'PersonalBusiness', label: t('legalTerms.personalBusiness') },
-            ]}
-            registration={register('natureOfBanking')}
-          />
-          <SelectField
-            id="primaryPurpose"
-            label={t('legalTerms.primaryPurpose')}
-            error={messageOf('primaryPurpose')}
-            options={purposeOptions}
-            disabled={context.isFhsa}
-            {...(context.isFhsa ? { hint: t('legalTerms.fhsaPurpose') } : {})}
-            registration={register('primaryPurpose', {
-              onChange: (event: { target: { value: string } }) => {
-                if (event.target.value !== OTHER_PURPOSE_CODE) setValue('primaryOtherPurpose', '');
-              },
-            })}
-          />
-          {purpose === OTHER_PURPOSE_CODE ? (
-            <div className="conditional">
-              <TextField
-                id="primaryOtherPurpose"
-                label={t('legalTerms.otherPurpose')}
-                error={messageOf('primaryOtherPurpose')}
-                autoComplete="off"
-                trimOnBlur
-                registration={register('primaryOtherPurpose')}
-              />
-            </div>
-          ) : null}
-          {isTerm ? (
-            <>
-              <SelectField
-                id="primaryPurposeGIC"
-                label={t('legalTerms.primaryPurposeGic')}
-                error={messageOf('primaryPurposeGIC')}
-                options={purposeOptions}
-                registration={register('primaryPurposeGIC', {
-                  onChange: (event: { target: { value: string } }) => {
-                    if (event.target.value !== OTHER_PURPOSE_CODE) setValue('primaryOtherPurposeGIC', '');
-                  },
-                })}
-              />
-              {purposeGic === OTHER_PURPOSE_CODE ? (
-                <div className="conditional">
-                  <TextField
-                    id="primaryOtherPurposeGIC"
-                    label={t('legalTerms.otherPurpose')}
-                    error={messageOf('primaryOtherPurposeGIC')}
-                    autoComplete="off"
-                    trimOnBlur
-                    registration={register('primaryOtherPurposeGIC')}
-                  />
-                </div>
-              ) : null}
-            </>
-          ) : null}
-          {yesNoQuestion('singleInstitution')}
-        </section>
-
-        <div className="actions">
-          <button
-            type="submit"
-            className="button"
-            disabled={formState.isSubmitting}
-            aria-busy={formState.isSubmitting}
-          >
-            {formState.isSubmitting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
-            {t('common.continue')}
-          </button>
-        </div>
-      </form>
-    </div>
+        />
+        {purpose === OTHER_PURPOSE_CODE ? (
+          <div className="conditional">
+            <TextField
+              id="primaryOtherPurpose"
+              label={t('legalTerms.otherPurpose')}
+              error={messageOf('primaryOtherPurpose')}
+              autoComplete="off"
+              trimOnBlur
+              registration={register('primaryOtherPurpose')}
+            />
+          </div>
+        ) : null}
+        {isTerm ? (
+          <>
+            <SelectField
+              id="primaryPurposeGIC"
+              label={t('legalTerms.primaryPurposeGic')}
+              error={messageOf('primaryPurposeGIC')}
+              options={purposeOptions}
+              registration={register('primaryPurposeGIC', {
+                onChange: (event: { target: { value: string } }) => {
+                  if (event.target.value !== OTHER_PURPOSE_CODE) setValue('primaryOtherPurposeGIC', '');
+                },
+              })}
+            />
+            {purposeGic === OTHER_PURPOSE_CODE ? (
+              <div className="conditional">
+                <TextField
+                  id="primaryOtherPurposeGIC"
+                  label={t('legalTerms.otherPurpose')}
+                  error={messageOf('primaryOtherPurposeGIC')}
+                  autoComplete="off"
+                  trimOnBlur
+                  registration={register('primaryOtherPurposeGIC')}
+                />
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        {yesNoQuestion('singleInstitution')}
+      </section>
+    </StepForm>
   );
 }

@@ -12,7 +12,7 @@ import {
   type PersonalInfoFormInput,
 } from '@omo/domain';
 import { DateOfBirthField } from '../../components/form/date-of-birth-field.tsx';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { RadioGroup } from '../../components/form/radio-group.tsx';
@@ -112,182 +112,175 @@ export function PersonalInfoPage() {
   ];
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={formState.submitCount}
-        hasSubmitFailed={hasSubmitFailed}
+    <StepForm
+      title={title}
+      lead={t('personalInfo.lead')}
+      summary={summary}
+      submitCount={formState.submitCount}
+      hasSubmitFailed={hasSubmitFailed}
+      isSubmitting={formState.isSubmitting}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        id="firstName"
+        label={t('personalInfo.firstName')}
+        error={messageOf('firstName')}
+        autoComplete="given-name"
+        spellCheck={false}
+        trimOnBlur={trimName}
+        registration={register('firstName')}
       />
-      <p className="lead">{t('personalInfo.lead')}</p>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          id="firstName"
-          label={t('personalInfo.firstName')}
-          error={messageOf('firstName')}
-          autoComplete="given-name"
-          spellCheck={false}
-          trimOnBlur={trimName}
-          registration={register('firstName')}
-        />
-        <TextField
-          id="middleName"
-          label={t('personalInfo.middleName')}
-          error={messageOf('middleName')}
-          isOptional
-          autoComplete="additional-name"
-          spellCheck={false}
-          trimOnBlur={trimName}
-          registration={register('middleName')}
-        />
-        <TextField
-          id="lastName"
-          label={t('personalInfo.lastName')}
-          error={messageOf('lastName')}
-          autoComplete="family-name"
-          spellCheck={false}
-          trimOnBlur={trimName}
-          registration={register('lastName')}
-        />
-        <DateOfBirthField
-          legend={t('personalInfo.dob')}
-          hint={t('personalInfo.dobHint')}
-          ids={{ month: 'dob_month', day: 'dob_day', year: 'dob_year' }}
-          registrations={{
-            month: register('dob_month'),
-            day: register('dob_day'),
-            year: register('dob_year'),
-          }}
-          errors={{ month: messageOf('dob_month'), day: messageOf('dob_day'), year: messageOf('dob_year') }}
-        />
-        <MaskedField
-          control={control}
-          name="phoneNumber"
-          id="phoneNumber"
-          label={t('personalInfo.phone')}
-          hint={t('personalInfo.phoneHint')}
-          error={messageOf('phoneNumber')}
-          format={formatPhoneMask}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          placeholder="(000) 000-0000"
-          className="field__input--short"
-        />
-        <RadioGroup
-          id="phoneType"
-          legend={t('personalInfo.phoneType')}
-          error={messageOf('phoneType')}
-          isInline
-          options={[
-            { value: 'mobile', label: t('personalInfo.phoneMobile') },
-            { value: 'home', label: t('personalInfo.phoneHome') },
-          ]}
-          registration={register('phoneType')}
-        />
+      <TextField
+        id="middleName"
+        label={t('personalInfo.middleName')}
+        error={messageOf('middleName')}
+        isOptional
+        autoComplete="additional-name"
+        spellCheck={false}
+        trimOnBlur={trimName}
+        registration={register('middleName')}
+      />
+      <TextField
+        id="lastName"
+        label={t('personalInfo.lastName')}
+        error={messageOf('lastName')}
+        autoComplete="family-name"
+        spellCheck={false}
+        trimOnBlur={trimName}
+        registration={register('lastName')}
+      />
+      <DateOfBirthField
+        legend={t('personalInfo.dob')}
+        hint={t('personalInfo.dobHint')}
+        ids={{ month: 'dob_month', day: 'dob_day', year: 'dob_year' }}
+        registrations={{
+          month: register('dob_month'),
+          day: register('dob_day'),
+          year: register('dob_year'),
+        }}
+        errors={{ month: messageOf('dob_month'), day: messageOf('dob_day'), year: messageOf('dob_year') }}
+      />
+      <MaskedField
+        control={control}
+        name="phoneNumber"
+        id="phoneNumber"
+        label={t('personalInfo.phone')}
+        hint={t('personalInfo.phoneHint')}
+        error={messageOf('phoneNumber')}
+        format={formatPhoneMask}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="(000) 000-0000"
+        className="field__input--short"
+      />
+      <RadioGroup
+        id="phoneType"
+        legend={t('personalInfo.phoneType')}
+        error={messageOf('phoneType')}
+        isInline
+        options={[
+          { value: 'mobile', label: t('personalInfo.phoneMobile') },
+          { value: 'home', label: t('personalInfo.phoneHome') },
+        ]}
+        registration={register('phoneType')}
+      />
 
-        {showSweep ? (
-          <section className="form-section" aria-labelledby="sweep-title">
-            <h2 className="form-section__title" id="sweep-title">
-              {t('personalInfo.sweepTitle')}
-            </h2>
-            <RadioGroup
-              id="hasSweep"
-              legend={t('personalInfo.sweepQuestion')}
-              hint={t('personalInfo.sweepHint')}
-              error={messageOf('hasSweep')}
-              isInline
-              options={yesNo}
-              registration={register('hasSweep', {
-                onChange: clearOnNo(['sweepBelowBalance', 'sweepExceedsBalance']),
-              })}
-            />
-            {hasSweep === 'yes' ? (
-              <div className="conditional" data-testid="sweep-amounts">
-                <TextField
-                  id="sweepBelowBalance"
-                  label={t('personalInfo.sweepBelowBalance')}
-                  hint={t('personalInfo.sweepAmountHint')}
-                  error={messageOf('sweepBelowBalance')}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="field__input--short"
-                  trimOnBlur
-                  registration={register('sweepBelowBalance')}
-                />
-                <TextField
-                  id="sweepExceedsBalance"
-                  label={t('personalInfo.sweepExceedsBalance')}
-                  hint={t('personalInfo.sweepAmountHint')}
-                  error={messageOf('sweepExceedsBalance')}
-                  inputMode="decimal"
-                  autoComplete="off"
-                  className="field__input--short"
-                  trimOnBlur
-                  registration={register('sweepExceedsBalance')}
-                />
-              </div>
-            ) : null}
-          </section>
-        ) : null}
+      {showSweep ? (
+        <section className="form-section" aria-labelledby="sweep-title">
+          <h2 className="form-section__title" id="sweep-title">
+            {t('personalInfo.sweepTitle')}
+          </h2>
+          <RadioGroup
+            id="hasSweep"
+            legend={t('personalInfo.sweepQuestion')}
+            hint={t('personalInfo.sweepHint')}
+            error={messageOf('hasSweep')}
+            isInline
+            options={yesNo}
+            registration={register('hasSweep', {
+              onChange: clearOnNo(['sweepBelowBalance', 'sweepExceedsBalance']),
+            })}
+          />
+          {hasSweep === 'yes' ? (
+            <div className="conditional" data-testid="sweep-amounts">
+              <TextField
+                id="sweepBelowBalance"
+                label={t('personalInfo.sweepBelowBalance')}
+                hint={t('personalInfo.sweepAmountHint')}
+                error={messageOf('sweepBelowBalance')}
+                inputMode="decimal"
+                autoComplete="off"
+                className="field__input--short"
+                trimOnBlur
+                registration={register('sweepBelowBalance')}
+              />
+              <TextField
+                id="sweepExceedsBalance"
+                label={t('personalInfo.sweepExceedsBalance')}
+                hint={t('personalInfo.sweepAmountHint')}
+                error={messageOf('sweepExceedsBalance')}
+                inputMode="decimal"
+                autoComplete="off"
+                className="field__input--short"
+                trimOnBlur
+                registration={register('sweepExceedsBalance')}
+              />
+            </div>
+          ) : null}
+        </section>
+      ) : null}
 
-        {showJoint ? (
-          <section className="form-section" aria-labelledby="joint-title">
-            <h2 className="form-section__title" id="joint-title">
-              {t('personalInfo.jointTitle')}
-            </h2>
-            <RadioGroup
-              id="hasJointApp"
-              legend={t('personalInfo.jointQuestion')}
-              hint={t('personalInfo.jointHint')}
-              error={messageOf('hasJointApp')}
-              isInline
-              options={yesNo}
-              registration={register('hasJointApp', {
-                onChange: clearOnNo(['jointFirstName', 'jointLastName', 'jointEmail']),
-              })}
-            />
-            {hasJointApp === 'yes' ? (
-              <div className="conditional" data-testid="joint-fields">
-                <TextField
-                  id="jointFirstName"
-                  label={t('personalInfo.jointFirstName')}
-                  error={messageOf('jointFirstName')}
-                  autoComplete="off"
-                  spellCheck={false}
-                  trimOnBlur={trimName}
-                  registration={register('jointFirstName')}
-                />
-                <TextField
-                  id="jointLastName"
-                  label={t('personalInfo.jointLastName')}
-                  error={messageOf('jointLastName')}
-                  autoComplete="off"
-                  spellCheck={false}
-                  trimOnBlur={trimName}
-                  registration={register('jointLastName')}
-                />
-                <TextField
-                  id="jointEmail"
-                  label={t('personalInfo.jointEmail')}
-                  error={messageOf('jointEmail')}
-                  type="email"
-                  autoComplete="off"
-                  spellCheck={false}
-                  trimOnBlur
-                  registration={register('jointEmail')}
-                />
-              </div>
-            ) : null}
-          </section>
-        ) : null}
-
-        <div className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting}>
-            {t('common.continue')}
-          </button>
-        </div>
-      </form>
-    </div>
+      {showJoint ? (
+        <section className="form-section" aria-labelledby="joint-title">
+          <h2 className="form-section__title" id="joint-title">
+            {t('personalInfo.jointTitle')}
+          </h2>
+          <RadioGroup
+            id="hasJointApp"
+            legend={t('personalInfo.jointQuestion')}
+            hint={t('personalInfo.jointHint')}
+            error={messageOf('hasJointApp')}
+            isInline
+            options={yesNo}
+            registration={register('hasJointApp', {
+              onChange: clearOnNo(['jointFirstName', 'jointLastName', 'jointEmail']),
+            })}
+          />
+          {hasJointApp === 'yes' ? (
+            <div className="conditional" data-testid="joint-fields">
+              <TextField
+                id="jointFirstName"
+                label={t('personalInfo.jointFirstName')}
+                error={messageOf('jointFirstName')}
+                autoComplete="off"
+                spellCheck={false}
+                trimOnBlur={trimName}
+                registration={register('jointFirstName')}
+              />
+              <TextField
+                id="jointLastName"
+                label={t('personalInfo.jointLastName')}
+                error={messageOf('jointLastName')}
+                autoComplete="off"
+                spellCheck={false}
+                trimOnBlur={trimName}
+                registration={register('jointLastName')}
+              />
+              <TextField
+                id="jointEmail"
+                label={t('personalInfo.jointEmail')}
+                error={messageOf('jointEmail')}
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                trimOnBlur
+                registration={register('jointEmail')}
+              />
+            </div>
+          ) : null}
+        </section>
+      ) : null}
+    </StepForm>
   );
 }

@@ -3,7 +3,8 @@ import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { flagsOf, sinDigits, sinFormSchema } from '@omo/domain';
-import { StepFormTop } from '../../components/form/step-form-top.tsx';
+import { BusyButton } from '../../components/form/busy-button.tsx';
+import { StepForm } from '../../components/form/step-form.tsx';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { saveSin, skipSin } from '../../lib/application-api.ts';
@@ -71,45 +72,43 @@ export function SinPage() {
   const lastThree = view.sin.masked?.slice(-3) ?? '';
 
   return (
-    <div className="panel">
-      <StepFormTop
-        title={title}
-        errors={summary}
-        submitCount={formState.submitCount}
-        hasSubmitFailed={hasSubmitFailed || hasSkipFailed}
+    <StepForm
+      title={title}
+      lead={t('sin.lead')}
+      summary={summary}
+      submitCount={formState.submitCount}
+      hasSubmitFailed={hasSubmitFailed || hasSkipFailed}
+      isSubmitting={formState.isSubmitting}
+      isSubmitDisabled={isSkipping}
+      onSubmit={onSubmit}
+      beforeForm={isSaved ? <p className="notice">{t('sin.saved', { lastThree })}</p> : null}
+      extraActions={
+        <BusyButton
+          type="button"
+          className="button button--secondary"
+          isBusy={isSkipping}
+          onClick={() => void onSkip()}
+          disabled={formState.isSubmitting}
+        >
+          {t('sin.skip')}
+        </BusyButton>
+      }
+    >
+      <MaskedField
+        control={control}
+        name="sin"
+        id="sin"
+        label={t('sin.label')}
+        hint={t('sin.hint')}
+        error={messageOf('sin')}
+        format={formatSinInput}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={11}
+        secretName={t('sin.what')}
+        className="field__input--short"
       />
-      <p className="lead">{t('sin.lead')}</p>
-      {isSaved ? <p className="notice">{t('sin.saved', { lastThree })}</p> : null}
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <MaskedField
-          control={control}
-          name="sin"
-          id="sin"
-          label={t('sin.label')}
-          hint={t('sin.hint')}
-          error={messageOf('sin')}
-          format={formatSinInput}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={11}
-          secretName={t('sin.what')}
-          className="field__input--short"
-        />
-        <p>{t('sin.skipNote')}</p>
-        <div className="actions">
-          <button type="submit" className="button" disabled={formState.isSubmitting || isSkipping}>
-            {t('common.continue')}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void onSkip()}
-            disabled={formState.isSubmitting || isSkipping}
-          >
-            {t('sin.skip')}
-          </button>
-        </div>
-      </form>
-    </div>
+      <p>{t('sin.skipNote')}</p>
+    </StepForm>
   );
 }
