@@ -63,7 +63,7 @@ afterEach(() => {
 describe('idverifyterms', () => {
   it('lists the accepted IDs and the consent; Continue stays disabled until the box is ticked', async () => {
     const calls = start();
-    const { router } = renderApp('/single/idverifyterms');
+    renderApp('/single/idverifyterms');
     expect(
       await screen.findByRole('heading', { level: 1, name: "Let's verify your identity" }),
     ).toBeInTheDocument();
