@@ -171,13 +171,18 @@ function trustProxyOption(
  * retry per command keep a Redis outage from holding requests; errors are logged without the URL.
  */
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(url, {
+    connectTimeout: 500,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+  });
   let lastError = '';
   redis.on('error', (error: Error & { code?: string }) => {
     const code = error.code ?? error.name;
     if (code === lastError) return; // a reconnect loop repeats the same error
     lastError = code;
-    app.log.warn({ code }, 'Redis (rate limits) unreachable; requests are not counted meanwhile');
+    app.log.warn({ redisError: code }, 'Redis (rate limits) unreachable; requests are not counted meanwhile');
   });
   redis.on('ready', () => {
     lastError = '';
@@ -186,7 +191,7 @@ async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    const code = (error as { code?: string }).code ?? (error as Error).message;
+    const code = lastError || ((error as { code?: string }).code ?? (error as Error).message);
     throw new ConfigError(`REDIS_URL: cannot reach Redis (${code}).`);
   }
   app.addHook('onClose', async () => {

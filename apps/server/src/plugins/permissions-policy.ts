@@ -12,7 +12,6 @@ import fp from 'fastify-plugin';
 export const POLICY_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
