@@ -74,7 +74,8 @@ export const CSP_DIRECTIVES = {
   connectSrc: ["'self'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-  baseUri: ["'self'"],
+  // No page uses <base>, so none may be injected to send relative URLs elsewhere.
+  baseUri: ["'none'"],
   objectSrc: ["'none'"],
 };
 
