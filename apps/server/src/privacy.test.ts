@@ -59,7 +59,8 @@ describe('no enumeration and no caching of personal data', () => {
   });
 
   it('answers TRACE and other unsupported methods with 404', async () => {
-    for (const method of ['TRACE', 'DELETE', 'PATCH'] as const) {
+    // TRACE is no method Fastify's types know: the request is sent as the string a client would send.
+    for (const method of ['TRACE', 'DELETE', 'PATCH'] as unknown as 'DELETE'[]) {
       expect((await t.app.inject({ method, url: '/api/omo/Application' })).statusCode, method).toBe(404);
     }
   });
