@@ -52,6 +52,8 @@ describe('client address in production', () => {
       expect(got).toEqual(allowedThenRefused(20, 10));
       const logged = lines.join('');
       expect(logged).toContain('"remoteAddress":"198.51.100.23"');
+      // The operator is told, in case a load balancer stands in front after all.
+      expect(logged).toContain('TRUST_PROXY is unset');
       expect(logged).not.toContain('203.0.113.');
     } finally {
       await t.close();
