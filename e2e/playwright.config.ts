@@ -7,7 +7,8 @@ import { join } from 'node:path';
 // PGlite, sandbox providers), on its own port and in a throw-away data folder.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = mkdtempSync(join(tmpdir(), 'omo-e2e-'));
-const { DATABASE_URL: _ignored, ...env } = process.env;
+// One process on embedded PGlite, as `npm start` runs it: no shared database nor shared rate limits.
+const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -41,7 +41,17 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      '/api': {
+        target: 'http://localhost:3000',
+        changeOrigin: false,
+        // The server takes state-changing calls from its own origin only: the dev server's pages are its own.
+        configure(proxy) {
+          proxy.on('proxyReq', (proxyReq, req) => {
+            if (req.headers.origin === 'http://localhost:5173')
+              proxyReq.setHeader('origin', 'http://localhost:3000');
+          });
+        },
+      },
     },
   },
   test: {

@@ -67,7 +67,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
       "connect-src 'self'",
       "frame-ancestors 'none'",
       "form-action 'self'",
-      "base-uri 'self'",
+      "base-uri 'none'",
       "object-src 'none'",
     ]) {
       expect(csp).toContain(directive);

@@ -1,8 +1,10 @@
 /**
  * Builds the Fastify app as a composition of plugins, in this order (it matters):
  * 1. zod validator/serializer, so request validation and the OpenAPI document share the schemas;
- * 2. external plugins: security headers, compression, rate limit, cookies, OpenAPI;
- * 3. our infrastructure: problem details (error handler), cache, database (migrate + seed);
+ * 2. external plugins: security headers, compression, rate limit (in Redis when REDIS_URL is set), cookies,
+ *    OpenAPI;
+ * 3. our infrastructure: problem details (error handler), cross-site refusal, Permissions-Policy, cache,
+ *    database (migrate + seed);
  * 4. the modules' routes (dev routes only outside production);
  * 5. the built web app and the not-found handler, last.
  * `buildApp` does not listen: src/server.ts does, and tests call `app.inject`.
@@ -14,6 +16,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -21,7 +24,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { AppConfig } from './config.ts';
+import { ConfigError, type AppConfig } from './config.ts';
 import { buildLoggerOptions } from './logger.ts';
 import addressLookupRoutes from './modules/address-lookup/routes.ts';
 import apiConfigRoutes from './modules/api-config/routes.ts';
@@ -37,7 +40,10 @@ import identityRoutes from './modules/identity/routes.ts';
 import cachePlugin from './plugins/cache.ts';
 import ciphersPlugin from './plugins/ciphers.ts';
 import databasePlugin from './plugins/database.ts';
+import { operatorOnly } from './plugins/operator.ts';
+import permissionsPolicyPlugin from './plugins/permissions-policy.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
+import sameOriginPlugin from './plugins/same-origin.ts';
 import sessionPlugin from './plugins/session.ts';
 import spaPlugin from './plugins/spa.ts';
 import providersPlugin from './providers/index.ts';
@@ -51,7 +57,12 @@ export interface BuildAppOptions {
   pglite?: PGlite;
   /** Requests per minute per IP across the API (default: config.rateLimitPerMinute). */
   rateLimitMax?: number;
+  /** Prefix of the rate-limit keys in Redis (default: RATE_LIMIT_NAMESPACE); tests keep theirs apart. */
+  rateLimitNamespace?: string;
 }
+
+/** Prefix of the shared rate-limit counters in Redis. */
+export const RATE_LIMIT_NAMESPACE = 'omo-rate-limit-';
 
 export const OPENAPI_JSON_PATH = '/api/docs/json';
 
@@ -75,7 +86,8 @@ export const CSP_DIRECTIVES = {
   connectSrc: ["'self'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-  baseUri: ["'self'"],
+  // No page uses <base>, so none may be injected to send relative URLs elsewhere.
+  baseUri: ["'none'"],
   objectSrc: ["'none'"],
 };
 
@@ -83,12 +95,19 @@ export const CSP_DIRECTIVES = {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: buildLoggerOptions(config, { stream: options.logStream }),
-    trustProxy: config.isProduction,
+    // Only the configured proxies may name the client's address (X-Forwarded-For); none by default.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Opening PGlite, migrating and seeding a new data folder can outlast the 10 s default on a busy machine.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
+
+  if (config.isProduction && config.trustProxy === false) {
+    app.log.warn(
+      'TRUST_PROXY is unset: each client is counted by the address it connects from. Behind a load balancer, set TRUST_PROXY, or every client shares its limits.',
+    );
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,12 +120,18 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     frameguard: { action: 'deny' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.rateLimitMax ?? config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // The limit guards the API; the web app's files are static and long-cached.
     allowList: (request) => !request.url.startsWith('/api/'),
+    // Several processes share one count per client through Redis. Should Redis fail, requests are served
+    // uncounted rather than refused (the phone-send ceilings are in the database and still hold).
+    ...(redis
+      ? { redis, nameSpace: options.rateLimitNamespace ?? RATE_LIMIT_NAMESPACE, skipOnError: true }
+      : {}),
   });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
   await app.register(fastifySwagger, {
@@ -124,6 +149,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
 
   // Our infrastructure.
   await app.register(problemDetailsPlugin);
+  await app.register(sameOriginPlugin, { config });
+  await app.register(permissionsPolicyPlugin);
   await app.register(cachePlugin);
   await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
   await app.register(catalogueServicePlugin);
@@ -135,7 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Modules.
   await app.register(healthRoutes, { config });
   await app.register(apiConfigRoutes, { config });
-  await app.register(catalogueRoutes);
+  await app.register(catalogueRoutes, { config });
   await app.register(branchRoutes);
   await app.register(applicationRoutes);
   await app.register(phoneVerificationRoutes, { config });
@@ -143,10 +170,53 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(addressLookupRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
-  app.get(OPENAPI_JSON_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(OPENAPI_JSON_PATH, { schema: { hide: true }, onRequest: operatorOnly(config) }, async () =>
+    app.swagger(),
+  );
 
   // The web app and the not-found handler last.
   await app.register(spaPlugin, { config });
 
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
+function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/**
+ * Connects to Redis for the shared rate-limit counters (closed with the app). A short connect timeout and one
+ * retry per command keep a Redis outage from holding requests; errors are logged without the URL.
+ */
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    connectTimeout: 500,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+  });
+  let lastError = '';
+  redis.on('error', (error: Error & { code?: string }) => {
+    const code = error.code ?? error.name;
+    if (code === lastError) return; // a reconnect loop repeats the same error
+    lastError = code;
+    app.log.warn({ redisError: code }, 'Redis (rate limits) unreachable; requests are not counted meanwhile');
+  });
+  redis.on('ready', () => {
+    lastError = '';
+  });
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    const code = lastError || ((error as { code?: string }).code ?? (error as Error).message);
+    throw new ConfigError(`REDIS_URL: cannot reach Redis (${code}).`);
+  }
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return redis;
 }

@@ -10,8 +10,11 @@ describe('parseConfig', () => {
     const config = parseConfig({}, ROOT);
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: 'localhost',
       publicUrl: 'http://localhost:3000',
+      trustProxy: false,
+      redisUrl: undefined,
+      operatorToken: undefined,
       appEnv: 'development',
       isProduction: false,
       databaseUrl: undefined,
@@ -69,6 +72,12 @@ describe('parseConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['FORCE_ID_RESULT', 'Decline'],
     ['IDENTITY_PROVIDER', 'acme'],
+    ['REDIS_URL', 'http://cache.example.ca:6379'],
+    ['OPERATOR_TOKEN', 'too-short'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'proxy.example.ca'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, everyone'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(name);
@@ -88,6 +97,57 @@ describe('parseConfig', () => {
   it('documents exactly the variables it reads', () => {
     expect(CONFIG_DOCS.map((d) => d.name).sort()).toEqual([...CONFIG_VARIABLES].sort());
     for (const doc of CONFIG_DOCS) expect(doc.description.length).toBeGreaterThan(10);
+  });
+});
+
+describe('client address behind proxies (TRUST_PROXY)', () => {
+  it('trusts no proxy by default', () => {
+    expect(parseConfig({}, ROOT).trustProxy).toBe(false);
+    expect(parseConfig({ APP_ENV: 'production', PROVIDERS: 'real' }, ROOT).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }, ROOT).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '0' }, ROOT).trustProxy).toBe(false);
+  });
+  it('takes a hop count, or addresses and ranges', () => {
+    expect(parseConfig({ TRUST_PROXY: '2' }, ROOT).trustProxy).toBe(2);
+    expect(
+      parseConfig(
+        { TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, fd00::/8, loopback, 172.16.0.0/255.240.0.0' },
+        ROOT,
+      ).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback', '172.16.0.0/255.240.0.0']);
+  });
+  it('refuses true, which would believe any client', () => {
+    expect(() => parseConfig({ TRUST_PROXY: 'true' }, ROOT)).toThrow(/hop count|addresses/);
+  });
+});
+
+describe('listening address', () => {
+  it('listens on loopback outside production and on every interface in production', () => {
+    expect(parseConfig({}, ROOT).host).toBe('localhost');
+    expect(parseConfig({ APP_ENV: 'test' }, ROOT).host).toBe('localhost');
+    expect(parseConfig({ APP_ENV: 'production', PROVIDERS: 'real' }, ROOT).host).toBe('0.0.0.0');
+  });
+  it.each(['development', 'test'])(
+    'refuses APP_ENV=%s on a non-loopback HOST unless ALLOW_DEVELOPMENT_ON_NETWORK=true',
+    (appEnv) => {
+      for (const host of ['0.0.0.0', '::', '192.168.1.20', 'omo.example.ca']) {
+        expect(() => parseConfig({ APP_ENV: appEnv, HOST: host }, ROOT), host).toThrow(
+          /ALLOW_DEVELOPMENT_ON_NETWORK/,
+        );
+      }
+      for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) {
+        expect(parseConfig({ APP_ENV: appEnv, HOST: host }, ROOT).host).toBe(host);
+      }
+      expect(
+        parseConfig({ APP_ENV: appEnv, HOST: '0.0.0.0', ALLOW_DEVELOPMENT_ON_NETWORK: 'true' }, ROOT).host,
+      ).toBe('0.0.0.0');
+    },
+  );
+  it('takes the public address from PORT unless PUBLIC_URL is set', () => {
+    expect(parseConfig({ PORT: '3291' }, ROOT).publicUrl).toBe('http://localhost:3291');
+    expect(parseConfig({ PORT: '3291', PUBLIC_URL: 'https://apply.example.ca' }, ROOT).publicUrl).toBe(
+      'https://apply.example.ca',
+    );
   });
 });
 

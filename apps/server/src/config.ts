@@ -4,6 +4,7 @@
  * copies; a test keeps the two in step with the schema.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -17,11 +18,17 @@ export interface ConfigDoc {
 
 export const CONFIG_DOCS = [
   { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
-  { name: 'HOST', default: '0.0.0.0', description: 'Interface the server listens on.' },
+  {
+    name: 'HOST',
+    default: '(localhost; 0.0.0.0 in production)',
+    description:
+      'Interface the server listens on. Outside production only a loopback one, unless ALLOW_DEVELOPMENT_ON_NETWORK=true.',
+  },
   {
     name: 'PUBLIC_URL',
-    default: 'http://localhost:3000',
-    description: 'Public base address of the site; absolute links in e-mails are built from it.',
+    default: '(http://localhost:PORT)',
+    description:
+      'Public base address of the site: links in e-mails, and the only Origin whose state-changing requests are accepted.',
   },
   {
     name: 'APP_ENV',
@@ -251,6 +258,30 @@ export const CONFIG_DOCS = [
     default: 'false',
     description: 'Allow APP_ENV=production to start with sandbox providers (demonstrations only).',
   },
+  {
+    name: 'TRUST_PROXY',
+    default: '(unset)',
+    description:
+      'Proxies whose X-Forwarded-For is believed: a hop count, or addresses and CIDR ranges (comma-separated). Unset: the client address is the TCP peer.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(unset)',
+    description:
+      'Redis (redis:// or rediss://) through which several server processes share the API rate limits. Unset: each process counts in its own memory.',
+  },
+  {
+    name: 'OPERATOR_TOKEN',
+    default: '(unset)',
+    description:
+      "Production: secret (32+ characters) opening POST /api/omo/ClearCache and /api/docs/json to 'Authorization: Bearer <token>'. Unset: both 404.",
+  },
+  {
+    name: 'ALLOW_DEVELOPMENT_ON_NETWORK',
+    default: 'false',
+    description:
+      'Let a non-production APP_ENV (its /dev/outbox shows every code sent) listen on a non-loopback HOST.',
+  },
 ] as const satisfies readonly ConfigDoc[];
 
 /** Finds the repository root (the package.json with workspaces) above this file, else the working directory. */
@@ -281,8 +312,18 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  HOST: optionalString,
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  TRUST_PROXY: optionalString,
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  OPERATOR_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  ALLOW_DEVELOPMENT_ON_NETWORK: booleanFromEnv.default(false),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().min(1).default('.data'),
@@ -338,6 +379,12 @@ export interface AppConfig {
   port: number;
   host: string;
   publicUrl: string;
+  /** Fastify's trustProxy: false (no proxy), a hop count, or the trusted addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** Shared rate-limit store; undefined → in-memory counters per process. */
+  redisUrl: string | undefined;
+  /** Production: the bearer token that opens the operator calls; undefined → they answer 404. */
+  operatorToken: string | undefined;
   appEnv: Env['APP_ENV'];
   isProduction: boolean;
   /** Undefined → embedded PGlite in `dataDir`; 'memory://' → in-memory PGlite; else PostgreSQL. */
@@ -418,12 +465,22 @@ export function parseConfig(
       'APP_ENV=production with PROVIDERS=sandbox: refusing to start. Configure the real providers, or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demonstration.',
     );
   }
+  // Outside production the outbox shows every code sent: only this machine may reach it.
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
+  if (!isProduction && !isLoopbackHost(host) && !e.ALLOW_DEVELOPMENT_ON_NETWORK) {
+    throw new ConfigError(
+      `APP_ENV=${e.APP_ENV} with HOST=${host}: refusing to listen on the network, where /dev/outbox would show every verification code. Use a loopback HOST (localhost, 127.0.0.1, ::1), or set ALLOW_DEVELOPMENT_ON_NETWORK=true.`,
+    );
+  }
   const providerSettings = parseProviderSettings(e);
   const resolve = (p: string) => path.resolve(root, p);
   return {
     port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    host,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    operatorToken: e.OPERATOR_TOKEN,
     appEnv: e.APP_ENV,
     isProduction,
     databaseUrl: e.DATABASE_URL,
@@ -447,6 +504,48 @@ export function parseConfig(
     ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
   };
+}
+
+/** True for a host name or address that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** True for an address, an address/prefix (CIDR) or address/netmask, or a named range of proxy-addr. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', suffix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (suffix === undefined) return true;
+  if (/^\d{1,3}$/.test(suffix)) return Number(suffix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(suffix) === 4;
+}
+
+/**
+ * TRUST_PROXY → Fastify's trustProxy. Never `true`: trusting every hop lets any client choose its address
+ * (and so its rate-limit key and the address in the logs) with X-Forwarded-For.
+ */
+export function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  if (v === 'true') {
+    throw new ConfigError(
+      "TRUST_PROXY=true would believe any client's X-Forwarded-For. Give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8).",
+    );
+  }
+  const entries = v.split(',').map((s) => s.trim());
+  const bad = entries.filter((s) => !isProxyAddress(s));
+  if (bad.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY: not a hop count, an address or a CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}.`,
+    );
+  }
+  return entries;
 }
 
 /**

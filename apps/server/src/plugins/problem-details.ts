@@ -8,6 +8,7 @@ import { formatMessage, isMessageKey, type ProblemDetails } from '@omo/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseError } from '../logger.ts';
 
 const STATUS: Record<number, { title: string; type: string }> = {
   400: { title: 'Bad Request', type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1' },
@@ -31,6 +32,13 @@ const STATUS: Record<number, { title: string; type: string }> = {
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 export const VALIDATION_DETAIL = 'One or more validation errors occurred.';
 export const INTERNAL_DETAIL = 'An unexpected server error occurred.';
+export const UNSTORABLE_TEXT_DETAIL = 'The request holds characters that cannot be stored.';
+/**
+ * SQLSTATEs of text PostgreSQL cannot read or store (22021 a NUL, 22P05 a NUL in JSON, 22P02 an unpaired
+ * surrogate in JSON or text that is not of the column's type): the request's fault, so 400, should such
+ * text get past the domain schemas.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P02', '22P05']);
 const NULL_PARAMETER = /^The parameter '[^']+' cannot be null\.$/;
 
 type FieldError = NonNullable<ProblemDetails['errors']>[number];
@@ -133,6 +141,10 @@ export default fp(
         const nullParameter = errors.find((e) => NULL_PARAMETER.test(e.message));
         request.log.info({ validationContext: error.validationContext, errors }, 'request validation failed');
         return sendProblem(request, reply, 400, nullParameter?.message ?? VALIDATION_DETAIL, { errors });
+      }
+      if (isDatabaseError(error) && UNSTORABLE_TEXT_CODES.has(String(error.code))) {
+        request.log.info({ err: error }, 'request refused by the database: unstorable text');
+        return sendProblem(request, reply, 400, UNSTORABLE_TEXT_DETAIL);
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {

@@ -64,6 +64,8 @@ describe('web app serving (non-production)', () => {
   });
 });
 
+const OPERATOR = 'operator-token-'.padEnd(40, 'x');
+
 describe('production mode', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -72,6 +74,7 @@ describe('production mode', () => {
         APP_ENV: 'production',
         ALLOW_SANDBOX_IN_PRODUCTION: 'true',
         SIN_ENCRYPTION_KEY: 'ab'.repeat(32),
+        OPERATOR_TOKEN: OPERATOR,
       },
     });
   });
@@ -106,7 +109,9 @@ describe('production mode', () => {
     }>();
     expect(config.isProduction).toBe(true);
     expect(config.forceIdResult).toBeNull();
-    const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, unknown> }>();
+    const doc = (
+      await t.app.inject({ url: '/api/docs/json', headers: { authorization: `Bearer ${OPERATOR}` } })
+    ).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/dev'))).toBe(false);
   });
 

@@ -1,22 +1,25 @@
 /**
- * Drives an applicant through the API for route tests: start, then each step with valid answers, up to the
- * step a test needs. The phone step is closed in the database (its own suite covers the codes).
+ * A fictional applicant that goes through the flow by the HTTP API alone (no repository shortcut), as a
+ * browser would: its calls carry its session cookie and its own client address; the verification code is
+ * read from the sandbox outbox. Tests use it to reach any step; the last name picks the sandbox persona.
  */
-import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import { updateApplicant, updatePhoneState } from '../modules/application/repository.ts';
-import type { TestApp } from './test-app.ts';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
-let counter = 0;
+type Method = 'GET' | 'POST' | 'PUT';
 
-export const TEST_PASSWORD = 'Secr3tPass9';
-export const TEST_SIN = '130692544';
-
+/** Account-usage answers valid for any product (the shorter form's rows are a subset). */
 export const validAccountUsage = {
   creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
   depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
 };
 
+/** The shorter account-usage form of the registered plans (no cash, ABM or branch). */
+export const validShortAccountUsage = {
+  creditSources: { cheque: 0, payroll: 3, eft: 2 },
+  depositSources: { wires: 0, eft: 3 },
+};
+
+/** Compliance answers valid for the fixture catalogue (an occupation of its list). */
 export const validLegalTerms = {
   resStatus: 'yes',
   taxResidentorCitizenUs: 'no',
@@ -31,138 +34,237 @@ export const validLegalTerms = {
   primaryPurposeGIC: '5',
 };
 
-export interface TestApplicant {
-  flow: 'single' | 'joint';
-  id: string;
-  applicationId: string;
-  email: string;
-  cookie: string;
-  call(
-    method: 'GET' | 'POST' | 'PUT',
+/** The applicant's answers: valid for the fixture catalogue's GIC (2003: interest-bearing, term rates). */
+export const APPLICANT_ANSWERS = {
+  password: 'Passw0rd12',
+  productIds: ['2003'],
+  personalInfo: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    dob_month: '05',
+    dob_day: '10',
+    dob_year: '1980',
+    phoneNumber: '(416) 555-0100',
+    phoneType: 'mobile',
+    hasJointApp: 'no',
+  },
+  address: {
+    isManualAddress: true,
+    streetNumber: '290',
+    streetName: 'Bremner Blvd',
+    cityName: 'Toronto',
+    provinceName: 'ON',
+    postalCode: 'M5V 3L9',
+    country: 'CA',
+    isMailingAddressSame: true,
+  },
+  products: { termPeriod: '1 Years 3.1%', termOption: 'rollover' },
+  sin: '130692544',
+} as const;
+
+/** The fixture catalogue's products that are interest bearing, and the one with term rates. */
+const INTEREST_BEARING = new Set(['2002', '2003', '2902']);
+const TERM_PRODUCT = '2003';
+const REGISTERED = new Set(['2902']);
+
+/** The steps `progress` can take the applicant through, in flow order. */
+export const APPLICANT_STEPS = [
+  'personalInfo',
+  'phone',
+  'address',
+  'products',
+  'sin',
+  'identityCheck',
+  'accountUsage',
+  'legalTerms',
+] as const;
+export type ApplicantStep = (typeof APPLICANT_STEPS)[number];
+
+export interface TestApplicantOptions {
+  /** The client address of the calls (may be changed between calls, as a mobile client's does). */
+  ip?: string;
+  productIds?: readonly string[];
+  /** The legal last name: the sandbox persona. */
+  lastName?: string;
+  /** The flow the profile is created in: 'joint' makes the co-applicant. */
+  flow?: 'single' | 'joint';
+}
+
+let serial = 0;
+
+export class TestApplicant {
+  /** `name=value` of the session cookie, once issued. */
+  cookie = '';
+  /** The last verification code read from the outbox. */
+  code = '';
+  /** The reference number the server answered. */
+  appRefNo = '';
+  readonly email: string;
+  /** A number of its own (555-01xx), so the per-number send ceiling of one applicant spares the others. */
+  readonly phoneNumber: string;
+  ip: string;
+  readonly productIds: readonly string[];
+  readonly lastName: string;
+  readonly flow: 'single' | 'joint';
+
+  /** @param app the instance the calls go to (may be switched to another instance of the same database) */
+  constructor(
+    public app: FastifyInstance,
+    options: TestApplicantOptions = {},
+  ) {
+    serial += 1;
+    this.ip = options.ip ?? `10.9.${Math.floor(serial / 250) % 250}.${(serial % 250) + 1}`;
+    this.email = `ada.lovelace.${serial}.${process.pid}@example.com`;
+    this.phoneNumber = `(416) 555-01${String(serial % 100).padStart(2, '0')}`;
+    this.productIds = options.productIds ?? APPLICANT_ANSWERS.productIds;
+    this.lastName = options.lastName ?? APPLICANT_ANSWERS.personalInfo.lastName;
+    this.flow = options.flow ?? 'single';
+  }
+
+  /** The personal-information answers with this applicant's phone number and last name. */
+  personalInfo(): Record<string, unknown> {
+    return { ...APPLICANT_ANSWERS.personalInfo, phoneNumber: this.phoneNumber, lastName: this.lastName };
+  }
+
+  /**
+   * One call with the applicant's cookie and address; keeps a new session cookie when one is issued. An
+   * object payload is sent as JSON, a string or buffer payload as it is.
+   */
+  async call(
+    method: Method,
     url: string,
     payload?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<LightMyRequestResponse>;
-  put(step: string, payload: unknown): Promise<LightMyRequestResponse>;
-  view(): Promise<LightMyRequestResponse>;
-}
-
-export interface StartOptions {
-  productIds?: string[];
-  lastName?: string;
-  flow?: 'single' | 'joint';
-  extra?: Record<string, unknown>;
-}
-
-/** Starts an application through InitializeApplication (each applicant from its own address). */
-export async function startApplicant(t: TestApp, options: StartOptions = {}): Promise<TestApplicant> {
-  counter += 1;
-  const email = `tester${counter}.${Date.now()}@example.com`;
-  const remoteAddress = `10.77.${Math.floor(counter / 250) % 250}.${counter % 250}`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/omo/InitializeApplication',
-    remoteAddress,
-    payload: {
-      email,
-      password: TEST_PASSWORD,
-      consent: true,
-      productIds: options.productIds ?? ['2001'],
-      flow: options.flow ?? 'single',
-      ...options.extra,
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const session = res.cookies.find((c) => c.name.endsWith('omo_session'))!;
-  const cookie = `${session.name}=${session.value}`;
-  const row = await t.app.db
-    .selectFrom('applicants')
-    .select(['id', 'application_id'])
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  const call: TestApplicant['call'] = (method, url, payload, headers = {}) =>
-    t.app.inject({
+    options: { headers?: Record<string, string>; query?: Record<string, string | string[]> } = {},
+  ): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
       method,
       url,
-      remoteAddress,
-      headers: { cookie, ...headers },
+      remoteAddress: this.ip,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...options.headers },
+      ...(options.query ? { query: options.query } : {}),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  return {
-    flow: options.flow ?? 'single',
-    id: row.id,
-    applicationId: row.application_id,
-    email,
-    cookie,
-    call,
-    put: (step, payload) => call('PUT', `/api/omo/Application/${step}`, payload),
-    view: () => call('GET', '/api/omo/Application'),
-  };
-}
+    const session = res.cookies.find((c) => c.name.endsWith('omo_session'));
+    if (session) this.cookie = `${session.name}=${session.value}`;
+    return res;
+  }
 
-const ok = (res: LightMyRequestResponse) => {
-  expect(res.statusCode, res.body).toBe(200);
-  return res;
-};
+  /** PUT /api/omo/Application/{step}. */
+  put(step: string, payload: unknown): Promise<LightMyRequestResponse> {
+    return this.call('PUT', `/api/omo/Application/${step}`, payload);
+  }
 
-/** Personal information (the last name picks the sandbox persona), and the phone step closed as verified. */
-export async function throughPhone(t: TestApp, a: TestApplicant, lastName = 'Lovelace') {
-  ok(
-    await a.put('PersonalInfo', {
-      firstName: 'Ada',
-      lastName,
-      dob_month: '05',
-      dob_day: '10',
-      dob_year: String(new Date().getFullYear() - 40),
-      phoneNumber: '(416) 555-0123',
-      phoneType: 'mobile',
-      ...(a.flow === 'single' ? { hasJointApp: 'no' } : {}),
-    }),
-  );
-  await updatePhoneState(t.app.db, a.id, { status: 'approved', channel: 'sms' });
-  await updateApplicant(t.app.db, a.id, { phoneVerified: true });
-}
+  /** GET /api/omo/Application. */
+  view(): Promise<LightMyRequestResponse> {
+    return this.call('GET', '/api/omo/Application');
+  }
 
-export const TORONTO = {
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
-};
+  /** The InitializeApplication body of this applicant. */
+  initializeBody(): Record<string, unknown> {
+    return {
+      email: this.email,
+      password: APPLICANT_ANSWERS.password,
+      consent: false,
+      productIds: [...this.productIds],
+      sweepEnabled: false,
+      flow: this.flow,
+    };
+  }
 
-/** The address step; answers its save. */
-export async function throughAddress(t: TestApp, a: TestApplicant, lastName?: string) {
-  await throughPhone(t, a, lastName);
-  return ok(await a.put('Address', TORONTO));
-}
+  /** Creates the application (POST InitializeApplication) and keeps the reference number it answers. */
+  async start(): Promise<this> {
+    const res = await this.expectOk(
+      this.call('POST', '/api/omo/InitializeApplication', this.initializeBody()),
+    );
+    this.appRefNo = res.json<string>();
+    return this;
+  }
 
-/** Up to the account-usage screen of the primary applicant: products confirmed, the SIN when asked for. */
-export async function throughProducts(t: TestApp, a: TestApplicant, lastName?: string) {
-  await throughAddress(t, a, lastName);
-  const view = (await a.view()).json<{ productIds: string[] }>();
-  ok(
-    await a.put(
-      'Products',
-      view.productIds.includes('2003') ? { termPeriod: '1 Years 3.1%', termOption: 'rollover' } : {},
-    ),
-  );
-  if (view.productIds.some((id) => id !== '2001')) return ok(await a.put('Sin', { sin: TEST_SIN }));
-  return a.view();
-}
+  /** Creates the application, then completes every step up to and including `last`. */
+  async progress(last: ApplicantStep): Promise<this> {
+    await this.start();
+    await this.completeUpTo(last);
+    return this;
+  }
 
-/** The identity check the account-usage screen runs; answers the view. */
-export async function runIdentityCheck(a: TestApplicant) {
-  return a.call('POST', '/api/omo/IdentityCheck');
-}
+  /** Completes the steps after the ones done, up to and including `last`. */
+  async completeUpTo(last: ApplicantStep, from: ApplicantStep = 'personalInfo'): Promise<void> {
+    const steps = APPLICANT_STEPS.slice(APPLICANT_STEPS.indexOf(from), APPLICANT_STEPS.indexOf(last) + 1);
+    for (const step of steps) await this.complete(step);
+  }
 
-/** Account usage for every product of the application. */
-export async function answerAccountUsage(a: TestApplicant) {
-  const view = (await a.view()).json<{ productIds: string[] }>();
-  return ok(
-    await a.put('AccountUsage', Object.fromEntries(view.productIds.map((id) => [id, validAccountUsage]))),
-  );
+  /**
+   * Completes one step through its API calls. Steps the applicant's path does not have are passed over:
+   * the products and account usage for the co-applicant, the SIN without an interest-bearing product, the
+   * identity check where a save runs it.
+   */
+  async complete(step: ApplicantStep): Promise<void> {
+    const answers = APPLICANT_ANSWERS;
+    const isJoint = this.flow === 'joint';
+    switch (step) {
+      case 'personalInfo':
+        await this.expectOk(this.put('PersonalInfo', this.personalInfo()));
+        return;
+      case 'phone':
+        await this.verifyPhone();
+        return;
+      case 'address':
+        await this.expectOk(this.put('Address', answers.address));
+        return;
+      case 'products':
+        if (isJoint) return;
+        await this.expectOk(
+          this.put('Products', this.productIds.includes(TERM_PRODUCT) ? answers.products : {}),
+        );
+        return;
+      case 'sin':
+        if (!this.productIds.some((id) => INTEREST_BEARING.has(id))) return;
+        await this.expectOk(this.put('Sin', { sin: answers.sin }));
+        return;
+      case 'identityCheck':
+        if (isJoint) return;
+        await this.expectOk(this.call('POST', '/api/omo/IdentityCheck'));
+        return;
+      case 'accountUsage':
+        if (isJoint) return;
+        await this.expectOk(
+          this.put(
+            'AccountUsage',
+            Object.fromEntries(
+              this.productIds.map((id) => [
+                id,
+                REGISTERED.has(id) ? validShortAccountUsage : validAccountUsage,
+              ]),
+            ),
+          ),
+        );
+        return;
+      case 'legalTerms':
+        await this.expectOk(this.put('LegalTerms', validLegalTerms));
+        return;
+    }
+  }
+
+  /** Sends a code by SMS, reads it from the outbox, checks it and continues. */
+  private async verifyPhone(): Promise<void> {
+    await this.expectOk(this.call('POST', '/api/omo/PhoneVerification/Start', { channel: 'sms' }));
+    const outbox = await this.app.inject('/api/dev/outbox');
+    const to = `+1${this.phoneNumber.replace(/\D/g, '')}`;
+    const message = outbox.json<{ to: string; body: string }[]>().find((m) => m.to === to);
+    const code = message && /\b(\d{6})\b/.exec(message.body)?.[1];
+    if (!code) throw new Error(`no verification code sent to ${to}`);
+    this.code = code;
+    await this.expectOk(this.call('POST', '/api/omo/PhoneVerification/Check', { code }));
+    await this.expectOk(this.call('POST', '/api/omo/PhoneVerification/Continue', {}));
+  }
+
+  private async expectOk(pending: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+    const res = await pending;
+    if (res.statusCode !== 200) {
+      throw new Error(
+        `${res.raw.req.method} ${res.raw.req.url} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+      );
+    }
+    return res;
+  }
 }

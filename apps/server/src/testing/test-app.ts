@@ -1,7 +1,8 @@
 /**
  * Builds the app for route tests: in-memory PGlite always, and PostgreSQL too when DATABASE_URL is set
  * (each app in its own fresh schema `omo_test_<random>`, dropped when the app closes). Use
- * `describe.each(TEST_DATABASES)` so the same suite runs on both.
+ * `describe.each(TEST_DATABASES)` so the same suite runs on both. With REDIS_URL set, rate limits are
+ * counted in Redis, under a key prefix of each app's own so that parallel tests do not count together.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -31,12 +32,16 @@ export const TEST_DATABASES: TestDatabase[] = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 
+/** The Redis server of the environment (CI starts one), or undefined. */
+export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
+
 /** A test configuration: fixture seed and web build, quiet logs, overridable by environment-style values. */
 export function testConfig(database: TestDatabase, env: Record<string, string> = {}): AppConfig {
   return parseConfig(
     {
       APP_ENV: 'test',
       DATABASE_URL: database.databaseUrl,
+      ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
       SEED_DIR: FIXTURE_SEED_DIR,
       WEB_DIST: FIXTURE_WEB_DIST,
       DATA_DIR: path.join(REPO_ROOT, '.data', 'test-unused'),
@@ -50,6 +55,8 @@ export function testConfig(database: TestDatabase, env: Record<string, string> =
 export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
+  /** PostgreSQL only: the schema the app works in. */
+  schema: string | undefined;
   /** Closes the app and drops the PostgreSQL test schema. */
   close(): Promise<void>;
 }
@@ -58,6 +65,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   logStream?: DestinationStream;
   rateLimitMax?: number;
+  /** PostgreSQL only: use this existing schema (another app's) instead of a fresh one; it is not dropped. */
+  databaseSchema?: string;
+  /** Prefix of the rate-limit keys in Redis (default: one of the app's own). */
+  rateLimitNamespace?: string;
+  /** Adds routes or hooks before the app is readied (tests of the app's own plumbing). */
+  extend?: (app: FastifyInstance) => void;
 }
 
 async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -109,20 +122,26 @@ export async function createTestPglite(): Promise<PGlite> {
 export async function buildTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(database, options.env);
   const isPostgres = database.name === 'postgres';
-  const schema = isPostgres ? await createTestSchema(database.databaseUrl) : undefined;
+  const ownsSchema = isPostgres && !options.databaseSchema;
+  const schema = isPostgres
+    ? (options.databaseSchema ?? (await createTestSchema(database.databaseUrl)))
+    : undefined;
   const app = await buildApp(config, {
     ...(isPostgres ? {} : { pglite: await createTestPglite() }),
     ...(options.rateLimitMax ? { rateLimitMax: options.rateLimitMax } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(schema ? { databaseSchema: schema } : {}),
+    rateLimitNamespace: options.rateLimitNamespace ?? `omo-test-${randomBytes(6).toString('hex')}-`,
   });
+  options.extend?.(app);
   await app.ready();
   return {
     app,
     config,
+    schema,
     async close() {
       await app.close();
-      if (schema) await dropTestSchema(database.databaseUrl, schema);
+      if (schema && ownsSchema) await dropTestSchema(database.databaseUrl, schema);
     },
   };
 }

@@ -18,7 +18,7 @@ describe('apiRequest', () => {
 
   it('returns null on 204', async () => {
     mockFetch({ [API_PATHS.clearCache]: { status: 204 } });
-    await expect(apiRequest(API_PATHS.clearCache)).resolves.toBeNull();
+    await expect(apiRequest(API_PATHS.clearCache, { method: 'POST' })).resolves.toBeNull();
   });
 
   it("maps 500 to 'Internal Server Error'", async () => {

@@ -24,6 +24,8 @@ export const MESSAGES_EN = {
   'password.checklist.length': '8 to 12 characters',
   'password.checklist.noSymbols': 'None of these symbols: < > , /',
   'promoCode.max': 'Promo code exceeds maximum characters',
+  // Not in the spec: any text field holding a NUL, a control character (passwords) or a broken character.
+  'text.unsupportedCharacters': 'Remove the characters that cannot be accepted',
   'referralCode.max': 'Referral code exceeds maximum characters',
   'referralCode.prefix': 'Referral code must begin with RF',
 
@@ -167,6 +169,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'password.checklist.length': 'De 8 à 12 caractères',
   'password.checklist.noSymbols': 'Aucun de ces symboles : < > , /',
   'promoCode.max': 'Le code promotionnel dépasse le nombre maximal de caractères',
+  'text.unsupportedCharacters': 'Retirez les caractères qui ne peuvent pas être acceptés',
   'referralCode.max': 'Le code de recommandation dépasse le nombre maximal de caractères',
   'referralCode.prefix': 'Le code de recommandation doit commencer par RF',
 

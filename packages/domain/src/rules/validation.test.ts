@@ -14,6 +14,8 @@ import {
   isValidCityName,
   isValidDate,
   isValidEmail,
+  isStorableText,
+  hasOnlyPasswordCharacters,
   isValidNameText,
   isValidOtherTin,
   isValidPhone,
@@ -43,6 +45,45 @@ import {
 type AgeFlags = Pick<ApplicationFlags, 'mStudent' | 'mSenior' | 'mRRSP' | 'mFHSA'>;
 const NONE: AgeFlags = { mStudent: false, mSenior: false, mRRSP: false, mFHSA: false };
 const TODAY = new Date(2025, 5, 15); // 15 June 2025
+
+describe('isStorableText', () => {
+  it('accepts any text made of whole characters', () => {
+    for (const ok of ['', 'Montréal', "O'Neil-Côté", '🍁 Canada', '\t\n', '<b>x</b>']) {
+      expect(isStorableText(ok), JSON.stringify(ok)).toBe(true);
+    }
+  });
+  it('refuses a NUL and an unpaired surrogate anywhere', () => {
+    for (const bad of ['\u0000', 'a\u0000b', '\uD800', 'a\uDBFFb', '\uDC00', 'a\uDFFF', '\uDE00\uD83D']) {
+      expect(isStorableText(bad), JSON.stringify(bad)).toBe(false);
+    }
+  });
+  it('is true exactly when the text can be encoded as UTF-8 and holds no NUL', () => {
+    // encodeURIComponent encodes to UTF-8 and throws on an unpaired surrogate.
+    const encodable = (s: string) => {
+      try {
+        encodeURIComponent(s);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const survives = encodable(s);
+        expect(isStorableText(s)).toBe(survives && !s.includes('\u0000'));
+      }),
+    );
+  });
+});
+
+describe('hasOnlyPasswordCharacters', () => {
+  it('refuses control characters (C0, DEL, C1) and broken characters', () => {
+    for (const bad of ['Ab1\u0000', 'Ab1\u0001', 'Ab1\t', 'Ab1\r', 'Ab1\u007f', 'Ab1\u009f', 'Ab1\uD800']) {
+      expect(hasOnlyPasswordCharacters(bad), JSON.stringify(bad)).toBe(false);
+    }
+    expect(hasOnlyPasswordCharacters('Ab1 éÉ!?🍁')).toBe(true);
+  });
+});
 
 describe('passwordChecklist', () => {
   it('checks lower case, upper case, number, 8..12 length and none of < > , /', () => {

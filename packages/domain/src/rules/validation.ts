@@ -23,6 +23,8 @@ export interface PasswordChecklist {
 }
 
 const PASSWORD_FORBIDDEN = /[<>,/]/;
+// C0 controls (NUL, tab, line feeds...), DEL and C1 controls: nothing a person types into a password.
+const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /**
  * The password checklist: lower case, upper case, a digit, 8..12 characters, none of < > , /.
@@ -36,6 +38,14 @@ export function passwordChecklist(pw: string): PasswordChecklist {
     length: pw.length >= 8 && pw.length <= 12,
     noSymbols: !PASSWORD_FORBIDDEN.test(pw),
   };
+}
+
+/**
+ * True when a password can be accepted character by character: storable text without control characters
+ * (which only a paste or a script can put there, and which sign-in forms elsewhere would not take).
+ */
+export function hasOnlyPasswordCharacters(pw: string): boolean {
+  return isStorableText(pw) && !CONTROL_CHARACTER.test(pw);
 }
 
 /**
@@ -62,6 +72,22 @@ export function isValidEmail(email: string): boolean {
 /** Case-insensitive, trimmed comparison of two e-mail addresses (joint e-mail must differ from primary). */
 export function isSameEmail(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Storable text
+// ---------------------------------------------------------------------------------------------------------
+
+// A UTF-16 surrogate without its other half: not a character, and no UTF-8 text can hold it.
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * True when text can be stored and passed on as it is: no NUL character (PostgreSQL text refuses it) and no
+ * unpaired surrogate (it is not a character; PostgreSQL's JSON refuses it and UTF-8 cannot carry it).
+ * @example isStorableText('Montréal 🍁') === true; isStorableText('a\u0000b') === false
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ describe('API_PATHS (spec 000 §7)', () => {
   it('gives each path its method', () => {
     expect(API_METHODS.getProduct).toBe('GET');
     expect(API_METHODS.getApplicationFromJointCode).toBe('POST');
-    expect(API_METHODS.clearCache).toBe('GET');
+    expect(API_METHODS.clearCache).toBe('POST');
     expect(Object.keys(API_METHODS).sort()).toEqual(Object.keys(API_PATHS).sort());
   });
 });

@@ -41,10 +41,13 @@ export const API_PATHS = {
 export type ApiPathName = keyof typeof API_PATHS;
 export type ApiPath = (typeof API_PATHS)[ApiPathName];
 
-/** HTTP method of each path of `API_PATHS` (spec 000 §7). */
+/**
+ * HTTP method of each path of `API_PATHS` (spec 000 §7), except ClearCache: a GET that changes state could
+ * be triggered by any link or image, so it is a POST.
+ */
 export const API_METHODS = {
   heartbeat: 'GET',
-  clearCache: 'GET',
+  clearCache: 'POST',
   getOccupationList: 'GET',
   getPepPositionList: 'GET',
   onlineAccountList: 'GET',

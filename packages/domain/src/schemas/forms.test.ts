@@ -76,6 +76,34 @@ describe('create profile (spec 000 §5, spec 001 §5)', () => {
     }
     expect(err({ password: 'Abcdefgh1234' }, 'password')).toBeUndefined();
   });
+  it('password: refuses control characters and broken characters, whatever the other rules', () => {
+    for (const pw of [
+      'Abcdef1\u0000',
+      'Abc\u0000def12',
+      'Abcdef1\t2',
+      'Abcdef12\n',
+      'Abcdef\u007f12',
+      'Abc\u0085def12',
+      'Abcdef1\uD800',
+    ]) {
+      expect(err({ password: pw }, 'password'), JSON.stringify(pw)).toBe(
+        'Remove the characters that cannot be accepted',
+      );
+    }
+    expect(err({ password: 'Abcdéf12 ' }, 'password')).toBeUndefined();
+  });
+  it('promo and referral codes: a NUL or an unpaired surrogate is refused with its own message', () => {
+    for (const bad of ['A\u0000B', 'A\uD800B', '\uDC00', 'AB\uDBFF']) {
+      expect(err({ promoCode: bad }, 'promoCode'), JSON.stringify(bad)).toBe(
+        'Remove the characters that cannot be accepted',
+      );
+      expect(err({ referralCode: `RF${bad}` }, 'referralCode'), JSON.stringify(bad)).toBe(
+        'Remove the characters that cannot be accepted',
+      );
+    }
+    // A character outside the basic plane is a pair of surrogates: accepted.
+    expect(err({ promoCode: 'A🍁' }, 'promoCode')).toBeUndefined();
+  });
   it('promo code: optional, max 8 (12 on the review screen)', () => {
     expect(err({ promoCode: 'PROMO123' }, 'promoCode')).toBeUndefined();
     expect(err({ promoCode: 'PROMO1234' }, 'promoCode')).toBe('Promo code exceeds maximum characters');
@@ -449,6 +477,49 @@ describe('address form: search or manual, mailing (spec 000 §4/§5)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
+
+describe('text fields refuse what cannot be stored (NUL, unpaired surrogates)', () => {
+  const picked = {
+    isManualAddress: false,
+    autoAddress: '290 Bremner Blvd',
+    autoAddressSelectedId: 'CA|1',
+    isMailingAddressSame: false,
+    autoMailAddress: '1 Main St',
+    autoMailAddressSelectedId: 'CA|2',
+  };
+  const FIELDS = [
+    'autoAddress',
+    'autoAddressSelectedId',
+    'autoMailAddress',
+    'autoMailAddressSelectedId',
+    'streetNumber',
+    'unitNumber',
+    'streetName',
+    'cityName',
+    'provinceName',
+    'postalCode',
+    'country',
+    'maStreetNumber',
+    'maUnitNumber',
+    'maStreetName',
+    'maCityName',
+    'maProvinceName',
+    'maPostalCode',
+    'maCountry',
+  ];
+  it.each(FIELDS)('address %s', (field) => {
+    for (const bad of ['x\u0000', '\uD83D', 'x\uDE00y']) {
+      expect(errors(addressFormSchema, { ...picked, [field]: bad })[field], JSON.stringify(bad)).toContain(
+        'Remove the characters that cannot be accepted',
+      );
+    }
+  });
+  it('the French text exists', () => {
+    expect(formatMessage('text.unsupportedCharacters', 'fr')).toBe(
+      'Retirez les caractères qui ne peuvent pas être acceptés',
+    );
+  });
+});
 
 describe('term choice (spec 000 §4/§5)', () => {
   const gic = {

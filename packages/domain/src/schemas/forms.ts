@@ -29,6 +29,8 @@ import {
   isValidUnitNumber,
   isValidUsTin,
   isValidZipCode,
+  hasOnlyPasswordCharacters,
+  isStorableText,
   normalizeBirthDate,
   OTHER_TIN_MAX,
   passwordMatchesCriteria,
@@ -73,8 +75,15 @@ const ALWAYS = {
   when: (payload: { value: unknown }) => payload.value !== null && typeof payload.value === 'object',
 } as const;
 
+/** Any text field refuses what cannot be stored (a NUL, a broken character), with its own message. */
+const UNSUPPORTED_CHARACTERS = { error: 'text.unsupportedCharacters' satisfies MessageKey } as const;
+
+/** A string the server can store: no NUL, no unpaired surrogate ('text.unsupportedCharacters'). */
+const storableString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, UNSUPPORTED_CHARACTERS);
+
 /** A text field: string, '' when the control is empty. */
-const text = () => z.string({ error: 'choice.required' satisfies MessageKey });
+const text = () => storableString({ error: 'choice.required' satisfies MessageKey });
 
 /** A yes/no radio ('yes' | 'no'); anything else gives `message`. */
 const yesNo = (message: MessageKey = 'choice.required') => z.enum(['yes', 'no'], { error: message });
@@ -114,11 +123,15 @@ function emailField(required: MessageKey, invalid: MessageKey, max?: number) {
 // Create profile (spec 000 §5, spec 001 §2.7)
 // ---------------------------------------------------------------------------------------------------------
 
-/** Password rules: required, 8..12 characters, digit + lower + upper case, none of < > , /. */
+/**
+ * Password rules: required, 8..12 characters, digit + lower + upper case, none of < > , /, and no control
+ * character ('text.unsupportedCharacters'). The maximum is the online-banking sign-in's (decision 0012).
+ */
 export const passwordFieldSchema = z
   .string({ error: 'password.required' satisfies MessageKey })
   .superRefine((v, ctx) => {
     if (v === '') issue(ctx, [], 'password.required');
+    else if (!hasOnlyPasswordCharacters(v)) issue(ctx, [], 'text.unsupportedCharacters');
     else if (v.length < PASSWORD_MIN) issue(ctx, [], 'password.min');
     else if (v.length > PASSWORD_MAX) issue(ctx, [], 'password.max');
     else if (!passwordMatchesCriteria(v)) issue(ctx, [], 'password.criteria');
@@ -126,15 +139,13 @@ export const passwordFieldSchema = z
 
 /** Optional promo code, at most `max` characters. */
 export const promoCodeFieldSchema = (max: number = PROMO_CODE_MAX) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max, { error: 'promoCode.max' satisfies MessageKey })
     .optional();
 
 /** Optional referral code: at most 12 characters, begins with RF (any case; kept upper case). */
-export const referralCodeFieldSchema = z
-  .string()
+export const referralCodeFieldSchema = storableString()
   .trim()
   .toUpperCase()
   .superRefine((v, ctx) => {
@@ -656,7 +667,7 @@ export function legalTermsFormSchema(ctx: LegalTermsContext) {
       ontarioWork: yesNo(),
       occupation: z
         .object(
-          { id: z.string(), name: z.string() },
+          { id: storableString(), name: storableString() },
           { error: 'legal.occupation.required' satisfies MessageKey },
         )
         .nullable()

@@ -84,13 +84,14 @@ describe.each(TEST_DATABASES)('catalogue routes on $name', (database) => {
     ]);
   });
 
-  it('ClearCache answers 204 and the next read comes from the database again', async () => {
+  it('ClearCache (a POST) answers 204 and the next read comes from the database again', async () => {
     await t.app.inject('/api/omo/OnlineAccountList');
     await t.app.db.updateTable('products').set({ display_order: 0 }).where('id', '=', '2003').execute();
     const cached = await t.app.inject('/api/omo/OnlineAccountList');
     expect(cached.json<{ productID: string }[]>()[0]!.productID).toBe('2001');
 
-    const clear = await t.app.inject('/api/omo/ClearCache');
+    expect((await t.app.inject('/api/omo/ClearCache')).statusCode).toBe(404);
+    const clear = await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
     expect(clear.statusCode).toBe(204);
     expect(clear.body).toBe('');
     expect(t.app.cache.size).toBe(0);
@@ -98,6 +99,6 @@ describe.each(TEST_DATABASES)('catalogue routes on $name', (database) => {
     const fresh = await t.app.inject('/api/omo/OnlineAccountList');
     expect(fresh.json<{ productID: string }[]>()[0]!.productID).toBe('2003');
     await t.app.db.updateTable('products').set({ display_order: 3 }).where('id', '=', '2003').execute();
-    await t.app.inject('/api/omo/ClearCache');
+    await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Catalogue calls of spec 000 §7: products (all, or by id/code), the occupation and politically exposed
- * position lists, and ClearCache, which drops every in-memory reference-data cache.
+ * position lists, and ClearCache, which drops every in-memory reference-data cache of this process
+ * (a POST, for an operator only in production).
  */
 import {
   API_PATHS,
@@ -14,7 +15,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
 import type { MemoryCache } from '../../plugins/cache.ts';
+import { operatorOnly } from '../../plugins/operator.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 
 /**
@@ -33,13 +36,15 @@ async function sendCachedJson<T>(
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
-const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  app.post(
     API_PATHS.clearCache,
     {
+      onRequest: operatorOnly(config),
       schema: {
         tags: ['catalogue'],
-        summary: 'Clears the in-memory caches of products and lists',
+        summary:
+          'Clears the in-memory caches of products and lists (production: operator only, Authorization: Bearer OPERATOR_TOKEN)',
         response: { 204: z.null().describe('Caches cleared') },
       },
     },

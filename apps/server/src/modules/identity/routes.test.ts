@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOnfido, type FakeOnfido } from '../../providers/documents/onfido.fake.ts';
 import { startFakeAlloy, type FakeAlloy } from '../../providers/identity/alloy.fake.ts';
 import {
-  answerAccountUsage,
-  runIdentityCheck,
-  startApplicant,
-  throughAddress,
-  throughProducts,
+  APPLICANT_ANSWERS,
+  TestApplicant,
   validLegalTerms,
-  type TestApplicant,
+  type TestApplicantOptions,
 } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -52,7 +49,36 @@ const START = '/api/omo/DocumentVerification/Start';
 const STATUS = '/api/omo/DocumentVerification/Status';
 
 const capture = (a: TestApplicant, side: string, body: Buffer, type = 'image/png') =>
-  a.call('PUT', `${CAPTURE}/${side}`, body, { 'content-type': type });
+  a.call('PUT', `${CAPTURE}/${side}`, body, { headers: { 'content-type': type } });
+
+/** A started applicant (InitializeApplication with `extra` fields), and its ids in the database. */
+async function startApplicant(
+  t: TestApp,
+  options: TestApplicantOptions & { extra?: Record<string, unknown> } = {},
+) {
+  const a = new TestApplicant(t.app, { productIds: ['2001'], ...options });
+  const res = await a.call('POST', '/api/omo/InitializeApplication', {
+    ...a.initializeBody(),
+    ...options.extra,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const row = await t.app.db
+    .selectFrom('applicants')
+    .select(['id', 'application_id'])
+    .where('email', '=', a.email)
+    .executeTakeFirstOrThrow();
+  return Object.assign(a, { id: row.id, applicationId: row.application_id });
+}
+
+const runIdentityCheck = (a: TestApplicant) => a.call('POST', '/api/omo/IdentityCheck');
+/** Up to the account-usage screen: products confirmed, the SIN when asked for. */
+const throughProducts = (a: TestApplicant) => a.completeUpTo('sin');
+/** Up to the address; answers the address save. */
+async function throughAddress(a: TestApplicant) {
+  await a.completeUpTo('phone');
+  return a.put('Address', APPLICANT_ANSWERS.address);
+}
+const answerAccountUsage = (a: TestApplicant) => a.complete('accountUsage');
 
 describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
   let t: TestApp;
@@ -77,8 +103,8 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
       ['Fallback', 'denied', '/single/legalterms'],
       ['Decline', 'passed', '/single/legalterms'],
     ])('persona %s → %s → %s after account usage', async (lastName, status, next) => {
-      const a = await startApplicant(t, { productIds: ['2002'] });
-      await throughProducts(t, a, lastName);
+      const a = await startApplicant(t, { productIds: ['2002'], lastName });
+      await throughProducts(a);
       expect((await a.view()).json()).toMatchObject({
         identity: { status: 'notStarted' },
         nextPath: '/single/finalizeaccount',
@@ -86,13 +112,13 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
       const checked = await runIdentityCheck(a);
       expect(checked.statusCode, checked.body).toBe(200);
       expect(checked.json()).toMatchObject({ identity: { status }, nextPath: '/single/finalizeaccount' });
-      const usage = await answerAccountUsage(a);
-      expect(usage.json().nextPath).toBe(next);
+      await answerAccountUsage(a);
+      expect((await a.view()).json().nextPath).toBe(next);
     });
 
     it('is run once: a second call changes nothing', async () => {
-      const a = await startApplicant(t);
-      await throughProducts(t, a, 'Review');
+      const a = await startApplicant(t, { lastName: 'Review' });
+      await throughProducts(a);
       await runIdentityCheck(a);
       const again = await runIdentityCheck(a);
       expect(again.json().identity.status).toBe('stepUp');
@@ -100,15 +126,15 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
 
     it('cannot run before the earlier steps (409 naming the step)', async () => {
       const a = await startApplicant(t);
-      await throughAddress(t, a);
+      await throughAddress(a);
       const res = await runIdentityCheck(a);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ title: 'Step out of order', nextPath: '/single/confirmproducts' });
     });
 
     it('legal terms are refused until the identity step is done', async () => {
-      const a = await startApplicant(t);
-      await throughProducts(t, a, 'Review');
+      const a = await startApplicant(t, { lastName: 'Review' });
+      await throughProducts(a);
       await runIdentityCheck(a);
       await answerAccountUsage(a);
       const res = await a.put('LegalTerms', validLegalTerms);
@@ -119,8 +145,8 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
 
   describe('the server decides whether the identity provider is used', () => {
     it('forcetutest=true turns the provider off outside production: the check is skipped', async () => {
-      const a = await startApplicant(t, { extra: { forceTuTest: true } });
-      await throughProducts(t, a, 'Review');
+      const a = await startApplicant(t, { lastName: 'Review', extra: { forceTuTest: true } });
+      await throughProducts(a);
       expect((await runIdentityCheck(a)).json().identity.status).toBe('skipped');
     });
 
@@ -128,11 +154,11 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
       const off = await buildTestApp(database, { env: { ALLOY_ENABLED: 'false' } });
       const forced = await buildTestApp(database, { env: { FORCE_ID_RESULT: 'stepUp' } });
       try {
-        const a = await startApplicant(off);
-        await throughProducts(off, a, 'Review');
+        const a = await startApplicant(off, { lastName: 'Review' });
+        await throughProducts(a);
         expect((await runIdentityCheck(a)).json().identity.status).toBe('skipped');
         const b = await startApplicant(forced);
-        await throughProducts(forced, b, 'Lovelace');
+        await throughProducts(b);
         expect((await runIdentityCheck(b)).json().identity.status).toBe('stepUp');
       } finally {
         await off.close();
@@ -185,19 +211,19 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
   describe('the co-applicant: the address or SIN save runs the check', () => {
     it('without an interest-bearing product, the address save checks and sends a pass to legal terms', async () => {
       const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
-      const res = await throughAddress(t, a);
+      const res = await throughAddress(a);
       expect(res.json()).toMatchObject({ identity: { status: 'passed' }, nextPath: '/joint/legalterms' });
     });
 
     it('a denial sends the co-applicant to the ID verification terms', async () => {
-      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
-      const res = await throughAddress(t, a, 'Fallback');
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'], lastName: 'Fallback' });
+      const res = await throughAddress(a);
       expect(res.json()).toMatchObject({ identity: { status: 'denied' }, nextPath: '/joint/idverifyterms' });
     });
 
     it('with an interest-bearing product the SIN comes first, and its save runs the check', async () => {
-      const a = await startApplicant(t, { flow: 'joint', productIds: ['2002'] });
-      const address = await throughAddress(t, a, 'Review');
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2002'], lastName: 'Review' });
+      const address = await throughAddress(a);
       expect(address.json()).toMatchObject({ identity: { status: 'notStarted' }, nextPath: '/joint/sin' });
       const sin = await a.put('Sin', { skip: true });
       expect(sin.json()).toMatchObject({ identity: { status: 'stepUp' }, nextPath: '/joint/idverifyterms' });
@@ -206,8 +232,8 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
 
   describe('document verification (sandbox capture)', () => {
     async function steppedUp(lastName = 'Review') {
-      const a = await startApplicant(t);
-      await throughProducts(t, a, lastName);
+      const a = await startApplicant(t, { lastName });
+      await throughProducts(a);
       await runIdentityCheck(a);
       await answerAccountUsage(a);
       return a;
@@ -252,7 +278,9 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
       const fake = await capture(a, 'front', Buffer.from('%PDF-1.7 not an image'), 'image/png');
       expect(fake.statusCode).toBe(400);
       expect(fake.json().errors[0]).toMatchObject({ path: 'front', key: 'document.image.type' });
-      const wrongType = await a.call('PUT', `${CAPTURE}/front`, png(), { 'content-type': 'text/plain' });
+      const wrongType = await a.call('PUT', `${CAPTURE}/front`, png(), {
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(wrongType.statusCode).toBe(415);
 
       expect((await capture(a, 'front', png())).json()).toEqual({ side: 'front', captured: ['front'] });
@@ -285,8 +313,8 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
     });
 
     it('declines the Fallback persona’s documents', async () => {
-      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
-      await throughAddress(t, a, 'Fallback');
+      const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'], lastName: 'Fallback' });
+      await throughAddress(a);
       expect((await a.call('POST', START, { consent: true })).json().captureUrl).toBe(
         '/joint/idverifyterms/capture',
       );
@@ -363,14 +391,19 @@ describe('identity verification through the real adapters (local fakes of Alloy 
   });
 
   it('asks Alloy, sends the applicant to Onfido, and moves on with the signed notification', async () => {
-    const a = await startApplicant(t, { productIds: ['2002'] });
-    await throughProducts(t, a, 'Review');
+    const a = await startApplicant(t, { productIds: ['2002'], lastName: 'Review' });
+    await throughProducts(a);
     expect((await runIdentityCheck(a)).json().identity.status).toBe('stepUp');
     const sent = alloy.requests.at(-1) as { entities: { data: Record<string, unknown> }[] };
     expect(sent.entities[0]?.data).toMatchObject({ name_last: 'Review', document_sin: '130692544' });
     await answerAccountUsage(a);
 
-    const started = await a.call('POST', START, { consent: true }, { 'accept-language': 'fr-CA' });
+    const started = await a.call(
+      'POST',
+      START,
+      { consent: true },
+      { headers: { 'accept-language': 'fr-CA' } },
+    );
     expect(started.json().captureUrl).toMatch(/^https:\/\/eu\.onfido\.app\/l\//);
     expect(onfido.requests.find((r) => r.path === '/workflow_runs')?.body).toMatchObject({
       link: { completed_redirect_url: 'https://apply.omo.example/single/idverifyterms', language: 'fr_FR' },
@@ -402,8 +435,8 @@ describe('identity verification through the real adapters (local fakes of Alloy 
   });
 
   it('the status poll catches up with Onfido when a notification was missed', async () => {
-    const a = await startApplicant(t, { productIds: ['2002'] });
-    await throughProducts(t, a, 'Review');
+    const a = await startApplicant(t, { productIds: ['2002'], lastName: 'Review' });
+    await throughProducts(a);
     await runIdentityCheck(a);
     await answerAccountUsage(a);
     const { runId } = (await a.call('POST', START, { consent: true })).json<{ runId: string }>();
@@ -413,7 +446,7 @@ describe('identity verification through the real adapters (local fakes of Alloy 
 
   it('an Alloy outage leaves the check to run again, and the next run succeeds', async () => {
     const a = await startApplicant(t, { productIds: ['2002'] });
-    await throughProducts(t, a);
+    await throughProducts(a);
     alloy.failNext(503);
     expect((await runIdentityCheck(a)).json()).toMatchObject({
       identity: { status: 'error' },
