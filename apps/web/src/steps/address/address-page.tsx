@@ -44,6 +44,9 @@ export function AddressPage() {
     defaultValues: addressFormValuesOf(view.address),
     // The error summary takes focus on submit (GOV.UK), not the first field.
     shouldFocusError: false,
+    // Errors are checked again on Continue only: typing in the search is not a wrong answer yet (choosing a
+    // suggestion or switching to manual entry clears its error).
+    reValidateMode: 'onSubmit',
   });
   const { errors, submitCount, isSubmitting } = form.formState;
   const isMailingSame = useWatch({ control: form.control, name: 'isMailingAddressSame' }) !== false;
