@@ -431,7 +431,7 @@ test.describe('address', () => {
     await home.getByLabel('Country').selectOption('FR');
     await expect(home.getByLabel('Province')).toHaveCount(0);
     await expect(home.getByLabel('State')).toHaveCount(0);
-    const resident = `You must be a resident of Canada to become a Member online. Please call us at ${await contactPhone(page)} to find out what other options are available for you.`;
+    const resident = `You must be a resident of Canada to become a member online. Please call us at ${await contactPhone(page)} to find out what other options are available for you.`;
     await expect(page.getByText(resident)).toBeVisible();
     await expectNoAxeViolations();
 

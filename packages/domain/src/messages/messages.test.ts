@@ -23,7 +23,7 @@ describe('message catalogues', () => {
     ],
     [
       'address.country.notCanada',
-      `You must be a resident of Canada to become a Member online. Please call us at ${PHONE} to find out what other options are available for you.`,
+      `You must be a resident of Canada to become a member online. Please call us at ${PHONE} to find out what other options are available for you.`,
     ],
     ['age.max', `You are unable to open a membership. Please call us at ${PHONE}.`],
   ])('fills {phone} in %s', (key, text) => {

@@ -40,7 +40,8 @@ export function termPeriodOptions(product: ProductOffering, lang: Lang, t: TFunc
   return rates.map((r) => {
     const full = t('confirmProducts.termOptionText', {
       period: r.period,
-      periodType: t(`confirmProducts.periodTypes.${r.periodType}`),
+      // '1 Year', '18 Months': the unit follows the number (i18next plural rules).
+      periodType: t(`confirmProducts.periodTypes.${r.periodType}`, { count: Number(r.period) }),
       rate: number.format(r.rate),
     });
     return { value: termPeriodValue(r), label: truncateOption(full), fullLabel: full };
@@ -117,7 +118,7 @@ export function ConfirmProductsPage() {
         submitCount={formState.submitCount}
         hasSubmitFailed={Boolean(formState.errors.root?.server)}
       />
-      <p className="lead">{t('confirmProducts.lead')}</p>
+      <p className="lead">{t('confirmProducts.lead', { count: products.length })}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         {products.map((product) => (
           <ProductCard

@@ -15,6 +15,7 @@ import { PasswordField } from '../../components/form/password-field.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
+import { frenchOf } from '../../i18n/article.ts';
 import { flowOfPath, handleStepSubmitError, initializeApplication } from '../../lib/application-api.ts';
 import { updateSlice } from '../../lib/session-state.ts';
 import type { CreateProfileData } from './create-profile-loader.ts';
@@ -134,7 +135,11 @@ export function CreateProfilePage() {
         ) : null}
         <CheckboxField
           id="consent"
-          label={t('createProfile.consent', { institution: config.institutionName })}
+          label={t('createProfile.consent', {
+            institution: config.institutionName,
+            // French says 'de' or, before a vowel, 'd’' ('d’omo Credit Union').
+            ofInstitution: frenchOf(config.institutionName),
+          })}
           error={messageOf('consent')}
           registration={register('consent')}
         />

@@ -76,7 +76,7 @@ describe('getstarted', () => {
     start('Everyday Chequing');
     renderApp('/single/getstarted', 'fr');
     expect(
-      await screen.findByRole('heading', { name: 'Pour ouvrir un compte chèques Quotidien...' }),
+      await screen.findByRole('heading', { name: 'Pour ouvrir un compte chèques Quotidien…' }),
     ).toBeInTheDocument();
   });
 });
