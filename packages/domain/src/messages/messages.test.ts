@@ -8,6 +8,17 @@ describe('message catalogues', () => {
     expect(Object.keys(MESSAGES_FR).sort()).toEqual(Object.keys(MESSAGES_EN).sort());
   });
 
+  it('every French text is translated (not the English text) and writes the apostrophe as ’', () => {
+    const keys = Object.keys(MESSAGES_EN) as MessageKey[];
+    expect(keys.filter((key) => MESSAGES_FR[key] === MESSAGES_EN[key])).toEqual([]);
+    expect(keys.filter((key) => MESSAGES_FR[key].includes("'"))).toEqual([]);
+  });
+
+  it('writes "member" in lower case, as every other text of omo does', () => {
+    const keys = Object.keys(MESSAGES_EN) as MessageKey[];
+    expect(keys.filter((key) => /\bMember\b/.test(MESSAGES_EN[key]))).toEqual([]);
+  });
+
   it('every French text is non-empty and keeps the placeholders of the English text', () => {
     for (const key of Object.keys(MESSAGES_EN) as MessageKey[]) {
       expect(MESSAGES_FR[key].trim()).not.toBe('');
