@@ -58,6 +58,13 @@ const deposit = (interestRate, sweepAllowed = false, minBalance = 0) => ({
   sweepAllowed,
 });
 
+/**
+ * French typography: a no-break space keeps a number with its unit ('3,25 %', '500 $') and the groups
+ * of a number together ('8 000').
+ */
+const frText = (text) =>
+  text == null ? text : text.replace(/(\d) (?=\d{3}\b)/g, '$1\u00a0').replace(/(\d) ([%$])/g, '$1\u00a0$2');
+
 let order = {};
 function product(p) {
   order[p.group] = (order[p.group] ?? 0) + 1;
@@ -85,13 +92,13 @@ function product(p) {
     group: p.group,
     disclaimers: p.disclaimers ?? [],
     fr: {
-      description: p.descriptionFr,
-      line1: linesFr[0] ?? null,
-      line2: linesFr[1] ?? null,
-      line3: linesFr[2] ?? null,
-      line4: linesFr[3] ?? null,
-      line5: linesFr[4] ?? null,
-      disclaimers: p.disclaimersFr ?? [],
+      description: frText(p.descriptionFr),
+      line1: frText(linesFr[0] ?? null),
+      line2: frText(linesFr[1] ?? null),
+      line3: frText(linesFr[2] ?? null),
+      line4: frText(linesFr[3] ?? null),
+      line5: frText(linesFr[4] ?? null),
+      disclaimers: (p.disclaimersFr ?? []).map(frText),
     },
   };
   if (lines.length !== linesFr.length) throw new Error(`line count mismatch for ${p.id}`);

@@ -248,7 +248,8 @@ export const fr: Translation = {
       Days_one: 'jour',
       Days_other: 'jours',
     },
-    termOptionText: '{{period}} {{periodType}} {{rate}} %',
+    // A no-break space keeps the rate with its sign ('3,25 %').
+    termOptionText: '{{period}} {{periodType}} {{rate}}\u00a0%',
   },
   sin: {
     title: 'Quel est votre numéro d’assurance sociale?',
