@@ -112,9 +112,9 @@ describe('confirmproducts', () => {
     start(GIC);
     renderApp('/single/confirmproducts', 'fr');
     await screen.findByLabelText('Durée');
-    expect(screen.getByRole('option', { name: '1 an 3,3 %' })).toHaveValue('1 Years 3.3%');
-    expect(screen.getByRole('option', { name: '2 ans 3,4 %' })).toBeInTheDocument();
-    expect(screen.getByRole('option', { name: '6 mois 2,9 %' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '1 an 3,3\u00a0%' })).toHaveValue('1 Years 3.3%');
+    expect(screen.getByRole('option', { name: '2 ans 3,4\u00a0%' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '6 mois 2,9\u00a0%' })).toBeInTheDocument();
   });
 
   it('keeps hyphenated words whole, and says "accounts" for several products', async () => {
