@@ -61,6 +61,10 @@ describe('French interface texts', () => {
     const straight = [...FR].filter(([, text]) => text.includes("'")).map(([key]) => key);
     expect(straight).toEqual([]);
   });
+
+  it("calls a mobile phone 'cellulaire' everywhere", () => {
+    expect([...FR].filter(([, text]) => /\bmobile\b/i.test(text)).map(([key]) => key)).toEqual([]);
+  });
 });
 
 describe('French texts of the product catalogue (data/products.json)', () => {

@@ -12,6 +12,8 @@ describe('message catalogues', () => {
     const keys = Object.keys(MESSAGES_EN) as MessageKey[];
     expect(keys.filter((key) => MESSAGES_FR[key] === MESSAGES_EN[key])).toEqual([]);
     expect(keys.filter((key) => MESSAGES_FR[key].includes("'"))).toEqual([]);
+    // One word for a mobile phone, as in the interface: 'cellulaire'.
+    expect(keys.filter((key) => /\bmobile\b/i.test(MESSAGES_FR[key]))).toEqual([]);
   });
 
   it('writes "member" in lower case, as every other text of omo does', () => {

@@ -200,7 +200,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'phone.required': 'Veuillez entrer un numéro de téléphone',
   'phone.verify.sendFailed': 'Une erreur s’est produite lors de l’envoi du code de vérification',
   'phone.verify.invalidCode': 'Code invalide, veuillez réessayer',
-  'phone.verify.success': 'Votre téléphone mobile a été vérifié avec succès!',
+  'phone.verify.success': 'Votre téléphone cellulaire a bien été vérifié!',
   'phone.verify.sent': 'Code envoyé au numéro de téléphone se terminant par',
   'code.invalid': 'Entrez le code à 6 chiffres',
 

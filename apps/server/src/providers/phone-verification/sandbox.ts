@@ -43,8 +43,8 @@ export function verificationMessage(
   locale: VerificationLocale,
 ): string {
   return locale === 'fr'
-    ? `Votre code de vérification ${institutionName} est ${code}. Il expire dans 10 minutes.`
-    : `Your ${institutionName} verification code is ${code}. It expires in 10 minutes.`;
+    ? `Votre code de vérification ${institutionName} est ${code}. Il expire dans ${VERIFICATION_CODE_TTL_MINUTES} minutes.`
+    : `Your ${institutionName} verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`;
 }
 
 function newSid(): string {
