@@ -268,16 +268,17 @@ export function VerificationCodePage() {
               </li>
             ))}
           </ul>
-          <div aria-live="polite" aria-atomic="true">
-            {resending ? <p className="visually-hidden">{t('phoneVerification.sending')}</p> : null}
-            {resendNote ? (
-              <p className={resendNote.kind === 'failed' ? 'notice notice--error' : 'resend__note'}>
-                {resendNote.text}
-              </p>
-            ) : null}
-          </div>
         </div>
       ) : null}
+      {/* Outside the resend block: the third resend removes the links but must still say where it went. */}
+      <div aria-live="polite" aria-atomic="true">
+        {resending ? <p className="visually-hidden">{t('phoneVerification.sending')}</p> : null}
+        {resendNote ? (
+          <p className={resendNote.kind === 'failed' ? 'notice notice--error' : 'resend__note'}>
+            {resendNote.text}
+          </p>
+        ) : null}
+      </div>
 
       <div className="actions">
         <button

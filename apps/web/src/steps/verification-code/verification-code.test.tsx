@@ -277,6 +277,8 @@ describe('verificationCode', () => {
       expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Continue without verifying' })).toBeEnabled();
+    // The links are gone, but the third resend still says where the code went.
+    expect(screen.getByText('Code sent to phone number ending in 0100')).toBeInTheDocument();
     const starts = calls.filter((c) => c.path === APPLICATION_PATHS.phoneVerificationStart);
     expect(starts.map((c) => c.body)).toEqual([{ channel: 'sms' }, { channel: 'call' }, { channel: 'sms' }]);
   });
