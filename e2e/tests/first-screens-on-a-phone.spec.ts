@@ -199,6 +199,15 @@ async function reachCreateProfile(page: Page, lang: Lang): Promise<void> {
   await page.getByRole('link', { name: w.signUp }).click();
   await expect(page).toHaveURL(/\/single\/getstarted$/);
   await expectTouchable(page.getByRole('button', { name: w.sinTip }), 'SIN tooltip button');
+  // 'To open a 1-Year Non-Redeemable GIC account...': hyphenated words are never split over two lines.
+  const whole = await page
+    .locator('.section-heading .nowrap')
+    .evaluateAll((spans) => spans.map((s) => [s.textContent, s.getClientRects().length]));
+  if (lang === 'en')
+    expect(whole).toEqual([
+      ['1-Year', 1],
+      ['Non-Redeemable', 1],
+    ]);
   await expectFrame(page, lang);
   await expectFrenchTypography(page, lang);
   await page.getByRole('link', { name: w.getStarted }).click();
@@ -365,7 +374,7 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page.getByText(w.lead)).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: w.tfsa, exact: true })).toBeVisible();
     const words = await page
-      .locator('.product-card__word')
+      .locator('.product-card .nowrap')
       .evaluateAll((spans) => spans.map((s) => [s.textContent, s.getClientRects().length]));
     if (lang === 'en') expect(words).toContainEqual(['Non-Redeemable', 1]);
     for (const [text, rects] of words) expect(rects, `'${String(text)}' on one line`).toBe(1);

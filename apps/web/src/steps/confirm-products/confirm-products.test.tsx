@@ -132,7 +132,7 @@ describe('confirmproducts', () => {
     );
     renderApp('/single/confirmproducts');
     const heading = await screen.findByRole('heading', { name: '1-Year Non-Redeemable GIC' });
-    const whole = [...heading.querySelectorAll('.product-card__word')].map((w) => w.textContent);
+    const whole = [...heading.querySelectorAll('.nowrap')].map((w) => w.textContent);
     expect(whole).toEqual(['1-Year', 'Non-Redeemable']);
     expect(screen.getByText("Check the accounts you're applying for.")).toBeInTheDocument();
   });

@@ -1,26 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductOffering } from '@omo/domain';
+import { WholeWords } from '../../components/whole-words.tsx';
 import { withFrenchArticle } from '../../i18n/article.ts';
 import type { Lang } from '../../i18n/i18n.ts';
 
 const LINES = ['line1', 'line2', 'line3', 'line4', 'line5'] as const;
-
-// A word with a hyphen inside ('Non-Redeemable', '1-Year', 'Épargne-objectif').
-const HYPHENATED_WORD = /([\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+)/u;
-
-/** The text with its hyphenated words kept whole: a narrow card never breaks 'Non-' from 'Redeemable'. */
-export function withWholeHyphenatedWords(text: string): ReactNode[] {
-  return text.split(HYPHENATED_WORD).map((part, i) =>
-    i % 2 === 1 ? (
-      <span key={i} className="product-card__word">
-        {part}
-      </span>
-    ) : (
-      part
-    ),
-  );
-}
 
 /** Product text in the interface language (French from the product's `fr` block, English otherwise). */
 export function productText(product: ProductOffering, lang: Lang) {
@@ -55,12 +40,14 @@ export function ProductCard({
   return (
     <section className="product-card" aria-labelledby={headingId}>
       <h2 className="product-card__title" id={headingId}>
-        {withWholeHyphenatedWords(text.description)}
+        <WholeWords text={text.description} />
       </h2>
       {text.lines.length > 0 ? (
         <ul className="product-card__lines">
           {text.lines.map((line) => (
-            <li key={line}>{withWholeHyphenatedWords(line)}</li>
+            <li key={line}>
+              <WholeWords text={line} />
+            </li>
           ))}
         </ul>
       ) : null}
