@@ -65,6 +65,10 @@ describe('French interface texts', () => {
   it("calls a mobile phone 'cellulaire' everywhere", () => {
     expect([...FR].filter(([, text]) => /\bmobile\b/i.test(text)).map(([key]) => key)).toEqual([]);
   });
+
+  it("calls the length of a deposit its 'durée', never its 'terme'", () => {
+    expect([...FR].filter(([, text]) => /\btermes?\b/i.test(text)).map(([key]) => key)).toEqual([]);
+  });
 });
 
 describe('French texts of the product catalogue (data/products.json)', () => {
@@ -81,6 +85,11 @@ describe('French texts of the product catalogue (data/products.json)', () => {
       expect(p.fr.description.trim(), p.productID).not.toBe('');
       expect(p.fr.description, p.productID).not.toBe(p.description);
     }
+  });
+
+  it("says 'Durées', not 'Termes'", () => {
+    const lines = products.flatMap((p) => Object.values(p.fr).flat());
+    expect(lines.filter((text) => typeof text === 'string' && /\btermes?\b/i.test(text))).toEqual([]);
   });
 
   it('writes the apostrophe as ’', () => {

@@ -14,6 +14,8 @@ describe('message catalogues', () => {
     expect(keys.filter((key) => MESSAGES_FR[key].includes("'"))).toEqual([]);
     // One word for a mobile phone, as in the interface: 'cellulaire'.
     expect(keys.filter((key) => /\bmobile\b/i.test(MESSAGES_FR[key]))).toEqual([]);
+    // And 'durée' for the length of a deposit, never 'terme'.
+    expect(keys.filter((key) => /\btermes?\b/i.test(MESSAGES_FR[key]))).toEqual([]);
   });
 
   it('writes "member" in lower case, as every other text of omo does', () => {

@@ -248,7 +248,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
 
   'usage.answerEach': 'Fournissez une réponse pour chaque catégorie',
   'usage.atLeastOne': 'Veuillez indiquer au moins un type de dépôt',
-  'term.length.required': 'Sélectionnez la durée et le terme',
+  'term.length.required': 'Sélectionnez la durée',
   'term.renewal.required': 'Sélectionnez une option de renouvellement',
 
   'legal.natureOfBanking.required': 'Sélectionnez la relation envisagée',
