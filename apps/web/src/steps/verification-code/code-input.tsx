@@ -1,7 +1,8 @@
 /**
  * Six single-digit boxes for a verification code, in a fieldset whose legend names the group. Each box is
  * labelled 'Digit n of 6', takes digits only (numeric keyboard), and:
- * - typing a digit moves to the next box; Backspace in an empty box clears the previous one and moves back;
+ * - typing a digit moves to the next box (the key itself is read, so typing the digit already in the box
+ *   counts too); Backspace in an empty box clears the previous one and moves back;
  *   ArrowLeft/ArrowRight move between boxes;
  * - pasting (or the browser's one-time-code autofill, which types the whole code into the first box) spreads
  *   the digits over the boxes; a full 6-digit code always fills them all from the first;
@@ -100,6 +101,11 @@ export function CodeInput({
           ? value.slice(1)
           : value.slice(0, 1)
         : value;
+    enter(index, typed);
+  };
+
+  /** What typing or pasting `typed` into box `index` does. */
+  const enter = (index: number, typed: string) => {
     if (isCodeSelected) {
       const incoming = typed.replace(/\D/g, '');
       if (incoming === '') {
@@ -121,7 +127,13 @@ export function CodeInput({
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
-    if (isCodeSelected && (event.key === 'Backspace' || event.key === 'Delete')) {
+    const isDigitKey = /^[0-9]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (isDigitKey) {
+      // A digit typed over the same selected digit changes nothing in the field, so no change event
+      // would come: the key itself is the input.
+      event.preventDefault();
+      enter(index, event.key);
+    } else if (isCodeSelected && (event.key === 'Backspace' || event.key === 'Delete')) {
       event.preventDefault();
       clearAll();
     } else if (event.key === 'Backspace' && (digits[index] ?? '') === '' && index > 0) {

@@ -179,6 +179,21 @@ describe('verificationCode', () => {
     expect(checks(calls)[1]?.body).toEqual({ code: '123456' });
   });
 
+  it('a new code that starts with the same digit as the wrong one is typed in full', async () => {
+    const user = userEvent.setup();
+    const calls = setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[0]!);
+    await user.keyboard('111111');
+    await screen.findByRole('alert', { name: 'There is a problem' });
+    await user.click(boxes()[0]!);
+    // The selected '1' in the first box is typed over by the same digit: it must still count.
+    await user.keyboard('127473');
+    await waitFor(() => expect(checks(calls)).toHaveLength(2));
+    expect(checks(calls)[1]?.body).toEqual({ code: '127473' });
+  });
+
   it('after a wrong code one digit can be corrected, and the same wrong code is not sent again', async () => {
     const user = userEvent.setup();
     const calls = setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
