@@ -12,7 +12,6 @@ import {
   messagesFor,
   newApplicant,
   newPhoneNumber,
-  wrongCode,
   type Applicant,
 } from '../fixtures/applicant.ts';
 
@@ -311,8 +310,9 @@ for (const lang of ['en', 'fr'] as const) {
     const code = await latestCodeFor(page.request, applicant.phone, { after: sent });
     expect((await messagesFor(page.request, applicant.phone))[0]?.channel).toBe('voice');
 
-    // A wrong code: the error summary, the digits kept and selected for retyping.
-    const wrong = wrongCode(code);
+    // A wrong code: the error summary, the digits kept and selected for retyping. It starts like the
+    // right one, so retyping begins by typing the same digit over the selected first box.
+    const wrong = code[0] + (code.slice(1) === '11111' ? '22222' : '11111');
     await page.getByLabel(w.digit1).focus();
     await page.keyboard.type(wrong);
     const codeSummary = page.getByRole('alert', { name: w.summary });
