@@ -250,7 +250,8 @@ export const en = {
     title: "What's your Social Insurance Number?",
     lead: 'Interest-bearing accounts require your SIN by regulation, so that interest income can be reported to the Canada Revenue Agency.',
     label: 'Social Insurance Number (SIN)',
-    hint: 'It has 9 digits, for example 123 456 789',
+    // No-break spaces keep the example number on one line.
+    hint: 'It has 9 digits, for example 123\u00a0456\u00a0789',
     what: 'SIN',
     skipNote:
       'Prefer not to give your SIN online? You can skip this step and provide it in person at a branch instead.',

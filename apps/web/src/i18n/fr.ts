@@ -255,7 +255,7 @@ export const fr: Translation = {
     title: 'Quel est votre numéro d’assurance sociale?',
     lead: 'La réglementation exige votre NAS pour les comptes qui portent intérêt, afin que les revenus d’intérêts soient déclarés à l’Agence du revenu du Canada.',
     label: 'Numéro d’assurance sociale (NAS)',
-    hint: 'Il compte 9 chiffres, par exemple 123 456 789',
+    hint: 'Il compte 9 chiffres, par exemple 123\u00a0456\u00a0789',
     what: 'NAS',
     skipNote:
       'Vous préférez ne pas donner votre NAS en ligne? Vous pouvez passer cette étape et le fournir en personne dans une succursale.',
