@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
-import { FieldError } from './field.tsx';
+import { FieldError, FieldHint } from './field.tsx';
 import './form-controls.css';
 
 type Part = 'month' | 'day' | 'year';
@@ -110,11 +110,7 @@ export function DateOfBirthField({ legend, hint, ids, registrations, errors }: D
     <div className={hasError ? 'field field--error' : 'field'}>
       <fieldset className="fieldset" aria-describedby={hintId}>
         <legend className="fieldset__legend">{legend}</legend>
-        {hint ? (
-          <p className="field__hint" id={`${groupId}-hint`}>
-            {hint}
-          </p>
-        ) : null}
+        <FieldHint id={groupId} hint={hint} />
         {shown.map((part) => (
           <FieldError key={part} id={ids[part]} message={errors[part]} />
         ))}

@@ -15,7 +15,7 @@
 import type { ClipboardEvent, KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_LENGTH } from '@omo/domain';
-import { FieldError, describedBy } from '../../components/form/field.tsx';
+import { FieldError, FieldHint, describedBy } from '../../components/form/field.tsx';
 
 export const EMPTY_CODE: readonly string[] = Array.from({ length: CODE_LENGTH }, () => '');
 
@@ -170,11 +170,7 @@ export function CodeInput({
     <div className={isInvalid ? 'code-input field--error' : 'code-input'}>
       <fieldset className="fieldset" aria-describedby={describedBy(id, Boolean(hint), isInvalid)}>
         <legend className="code-input__legend">{legend}</legend>
-        {hint ? (
-          <p className="field__hint" id={`${id}-hint`}>
-            {hint}
-          </p>
-        ) : null}
+        <FieldHint id={id} hint={hint} />
         <FieldError id={id} message={error} />
         <div className="code-input__boxes">
           {Array.from({ length: CODE_LENGTH }, (_, index) => (
