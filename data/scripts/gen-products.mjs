@@ -6,14 +6,14 @@ const SITE = 'https://www.omo-creditunion.example';
 const CDIC_EN =
   'Deposits are guaranteed by the provincial deposit insurance corporation as described at www.omo-creditunion.example/deposit-insurance.';
 const CDIC_FR =
-  "Les dépôts sont garantis par la société provinciale d'assurance-dépôts, comme il est décrit à www.omo-creditunion.example/fr/assurance-depots.";
+  'Les dépôts sont garantis par la société provinciale d’assurance-dépôts, comme il est décrit à www.omo-creditunion.example/fr/assurance-depots.';
 const RATE_EN =
   'Rates are annual, subject to change without notice and accurate as of the date of publication.';
 const RATE_FR =
   'Les taux sont annuels, peuvent changer sans préavis et sont exacts à la date de publication.';
 const REG_EN = 'Registered plans are subject to Canada Revenue Agency contribution limits and rules.';
 const REG_FR =
-  "Les régimes enregistrés sont assujettis aux plafonds de cotisation et aux règles de l'Agence du revenu du Canada.";
+  'Les régimes enregistrés sont assujettis aux plafonds de cotisation et aux règles de l’Agence du revenu du Canada.';
 
 const pct = (r) => r.toFixed(2);
 const pctFr = (r) => r.toFixed(2).replace('.', ',');
@@ -58,6 +58,13 @@ const deposit = (interestRate, sweepAllowed = false, minBalance = 0) => ({
   sweepAllowed,
 });
 
+/**
+ * French typography: a no-break space keeps a number with its unit ('3,25 %', '500 $') and the groups
+ * of a number together ('8 000').
+ */
+const frText = (text) =>
+  text == null ? text : text.replace(/(\d) (?=\d{3}\b)/g, '$1\u00a0').replace(/(\d) ([%$])/g, '$1\u00a0$2');
+
 let order = {};
 function product(p) {
   order[p.group] = (order[p.group] ?? 0) + 1;
@@ -85,13 +92,13 @@ function product(p) {
     group: p.group,
     disclaimers: p.disclaimers ?? [],
     fr: {
-      description: p.descriptionFr,
-      line1: linesFr[0] ?? null,
-      line2: linesFr[1] ?? null,
-      line3: linesFr[2] ?? null,
-      line4: linesFr[3] ?? null,
-      line5: linesFr[4] ?? null,
-      disclaimers: p.disclaimersFr ?? [],
+      description: frText(p.descriptionFr),
+      line1: frText(linesFr[0] ?? null),
+      line2: frText(linesFr[1] ?? null),
+      line3: frText(linesFr[2] ?? null),
+      line4: frText(linesFr[3] ?? null),
+      line5: frText(linesFr[4] ?? null),
+      disclaimers: (p.disclaimersFr ?? []).map(frText),
     },
   };
   if (lines.length !== linesFr.length) throw new Error(`line count mismatch for ${p.id}`);
@@ -122,12 +129,17 @@ const gicLines = (years, rates) => [
 ];
 const frTerm = (d) =>
   d.replace('Years', 'ans').replace('Year', 'an').replace('Months', 'mois').replace('Days', 'jours');
+/** 'Durées de 6 à 18 mois', or 'Durées de 9 mois à 2 ans' when the units differ. */
+const frDurations = (first, last) =>
+  first.periodType === last.periodType
+    ? `Durées de ${first.period} à ${frTerm(last.description)}`
+    : `Durées de ${frTerm(first.description)} à ${frTerm(last.description)}`;
 const gicLinesFr = (years, rates) => [
   `Obtenez un taux garanti pour ${years}`,
-  `Termes de ${frTerm(rates[0].description)} à ${frTerm(rates[rates.length - 1].description)}`,
-  `Jusqu'à ${pctFr(Math.max(...rates.map((r) => r.rate)))} % par année`,
+  frDurations(rates[0], rates[rates.length - 1]),
+  `Jusqu’à ${pctFr(Math.max(...rates.map((r) => r.rate)))} % par année`,
   'Dépôt minimal de 500 $',
-  "Non rachetable avant l'échéance",
+  'Non rachetable avant l’échéance',
 ];
 
 const products = [
@@ -178,7 +190,7 @@ const products = [
       'Aucuns frais mensuels pour les étudiants à temps plein de 18 à 25 ans',
       'Transactions de débit illimitées',
       'Virements Interac® gratuits',
-      "Une preuve d'inscription peut être demandée",
+      'Une preuve d’inscription peut être demandée',
     ],
     deposit: deposit(0, true),
     disclaimers: ['Available to full-time students aged 18 to 25.', CDIC_EN],
@@ -332,7 +344,7 @@ const products = [
     ],
     linesFr: [
       'Intérêt de 3,10 % si vous déposez chaque mois',
-      "Jusqu'à cinq objectifs d'épargne",
+      'Jusqu’à cinq objectifs d’épargne',
       'Arrondi des achats par débit versé en épargne',
       'Un retrait gratuit par mois',
     ],
@@ -343,7 +355,7 @@ const products = [
       CDIC_EN,
     ],
     disclaimersFr: [
-      "Le taux de 3,10 % s'applique les mois où un dépôt est fait et où au plus un retrait est effectué.",
+      'Le taux de 3,10 % s’applique les mois où un dépôt est fait et où au plus un retrait est effectué.',
       RATE_FR,
       CDIC_FR,
     ],
@@ -373,7 +385,7 @@ const products = [
     deposit: deposit(0, false),
     disclaimers: ['US dollar deposits are not covered by deposit insurance in every province.'],
     disclaimersFr: [
-      "Les dépôts en dollars américains ne sont pas couverts par l'assurance-dépôts dans toutes les provinces.",
+      'Les dépôts en dollars américains ne sont pas couverts par l’assurance-dépôts dans toutes les provinces.',
     ],
   }),
   // ---- GICs
@@ -455,8 +467,8 @@ const products = [
     ],
     linesFr: [
       'Encaissable en tout temps après 30 jours',
-      'Termes de 90 jours, 180 jours ou 1 an',
-      "Jusqu'à 2,50 % par année",
+      'Durées de 90 jours, de 180 jours ou de 1 an',
+      'Jusqu’à 2,50 % par année',
       'Dépôt minimal de 1 000 $',
     ],
     term: termConfig({
@@ -468,7 +480,7 @@ const products = [
       rates: gicRatesCash,
     }),
     disclaimers: ['No interest is paid if the GIC is cashed within 30 days.', RATE_EN, CDIC_EN],
-    disclaimersFr: ["Aucun intérêt n'est versé si le CPG est encaissé dans les 30 jours.", RATE_FR, CDIC_FR],
+    disclaimersFr: ['Aucun intérêt n’est versé si le CPG est encaissé dans les 30 jours.', RATE_FR, CDIC_FR],
   }),
   // ---- TFSAs
   product({
@@ -479,8 +491,8 @@ const products = [
     slug: 'tfsa/savings',
     interest: true,
     featured: true,
-    description: 'Tax-Free Savings Account (TFSA) Savings',
-    descriptionFr: 'Compte d’épargne libre d’impôt (CELI) Épargne',
+    description: 'Tax-Free Savings Account (TFSA)',
+    descriptionFr: 'Compte d’épargne libre d’impôt (CELI)',
     lines: [
       'Earn 2.85% interest, tax-free',
       'Withdraw at any time',
@@ -514,8 +526,8 @@ const products = [
     ],
     linesFr: [
       'Croissance garantie, libre d’impôt',
-      'Termes de 1 à 5 ans',
-      "Jusqu'à 3,60 % par année",
+      'Durées de 1 à 5 ans',
+      'Jusqu’à 3,60 % par année',
       'Dépôt minimal de 500 $',
     ],
     term: termConfig({ defaultLength: 12, maxLength: 60, rates: regGicRates }),
@@ -530,8 +542,8 @@ const products = [
     group: 'RRSPs',
     slug: 'rrsp/savings',
     interest: true,
-    description: 'Registered Retirement Savings Plan (RRSP) Savings',
-    descriptionFr: 'Régime enregistré d’épargne-retraite (REER) Épargne',
+    description: 'Registered Retirement Savings Plan (RRSP)',
+    descriptionFr: 'Régime enregistré d’épargne-retraite (REER)',
     lines: [
       'Earn 2.50% interest, tax-deferred',
       'Contributions are tax-deductible',
@@ -542,7 +554,7 @@ const products = [
       'Intérêt de 2,50 %, à impôt différé',
       'Cotisations déductibles du revenu',
       'Dépôts flexibles en tout temps',
-      "Offert jusqu'à la fin de l'année de vos 71 ans",
+      'Offert jusqu’à la fin de l’année de vos 71 ans',
     ],
     deposit: deposit(2.5, false),
     disclaimers: [REG_EN, RATE_EN, CDIC_EN],
@@ -565,8 +577,8 @@ const products = [
     ],
     linesFr: [
       'Croissance garantie pour votre retraite',
-      'Termes de 1 à 5 ans',
-      "Jusqu'à 3,60 % par année",
+      'Durées de 1 à 5 ans',
+      'Jusqu’à 3,60 % par année',
       'Dépôt minimal de 500 $',
     ],
     term: termConfig({ defaultLength: 12, maxLength: 60, rates: regGicRates }),
@@ -580,8 +592,8 @@ const products = [
     group: 'RRSPs',
     slug: 'rrsp/rif',
     interest: true,
-    description: 'Registered Retirement Income Fund (RRIF) Savings',
-    descriptionFr: 'Fonds enregistré de revenu de retraite (FERR) Épargne',
+    description: 'Registered Retirement Income Fund (RRIF)',
+    descriptionFr: 'Fonds enregistré de revenu de retraite (FERR)',
     lines: [
       'Turn your RRSP savings into retirement income',
       'Earn 2.50% interest',
@@ -592,7 +604,7 @@ const products = [
       'Transformez votre épargne REER en revenu de retraite',
       'Intérêt de 2,50 %',
       'Versements mensuels, trimestriels ou annuels',
-      "Retrait annuel minimal fixé par l'ARC",
+      'Retrait annuel minimal fixé par l’ARC',
     ],
     deposit: deposit(2.5, false),
     disclaimers: [REG_EN, RATE_EN, CDIC_EN],
@@ -607,8 +619,8 @@ const products = [
     slug: 'fhsa/savings',
     interest: true,
     featured: true,
-    description: 'First Home Savings Account (FHSA) Savings',
-    descriptionFr: "Compte d'épargne libre d'impôt pour l'achat d'une première propriété (CELIAPP) Épargne",
+    description: 'First Home Savings Account (FHSA)',
+    descriptionFr: 'Compte d’épargne libre d’impôt pour l’achat d’une première propriété (CELIAPP)',
     lines: [
       'Save up to $8,000 a year for your first home',
       'Contributions are tax-deductible',
@@ -616,9 +628,9 @@ const products = [
       'Earn 3.00% interest',
     ],
     linesFr: [
-      "Épargnez jusqu'à 8 000 $ par année pour votre première propriété",
+      'Épargnez jusqu’à 8 000 $ par année pour votre première propriété',
       'Cotisations déductibles du revenu',
-      "Retraits admissibles libres d'impôt",
+      'Retraits admissibles libres d’impôt',
       'Intérêt de 3,00 %',
     ],
     deposit: deposit(3.0, false),

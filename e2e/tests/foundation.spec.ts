@@ -17,7 +17,7 @@ test.describe('landing and get started', () => {
     await page.getByRole('link', { name: /No, Sign me up/ }).click();
     await expect(page).toHaveURL(/\/single\/getstarted$/);
     await expect(page.getByRole('heading', { level: 1, name: "Let's get you started" })).toBeVisible();
-    await expect(page.getByText('Sign up to become a Member - it takes less than 5 minutes')).toBeVisible();
+    await expect(page.getByText('Sign up to become a member - it takes less than 5 minutes')).toBeVisible();
     await expect(page.getByText(/To open an Everyday Chequing/)).toBeVisible();
     await expect(page.getByText('You must live or work in Canada.')).toBeVisible();
     await expectNoAxeViolations();

@@ -12,7 +12,6 @@ import {
   messagesFor,
   newApplicant,
   newPhoneNumber,
-  wrongCode,
   type Applicant,
 } from '../fixtures/applicant.ts';
 import {
@@ -185,7 +184,7 @@ test.describe('from Get Started to Finalize your account', () => {
 
     await confirmProducts(page, {
       check,
-      term: { length: '1 Years 3.25%', renewal: 'Renew for the same term' },
+      term: { length: '1 Year 3.25%', renewal: 'Renew for the same term' },
       next: 'sin',
     });
     await enterSin(page, { check });
@@ -254,14 +253,17 @@ test.describe('phone verification', () => {
     const code = await latestCodeFor(page.request, applicant.phone);
     await expect(continueButton(page)).toBeDisabled();
 
+    const wrongCodes = ['111111', '222222', '333333'].map((c) => (c === code ? '999999' : c));
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      await typeCode(page, wrongCode(code));
-      await expect(page.getByText('Invalid code, please try again')).toBeVisible();
+      await typeCode(page, wrongCodes[attempt - 1]!);
+      await expect(page.locator('.code-input').getByText('Invalid code, please try again')).toBeVisible();
       await expect(page.getByLabel('Digit 1 of 6')).toHaveAttribute('aria-invalid', 'true');
       if (attempt === 1) await expectNoAxeViolations();
       if (attempt < 3) {
         await expect(continueButton(page)).toBeDisabled();
-        await expect(page.getByLabel('Digit 1 of 6')).toBeFocused();
+        // Like any form's error: the summary takes focus, the digits stay for retyping.
+        await expect(errorSummary(page)).toBeFocused();
+        await expect(page.getByLabel('Digit 6 of 6')).toHaveValue(wrongCodes[attempt - 1]!.slice(-1));
       }
     }
     await expect(
@@ -271,10 +273,11 @@ test.describe('phone verification', () => {
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Resend code by SMS' })).toHaveCount(0);
     await expect(page.getByLabel('Digit 1 of 6')).toBeDisabled();
-    await expect(continueButton(page)).toBeEnabled();
+    const onward = page.getByRole('button', { name: 'Continue without verifying' });
+    await expect(onward).toBeEnabled();
     await expectNoAxeViolations();
 
-    await continueButton(page).click();
+    await onward.click();
     await expect(page).toHaveURL(/\/single\/address$/);
     const view = await applicationView(page.request);
     expect(view.phone.verified).toBe(false);
@@ -292,7 +295,7 @@ test.describe('phone verification', () => {
 
     for (let resend = 1; resend <= 3; resend += 1) {
       const link = page.getByRole('button', {
-        name: resend === 2 ? 'Resend code by voice call' : 'Resend code by SMS',
+        name: resend === 2 ? 'Resend code by Voice Call' : 'Resend code by SMS',
       });
       await link.click();
       await expect(page.getByText(`Code sent to phone number ending in ${lastFour}`)).toBeVisible();
@@ -303,7 +306,7 @@ test.describe('phone verification', () => {
       if (resend < 3) await expect(page.getByRole('button', { name: 'Resend code by SMS' })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Resend code by SMS' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Resend code by voice call' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Resend code by Voice Call' })).toHaveCount(0);
     const voice = (await messagesFor(page.request, applicant.phone)).filter((m) => m.channel === 'voice');
     expect(voice).toHaveLength(1);
 
@@ -314,7 +317,7 @@ test.describe('phone verification', () => {
         "You've asked for a new code 3 times. Enter the last code we sent, or continue without verifying your phone number.",
       ),
     ).toBeVisible();
-    await expect(continueButton(page)).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Continue without verifying' })).toBeEnabled();
     await expectNoAxeViolations();
     const lastCode = await latestCodeFor(page.request, applicant.phone);
     await typeCode(page, lastCode);
@@ -335,7 +338,11 @@ test.describe('phone verification', () => {
     await personalInfo(page, applicant);
 
     await page.getByRole('button', { name: 'Verify by SMS' }).click();
-    await expect(page.getByText('Something went wrong when sending the verification code')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Something went wrong when sending the verification code. Check that your phone number is correct, choose the other way to get the code (SMS or Voice Call), or try again.',
+      ),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/single\/phoneverification$/);
     await expectNoAxeViolations();
     expect(await messagesFor(page.request, applicant.phone)).toHaveLength(0);
@@ -433,7 +440,7 @@ test.describe('address', () => {
     await home.getByLabel('Country').selectOption('FR');
     await expect(home.getByLabel('Province')).toHaveCount(0);
     await expect(home.getByLabel('State')).toHaveCount(0);
-    const resident = `You must be a resident of Canada to become a Member online. Please call us at ${await contactPhone(page)} to find out what other options are available for you.`;
+    const resident = `You must be a resident of Canada to become a member online. Please call us at ${await contactPhone(page)} to find out what other options are available for you.`;
     await expect(page.getByText(resident)).toBeVisible();
     await expectNoAxeViolations();
 
@@ -551,7 +558,7 @@ test.describe('French', () => {
     await page.getByLabel('Mot de passe', { exact: true }).fill(applicant.password);
     await page.getByRole('button', { name: 'Continuer' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Parlez-nous de vous' })).toBeVisible();
-    await expect(page.getByLabel('Prénom légal')).toBeVisible();
+    await expect(page.getByLabel('Prénom (nom légal)')).toBeVisible();
     await expectNoAxeViolations();
   });
 });

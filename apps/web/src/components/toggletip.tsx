@@ -9,7 +9,8 @@ interface ToggletipProps {
 
 /**
  * An accessible "toggletip": a real button (aria-expanded, aria-controls) revealing a short explanation
- * right after it. Escape closes it and keeps focus on the button; a click outside closes it too.
+ * right after it. Escape closes it and keeps focus on the button; a click outside closes it too (after that
+ * click has done what it does).
  */
 export function Toggletip({ label, text }: ToggletipProps) {
   const [isOpen, setIsOpen] = useState(false);
@@ -19,11 +20,13 @@ export function Toggletip({ label, text }: ToggletipProps) {
 
   useEffect(() => {
     if (!isOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
+    // Closed on the click, not on pointerdown: closing moves the content below the tip up, and a press on
+    // a button down there (Continue) must still land on that button.
+    const onClick = (event: MouseEvent) => {
       if (rootRef.current && !rootRef.current.contains(event.target as Node)) setIsOpen(false);
     };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
   }, [isOpen]);
 
   const onKeyDown = (event: KeyboardEvent) => {

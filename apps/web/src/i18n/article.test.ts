@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frenchInlineName, indefiniteArticle, listHeadingParts } from './article.ts';
+import {
+  frenchInlineName,
+  frenchOf,
+  indefiniteArticle,
+  listHeadingParts,
+  withFrenchArticle,
+} from './article.ts';
 
 describe('indefiniteArticle', () => {
   it.each([
@@ -25,11 +31,28 @@ describe('listHeadingParts', () => {
       product: 'Everyday Chequing Account',
     });
     expect(listHeadingParts('Student Chequing', 'en').key).toBe('listHeading');
+    // 'To open a Tax-Free Savings Account (TFSA)...', not '... (TFSA) account...'.
+    expect(listHeadingParts('Tax-Free Savings Account (TFSA)', 'en').key).toBe('listHeadingAccount');
+    expect(listHeadingParts('Registered Retirement Savings Plan (RRSP)', 'en').key).toBe('listHeading');
   });
 
   it('uses French names inline, keeping acronyms', () => {
     expect(frenchInlineName('Compte chèques Quotidien')).toBe('compte chèques Quotidien');
     expect(frenchInlineName('CPG non rachetable de 1 an')).toBe('CPG non rachetable de 1 an');
     expect(listHeadingParts('Régime enregistré', 'fr').product).toBe('régime enregistré');
+  });
+});
+
+describe('French articles and elision', () => {
+  it("elides 'de' before a vowel: d’omo, de Maple", () => {
+    expect(frenchOf('omo Credit Union')).toBe('d’omo Credit Union');
+    expect(frenchOf('Maple Credit Union')).toBe('de Maple Credit Union');
+    expect(frenchOf('Hélios')).toBe('d’Hélios');
+  });
+
+  it("puts 'le' or 'l’' before a product name used inside a sentence", () => {
+    expect(withFrenchArticle('Compte chèques Quotidien')).toBe('le compte chèques Quotidien');
+    expect(withFrenchArticle('CPG non rachetable de 1 an')).toBe('le CPG non rachetable de 1 an');
+    expect(withFrenchArticle('Épargne-objectif')).toBe('l’épargne-objectif');
   });
 });

@@ -7,6 +7,23 @@ export function indefiniteArticle(word: string): 'a' | 'an' {
   return /^[aeiou]/i.test(word.trim()) ? 'an' : 'a';
 }
 
+// French elides 'le' and 'de' before a vowel or a mute h: 'l’épargne', 'd’omo'.
+const FRENCH_ELIDES = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;
+
+/** 'de' before a French name, elided before a vowel: "d’omo Credit Union", "de Maple Credit Union". */
+export function frenchOf(name: string): string {
+  return FRENCH_ELIDES.test(name.trim()) ? `d’${name.trim()}` : `de ${name.trim()}`;
+}
+
+/**
+ * A French product name with its definite article, for use inside a sentence: "le compte chèques
+ * quotidien", "le CPG non rachetable de 1 an", "l’épargne…". Every product of the catalogue is masculine.
+ */
+export function withFrenchArticle(name: string): string {
+  const inline = frenchInlineName(name.trim());
+  return FRENCH_ELIDES.test(inline) ? `l’${inline}` : `le ${inline}`;
+}
+
 /** Lower-cases the first letter of a French product name unless its first word is an acronym ("CPG"). */
 export function frenchInlineName(name: string): string {
   const first = name.split(/\s/)[0] ?? '';
@@ -24,6 +41,7 @@ export function listHeadingParts(
   lang: 'en' | 'fr',
 ): { key: 'listHeading' | 'listHeadingAccount'; article: 'a' | 'an'; product: string } {
   if (lang === 'fr') return { key: 'listHeadingAccount', article: 'a', product: frenchInlineName(product) };
-  const key = /\baccount$/i.test(product.trim()) ? 'listHeadingAccount' : 'listHeading';
+  // 'Tax-Free Savings Account (TFSA)' ends with 'account' too, before its abbreviation.
+  const key = /\baccount(?:\s*\([^)]*\))?$/i.test(product.trim()) ? 'listHeadingAccount' : 'listHeading';
   return { key, article: indefiniteArticle(product), product };
 }

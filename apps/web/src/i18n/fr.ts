@@ -1,19 +1,23 @@
 import type { Translation } from './en.ts';
 
-/** French interface texts; same shape as en.ts (enforced by the type). */
+/**
+ * French interface texts (Canadian French); same shape as en.ts (enforced by the type). Typographic
+ * apostrophes (’) throughout, 'cellulaire' for a mobile phone, imperative voice for steps and headings
+ * ('Créez votre profil'). french-copy.test.ts keeps these rules.
+ */
 export const fr: Translation = {
   common: {
     continue: 'Continuer',
     getStarted: 'Commencer',
     loading: 'Chargement…',
-    opensInNewTab: "(s'ouvre dans un nouvel onglet)",
+    opensInNewTab: '(s’ouvre dans un nouvel onglet)',
     exitApplication: 'Quitter la demande',
     close: 'Fermer',
   },
   layout: {
     skipLink: 'Passer au contenu principal',
-    homeLink: "{{institution}} – page d'accueil",
-    needHelp: "Besoin d'aide?",
+    homeLink: '{{institution}} – page d’accueil',
+    needHelp: 'Besoin d’aide?',
     callUs: 'Composez le {{phone}}',
     alreadyMember: 'Je suis déjà membre',
     menu: 'Menu',
@@ -23,19 +27,19 @@ export const fr: Translation = {
     languageToggleLabel: 'Display this page in English',
     trackerLabel: 'Progression de la demande',
     stepBanner: 'ÉTAPE {{current}}/{{total}}',
-    stepBannerLabel: 'Étape {{current}} de {{total}} : {{name}}',
+    stepBannerLabel: 'Étape {{current}} sur {{total}} : {{name}}',
     stepComplete: 'terminée',
     stepCurrent: 'étape en cours',
     stepNotStarted: 'non commencée',
     steps: {
-      profile: 'Créer votre profil',
-      address: 'Ajouter votre adresse',
-      confirmProduct: 'Confirmer vos produits',
-      finalizeAccount: 'Finaliser votre compte',
+      profile: 'Créez votre profil',
+      address: 'Ajoutez votre adresse',
+      confirmProduct: 'Confirmez vos produits',
+      finalizeAccount: 'Finalisez votre compte',
     },
     footerNav: 'Mentions légales',
     privacyPolicy: 'Politique de confidentialité',
-    terms: "Conditions d'utilisation",
+    terms: 'Conditions d’utilisation',
     copyright: '© {{year}} {{institution}}',
     titleSuffix: '{{title}} | {{institution}}',
     errorPrefix: 'Erreur : {{title}}',
@@ -44,7 +48,7 @@ export const fr: Translation = {
     title: 'Êtes-vous déjà membre?',
     yesTitle: 'Oui, je me connecte',
     yesText: 'Connectez-vous aux services bancaires en ligne pour ajouter ce compte à votre adhésion.',
-    noTitle: "Non, je m'inscris",
+    noTitle: 'Non, je m’inscris',
     noText: 'Devenez membre et ouvrez votre compte en ligne.',
     loadingProducts: 'Chargement de votre demande…',
     sessionEnded:
@@ -53,50 +57,50 @@ export const fr: Translation = {
   getStarted: {
     title: 'Commençons',
     subtitle: 'Inscrivez-vous pour devenir membre – cela prend moins de 5 minutes',
-    listHeading: 'Pour ouvrir un compte {{product}}...',
-    listHeadingAccount: 'Pour ouvrir un {{product}}...',
-    listHeadingNoProduct: 'Pour ouvrir votre compte...',
-    itemPhone: "Vous pourriez avoir besoin d'un téléphone mobile.",
+    listHeading: 'Pour ouvrir un compte {{product}}…',
+    listHeadingAccount: 'Pour ouvrir un {{product}}…',
+    listHeadingNoProduct: 'Pour ouvrir votre compte…',
+    itemPhone: 'Vous pourriez avoir besoin d’un téléphone cellulaire.',
     itemId:
-      "Vous pourriez devoir photographier une pièce d'identité émise par le gouvernement (permis de conduire, passeport, carte d'identité provinciale ou carte de résident permanent) et enregistrer une courte vidéo de votre visage.",
+      'Vous pourriez devoir photographier une pièce d’identité émise par le gouvernement (permis de conduire, passeport, carte d’identité provinciale ou carte de résident permanent) et enregistrer une courte vidéo de votre visage.',
     itemLiveWork: 'Vous devez habiter ou travailler au Canada.',
-    itemAge: "Vous devez avoir atteint l'âge de la majorité dans votre province ou territoire de résidence.",
+    itemAge: 'Vous devez avoir atteint l’âge de la majorité dans votre province ou territoire de résidence.',
     itemEmail: 'Vous devez avoir une adresse courriel valide.',
-    itemSin: "Vous pourriez avoir besoin de votre numéro d'assurance sociale (NAS) à des fins fiscales.",
+    itemSin: 'Vous pourriez avoir besoin de votre numéro d’assurance sociale (NAS) à des fins fiscales.',
     sinTooltip: 'Pourquoi avez-vous besoin de mon NAS?',
     sinTooltipText:
-      "La réglementation exige votre NAS pour certains comptes portant intérêt, afin que les revenus d'intérêts puissent être déclarés à l'Agence du revenu du Canada.",
+      'La réglementation exige votre NAS pour certains comptes qui portent intérêt, afin que les revenus d’intérêts puissent être déclarés à l’Agence du revenu du Canada.',
     loadingJoint: 'Chargement de votre invitation…',
   },
   placeholder: {
-    title: "Cette étape n'est pas encore prête",
-    text: 'Cette partie de la demande sera bientôt offerte.',
+    title: 'Cette étape n’est pas encore prête',
+    text: 'Cette partie de la demande sera offerte bientôt.',
     backToStart: 'Retour au début',
   },
   errors: {
     generic: {
       title: 'Un problème est survenu',
-      text: "Nous n'avons pas pu terminer cette étape. Veuillez réessayer plus tard ou nous appeler au <phone>{{phone}}</phone> pour obtenir de l'aide.",
+      text: 'Nous n’avons pas pu terminer cette étape. Veuillez réessayer plus tard ou nous appeler au <phone>{{phone}}</phone> pour obtenir de l’aide.',
     },
     e1: {
       title: 'Nous ne pouvons pas poursuivre votre demande',
-      text: "Un problème est survenu pendant le traitement de votre demande. Veuillez nous appeler au <phone>{{phone}}</phone> et nous vous aiderons à terminer l'ouverture de votre adhésion.",
+      text: 'Un problème est survenu pendant le traitement de votre demande. Veuillez nous appeler au <phone>{{phone}}</phone> : nous vous aiderons à terminer l’ouverture de votre adhésion.',
     },
     e2: {
       title: 'Nous ne pouvons pas ouvrir votre adhésion en ligne',
-      text: "Selon les renseignements fournis, nous ne pouvons pas ouvrir d'adhésion en ligne. Veuillez nous appeler au <phone>{{phone}}</phone> pour discuter de vos options.",
+      text: 'Selon les renseignements fournis, nous ne pouvons pas ouvrir d’adhésion en ligne. Veuillez nous appeler au <phone>{{phone}}</phone> pour discuter de vos options.',
     },
     e3: {
       title: 'Ce service est temporairement indisponible',
-      text: "Nous n'avons pas pu charger les renseignements nécessaires à votre demande. Veuillez réessayer dans quelques minutes ou nous appeler au <phone>{{phone}}</phone>.",
+      text: 'Nous n’avons pas pu charger les renseignements nécessaires à votre demande. Veuillez réessayer dans quelques minutes ou nous appeler au <phone>{{phone}}</phone>.',
     },
     e4: {
-      title: "Vous ne respectez pas les exigences d'âge",
-      text: "Pour faire une demande en ligne, vous devez avoir atteint l'âge de la majorité dans votre province ou territoire de résidence et respecter les exigences d'âge des comptes choisis. Veuillez nous appeler au <phone>{{phone}}</phone> pour discuter d'autres options.",
+      title: 'Vous ne respectez pas les exigences d’âge',
+      text: 'Pour faire une demande en ligne, vous devez avoir atteint l’âge de la majorité dans votre province ou territoire de résidence et respecter les exigences d’âge des comptes choisis. Veuillez nous appeler au <phone>{{phone}}</phone> pour discuter d’autres options.',
     },
     e5: {
-      title: 'Cette invitation est expirée',
-      text: 'Une invitation à une demande conjointe est valide pendant 7 jours. Demandez au demandeur principal de présenter une nouvelle demande, ou appelez-nous au <phone>{{phone}}</phone>.',
+      title: 'Cette invitation a expiré',
+      text: 'Une invitation à une demande conjointe est valide pendant 7 jours. Demandez au demandeur principal de faire une nouvelle demande, ou appelez-nous au <phone>{{phone}}</phone>.',
     },
     e6: {
       title: 'Nous ne pouvons pas ouvrir votre adhésion en ligne',
@@ -104,11 +108,11 @@ export const fr: Translation = {
     },
     notFound: {
       title: 'Page introuvable',
-      text: "La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse ou recommencez.",
+      text: 'La page que vous cherchez n’existe pas ou a été déplacée. Vérifiez l’adresse ou recommencez.',
       startAgain: 'Commencer une nouvelle demande',
     },
     unexpected: {
-      title: "Erreur inattendue de l'application!",
+      title: 'Erreur inattendue de l’application!',
       text: 'Un problème inattendu est survenu. Veuillez recharger la page ou recommencer. Si le problème persiste, appelez-nous au <phone>{{phone}}</phone>.',
       startAgain: 'Recommencer',
     },
@@ -120,7 +124,7 @@ export const fr: Translation = {
   dev: {
     productListTitle: 'Liste des produits',
     productListIntro:
-      "Liens d'essai qui lancent une demande avec les produits indiqués. Non offert en production.",
+      'Liens d’essai qui lancent une demande avec les produits indiqués. Non offert en production.',
     errorLoadingProducts: 'Erreur lors du chargement des produits',
     loadingProducts: 'Chargement des produits…',
     noProducts: 'Aucun produit dans ce groupe.',
@@ -147,14 +151,14 @@ export const fr: Translation = {
     diagnosticsTitle: 'Diagnostics',
     toProductList: 'Retour à la liste des produits',
     buildNumber: 'Numéro de version',
-    apiBase: "Base de l'API",
-    identityCheckEnabled: "Vérification d'identité activée",
+    apiBase: 'Base de l’API',
+    identityCheckEnabled: 'Vérification d’identité activée',
     fraudScreeningEnabled: 'Détection de la fraude activée',
-    fraudOrgId: "Identifiant d'organisation (détection de la fraude)",
+    fraudOrgId: 'Identifiant d’organisation (détection de la fraude)',
     identityProviderShare: 'Part du fournisseur de vérification d’identité',
     serverValues: 'Valeurs du serveur (GetApiConfig)',
     clientValues: 'Configuration de la page',
-    configError: "La configuration du serveur n'a pas pu être chargée.",
+    configError: 'La configuration du serveur n’a pas pu être chargée.',
     yes: 'Oui',
     no: 'Non',
     none: '(aucune valeur)',
@@ -173,9 +177,10 @@ export const fr: Translation = {
     checklistTitle: 'Votre mot de passe doit contenir :',
     checklistMet: '(fait)',
     checklistNotMet: '(pas encore fait)',
+    checklistPending: '(rien n’est encore tapé)',
     yes: 'Oui',
     no: 'Non',
-    submitFailed: "Nous n'avons pas pu enregistrer vos réponses. Veuillez réessayer.",
+    submitFailed: 'Nous n’avons pas pu enregistrer vos réponses. Veuillez réessayer.',
   },
   createProfile: {
     title: 'Créez votre profil',
@@ -187,14 +192,14 @@ export const fr: Translation = {
     referralCode: 'Code de recommandation',
     referralCodeHint: 'Les codes de recommandation commencent par RF.',
     consent:
-      'Oui, je souhaite recevoir des communications de {{institution}} au sujet de produits, de services et d’offres. Je peux me désabonner en tout temps.',
+      'Oui, je souhaite recevoir des communications {{ofInstitution}} au sujet de produits, de services et d’offres. Je peux me désabonner en tout temps.',
   },
   personalInfo: {
     title: 'Parlez-nous de vous',
     lead: 'Entrez votre nom légal tel qu’il figure sur votre pièce d’identité émise par le gouvernement.',
-    firstName: 'Prénom légal',
-    middleName: 'Deuxième prénom',
-    lastName: 'Nom de famille légal',
+    firstName: 'Prénom (nom légal)',
+    middleName: 'Second prénom',
+    lastName: 'Nom de famille (nom légal)',
     dob: 'Date de naissance',
     dobHint: 'Par exemple, 27 mars 1990',
     phone: 'Numéro de téléphone',
@@ -219,29 +224,38 @@ export const fr: Translation = {
   },
   confirmProducts: {
     title: 'Confirmez votre demande',
-    lead: 'Vérifiez le compte que vous demandez.',
+    lead_one: 'Vérifiez le compte que vous demandez.',
+    lead_other: 'Vérifiez les comptes que vous demandez.',
     learnMore: 'EN SAVOIR PLUS',
     learnMoreLabel: 'En savoir plus sur {{product}}',
-    disclaimers: 'Avis de non-responsabilité',
-    termLength: 'Durée et terme',
-    termLengthTooltip: 'Qu’est-ce que la durée et le terme?',
+    disclaimers: 'Avis juridiques',
+    termLength: 'Durée',
+    termLengthTooltip: 'Qu’est-ce que la durée?',
     termLengthTooltipText:
-      'La période pendant laquelle votre argent reste placé, et le taux d’intérêt que vous obtenez pendant cette période. Votre argent est immobilisé jusqu’à la fin du terme.',
+      'La période pendant laquelle votre argent reste placé, et le taux d’intérêt que vous obtenez pendant cette période. Votre argent est bloqué jusqu’à l’échéance.',
     renewal: 'Option de renouvellement',
     renewalTooltip: 'Que se passe-t-il à l’échéance?',
     renewalTooltipText:
-      'Choisissez ce que nous faisons de votre argent à la fin du terme. Nous vous enverrons un rappel 30 jours avant l’échéance pour que vous puissiez changer d’avis.',
-    renewalRollover: 'Renouveler (même terme)',
+      'Choisissez ce que nous faisons de votre argent à l’échéance. Nous vous enverrons un rappel 30 jours avant l’échéance pour que vous puissiez changer d’avis.',
+    renewalRollover: 'Renouveler (même durée)',
     renewalTransfer: 'Virer à mon compte',
     renewalPayout: 'Verser à l’échéance',
-    periodTypes: { Months: 'mois', Years: 'ans', Days: 'jours' },
-    termOptionText: '{{period}} {{periodType}} {{rate}} %',
+    periodTypes: {
+      Months_one: 'mois',
+      Months_other: 'mois',
+      Years_one: 'an',
+      Years_other: 'ans',
+      Days_one: 'jour',
+      Days_other: 'jours',
+    },
+    // A no-break space keeps the rate with its sign ('3,25 %').
+    termOptionText: '{{period}} {{periodType}} {{rate}}\u00a0%',
   },
   sin: {
     title: 'Quel est votre numéro d’assurance sociale?',
-    lead: 'Les comptes qui portent intérêt exigent votre NAS selon la réglementation, afin que les revenus d’intérêts soient déclarés à l’Agence du revenu du Canada.',
+    lead: 'La réglementation exige votre NAS pour les comptes qui portent intérêt, afin que les revenus d’intérêts soient déclarés à l’Agence du revenu du Canada.',
     label: 'Numéro d’assurance sociale (NAS)',
-    hint: 'Il compte 9 chiffres, par exemple 123 456 789',
+    hint: 'Il compte 9 chiffres, par exemple 123\u00a0456\u00a0789',
     what: 'NAS',
     skipNote:
       'Vous préférez ne pas donner votre NAS en ligne? Vous pouvez passer cette étape et le fournir en personne dans une succursale.',
@@ -251,14 +265,13 @@ export const fr: Translation = {
   },
   combobox: {
     suggestions: 'Suggestions',
-    searching: 'Recherche…',
-    noResults: 'Aucun résultat. Vérifiez ce que vous avez tapé ou entrez l’adresse manuellement.',
-    failed:
-      'Les suggestions ne sont pas disponibles pour le moment. Vous pouvez entrer l’adresse manuellement.',
+    searching: 'Recherche en cours…',
+    noResults: 'Aucun résultat. Vérifiez ce que vous avez tapé.',
+    failed: 'Les suggestions ne sont pas offertes pour le moment.',
     results_one:
-      '1 résultat disponible. Utilisez les flèches haut et bas pour l’atteindre, puis appuyez sur Entrée.',
+      '1 résultat. Utilisez les flèches vers le haut et vers le bas pour l’atteindre, puis appuyez sur Entrée.',
     results_other:
-      '{{count}} résultats disponibles. Utilisez les flèches haut et bas pour en choisir un, puis appuyez sur Entrée.',
+      '{{count}} résultats. Utilisez les flèches vers le haut et vers le bas pour en choisir un, puis appuyez sur Entrée.',
   },
   phoneVerification: {
     title: 'Nous devons vérifier votre numéro de téléphone',
@@ -274,13 +287,17 @@ export const fr: Translation = {
     verifySms: 'Vérifier par texto',
     verifyCall: 'Vérifier par appel vocal',
     sending: 'Envoi du code de vérification…',
+    sendFailedNext:
+      'Vérifiez que votre numéro de téléphone est exact, choisissez l’autre façon de recevoir le code (texto ou appel vocal), ou réessayez.',
   },
   verificationCode: {
     title: 'Vérifiez votre numéro de téléphone',
     sentTo: 'Nous avons envoyé un code à 6 chiffres au +1',
     notSent: 'Nous n’avons pas pu envoyer de code de vérification à votre téléphone.',
     legend: 'Entrez le code à 6 chiffres',
-    digitLabel: 'Chiffre {{n}} de {{total}}',
+    expiry_one: 'Le code expire {{count}} minute après son envoi.',
+    expiry_other: 'Le code expire {{count}} minutes après son envoi.',
+    digitLabel: 'Chiffre {{n}} sur {{total}}',
     checking: 'Vérification du code…',
     expired: 'Ce code a expiré, veuillez demander un nouveau code',
     resendIntro: 'Vous n’avez pas reçu le code?',
@@ -291,6 +308,7 @@ export const fr: Translation = {
     limitResend:
       'Vous avez demandé un nouveau code 3 fois. Entrez le dernier code envoyé ou continuez sans vérifier votre numéro de téléphone.',
     limitSendFail: 'Vous pouvez continuer sans vérifier votre numéro de téléphone.',
+    continueUnverified: 'Continuer sans vérifier',
   },
   address: {
     title: 'Où habitez-vous?',
@@ -302,6 +320,7 @@ export const fr: Translation = {
     retrieving: 'Récupération de l’adresse…',
     retrieveFailed:
       'Nous n’avons pas pu obtenir cette adresse. Choisissez-la de nouveau ou entrez-la manuellement.',
+    notFound: 'Nous ne trouvons pas cette adresse.',
     selectedTitle: 'Votre adresse domiciliaire',
     mailingSelectedTitle: 'Votre adresse postale',
     enterManually: 'Entrer l’adresse manuellement',
@@ -340,7 +359,7 @@ export const fr: Translation = {
       branch: 'En succursale',
       atm: 'Au guichet automatique',
       wires: 'Par virement télégraphique',
-      eft: 'En ligne ou dans l’application mobile',
+      eft: 'En ligne ou dans l’appli bancaire',
     },
     answers: { '0': 'Jamais', '1': 'Rarement', '2': 'À l’occasion', '3': 'Tout le temps' },
     share: '{{source}} {{share}} %',

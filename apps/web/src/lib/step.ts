@@ -121,6 +121,8 @@ export interface StepFormOptions<TIn extends FieldValues, TOut> {
   save: (values: TOut) => Promise<{ nextPath: string }>;
   /** The form field of a server error's path, when the form names its fields differently. */
   fieldOfPath?: (path: string) => string;
+  /** When a field's error is checked again after a failed submit (react-hook-form's, default on change). */
+  reValidateMode?: 'onChange' | 'onBlur' | 'onSubmit';
 }
 
 /** A step form: the domain schema, the error summary's messages, and a submit that saves and moves on. */
@@ -132,6 +134,7 @@ export function useStepForm<TIn extends FieldValues, TOut>(options: StepFormOpti
     shouldFocusError: false,
     resolver: zodResolver(options.schema as never) as unknown as Resolver<TIn, unknown, TOut>,
     defaultValues: options.defaultValues,
+    ...(options.reValidateMode ? { reValidateMode: options.reValidateMode } : {}),
   });
   const { messageOf, summary } = useFormErrors(form.formState.errors, options.fields);
   const onSubmit = form.handleSubmit(async (values) => {

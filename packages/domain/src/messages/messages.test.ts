@@ -8,6 +8,21 @@ describe('message catalogues', () => {
     expect(Object.keys(MESSAGES_FR).sort()).toEqual(Object.keys(MESSAGES_EN).sort());
   });
 
+  it('every French text is translated (not the English text) and writes the apostrophe as ’', () => {
+    const keys = Object.keys(MESSAGES_EN) as MessageKey[];
+    expect(keys.filter((key) => MESSAGES_FR[key] === MESSAGES_EN[key])).toEqual([]);
+    expect(keys.filter((key) => MESSAGES_FR[key].includes("'"))).toEqual([]);
+    // One word for a mobile phone, as in the interface: 'cellulaire'.
+    expect(keys.filter((key) => /\bmobile\b/i.test(MESSAGES_FR[key]))).toEqual([]);
+    // And 'durée' for the length of a deposit, never 'terme'.
+    expect(keys.filter((key) => /\btermes?\b/i.test(MESSAGES_FR[key]))).toEqual([]);
+  });
+
+  it('writes "member" in lower case, as every other text of omo does', () => {
+    const keys = Object.keys(MESSAGES_EN) as MessageKey[];
+    expect(keys.filter((key) => /\bMember\b/.test(MESSAGES_EN[key]))).toEqual([]);
+  });
+
   it('every French text is non-empty and keeps the placeholders of the English text', () => {
     for (const key of Object.keys(MESSAGES_EN) as MessageKey[]) {
       expect(MESSAGES_FR[key].trim()).not.toBe('');
@@ -23,7 +38,7 @@ describe('message catalogues', () => {
     ],
     [
       'address.country.notCanada',
-      `You must be a resident of Canada to become a Member online. Please call us at ${PHONE} to find out what other options are available for you.`,
+      `You must be a resident of Canada to become a member online. Please call us at ${PHONE} to find out what other options are available for you.`,
     ],
     ['age.max', `You are unable to open a membership. Please call us at ${PHONE}.`],
   ])('fills {phone} in %s', (key, text) => {

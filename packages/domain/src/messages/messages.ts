@@ -8,7 +8,10 @@ import type { Language, MessageParams } from './messages.types.ts';
 
 export type { Language, MessageParams } from './messages.types.ts';
 
-/** English messages: the wording of spec 000 §5/§8 and spec 001 §5/§8, unchanged. */
+/**
+ * English messages: the wording of spec 000 §5/§8 and spec 001 §5/§8, unchanged but for one spelling:
+ * 'member' in lower case, as everywhere else in omo (docs/decisions/0020-one-spelling-per-term.md).
+ */
 export const MESSAGES_EN = {
   // Create profile (spec 000 §5, spec 001 §5)
   'email.required': 'Enter your email address',
@@ -53,7 +56,7 @@ export const MESSAGES_EN = {
   'age.fhsa':
     'You must be under 71 to open a First Home Savings Account... Please call us at {phone} to discuss other options.',
   'age.majority':
-    'You must have reached the age of majority in your province or territory of residence to become a Member online... Please call us at {phone} to discuss other options.',
+    'You must have reached the age of majority in your province or territory of residence to become a member online... Please call us at {phone} to discuss other options.',
   'age.max': 'You are unable to open a membership. Please call us at {phone}.',
 
   // Phone and phone verification
@@ -101,7 +104,7 @@ export const MESSAGES_EN = {
   'address.postalCode.provinceMismatch': 'The postal code does not match the province',
   'address.country.required': 'Select your country name',
   'address.country.notCanada':
-    'You must be a resident of Canada to become a Member online. Please call us at {phone} to find out what other options are available for you.',
+    'You must be a resident of Canada to become a member online. Please call us at {phone} to find out what other options are available for you.',
   'address.search.required': 'Enter your address',
   'address.mailingSearch.required': 'Enter your mailing address',
   'address.selection.required': 'You must select an address from the list of options',
@@ -204,7 +207,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'phone.required': 'Veuillez entrer un numéro de téléphone',
   'phone.verify.sendFailed': 'Une erreur s’est produite lors de l’envoi du code de vérification',
   'phone.verify.invalidCode': 'Code invalide, veuillez réessayer',
-  'phone.verify.success': 'Votre téléphone mobile a été vérifié avec succès!',
+  'phone.verify.success': 'Votre téléphone cellulaire a bien été vérifié!',
   'phone.verify.sent': 'Code envoyé au numéro de téléphone se terminant par',
   'code.invalid': 'Entrez le code à 6 chiffres',
 
@@ -252,7 +255,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
 
   'usage.answerEach': 'Fournissez une réponse pour chaque catégorie',
   'usage.atLeastOne': 'Veuillez indiquer au moins un type de dépôt',
-  'term.length.required': 'Sélectionnez la durée et le terme',
+  'term.length.required': 'Sélectionnez la durée',
   'term.renewal.required': 'Sélectionnez une option de renouvellement',
 
   'legal.natureOfBanking.required': 'Sélectionnez la relation envisagée',

@@ -98,3 +98,13 @@ describe('findCountry / isCanada', () => {
     expect(isUnitedStates('US')).toBe(true);
   });
 });
+
+describe('French names', () => {
+  it('write the apostrophe as ’ (Côte d’Ivoire)', () => {
+    const straight = [...COUNTRIES, ...PROVINCES, ...US_STATES]
+      .filter((c) => c.nameFr.includes("'"))
+      .map((c) => c.code);
+    expect(straight).toEqual([]);
+    expect(findCountry('CI')?.nameFr).toBe('Côte d’Ivoire');
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCheckCode,
+  channelsInOrder,
   canResendCode,
   isVerificationLimitReached,
   wrongCodeCount,
@@ -33,5 +34,13 @@ describe('phone verification counters (spec 000 §4)', () => {
     expect(wrongCodeCount(counters(0, 1, 3))).toBe(2);
     expect(canCheckCode(counters(0, 0, 3))).toBe(false);
     expect(canCheckCode(counters(0, 1, 4))).toBe(false);
+  });
+});
+
+describe('the ways to receive a code', () => {
+  it('offers a home phone the voice call first, and a mobile phone the text message first', () => {
+    expect(channelsInOrder('home')).toEqual(['call', 'sms']);
+    expect(channelsInOrder('mobile')).toEqual(['sms', 'call']);
+    expect(channelsInOrder(null)).toEqual(['sms', 'call']);
   });
 });

@@ -2,7 +2,21 @@
  * The phone-verification counters of spec 000 §4 (send failures, resends, invalid codes, each limited to
  * VERIFICATION_LIMIT) and what they allow. The server enforces these; the browser shows them.
  */
+import type { PhoneChannel } from '../schemas/entities.ts';
 import { VERIFICATION_LIMIT } from '../schemas/forms.ts';
+import type { PhoneType } from './validation.ts';
+
+/** A verification code is valid this many minutes after it is sent (Twilio Verify's default; the sandbox's). */
+export const VERIFICATION_CODE_TTL_MINUTES = 10;
+
+/**
+ * The two ways to receive a code in the order they are offered: a home phone may not take text messages,
+ * so it is offered the voice call first; a mobile (or unknown) phone the text message first.
+ * @param phoneType the applicant's phone type, when known
+ */
+export function channelsInOrder(phoneType: PhoneType | null | undefined): readonly PhoneChannel[] {
+  return phoneType === 'home' ? ['call', 'sms'] : ['sms', 'call'];
+}
 
 /** The three counters of a verification. */
 export interface VerificationCounters {

@@ -413,7 +413,7 @@ describe('manual address (spec 000 §5, spec 001 §5)', () => {
   it('country required, must be Canada', () => {
     expect(err({ country: '' }, 'country')).toBe('Select your country name');
     expect(err({ country: 'US' }, 'country')).toBe(
-      `You must be a resident of Canada to become a Member online. Please call us at ${PHONE} to find out what other options are available for you.`,
+      `You must be a resident of Canada to become a member online. Please call us at ${PHONE} to find out what other options are available for you.`,
     );
   });
 });

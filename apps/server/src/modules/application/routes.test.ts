@@ -532,7 +532,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         {
           path: 'country',
           key: 'address.country.notCanada',
-          message: `You must be a resident of Canada to become a Member online. Please call us at ${CONTACT_PHONE} to find out what other options are available for you.`,
+          message: `You must be a resident of Canada to become a member online. Please call us at ${CONTACT_PHONE} to find out what other options are available for you.`,
         },
       ]);
     });

@@ -10,6 +10,7 @@
  * a new code: only the latest code works.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { VERIFICATION_CODE_TTL_MINUTES } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import type { NewOutboxMessage } from '../../modules/outbox/repository.ts';
 import type { Clock } from '../clock.ts';
@@ -20,7 +21,7 @@ import {
   type VerificationLocale,
 } from './phone-verification.ts';
 
-export const SANDBOX_CODE_TTL_MS = 10 * 60 * 1000;
+export const SANDBOX_CODE_TTL_MS = VERIFICATION_CODE_TTL_MINUTES * 60 * 1000;
 /** Twilio: 5 check attempts per verification (§2.5). */
 export const SANDBOX_MAX_CHECK_ATTEMPTS = 5;
 /** Numbers ending like this fail to send (design.md §4). */
@@ -42,8 +43,8 @@ export function verificationMessage(
   locale: VerificationLocale,
 ): string {
   return locale === 'fr'
-    ? `Votre code de vérification ${institutionName} est ${code}. Il expire dans 10 minutes.`
-    : `Your ${institutionName} verification code is ${code}. It expires in 10 minutes.`;
+    ? `Votre code de vérification ${institutionName} est ${code}. Il expire dans ${VERIFICATION_CODE_TTL_MINUTES} minutes.`
+    : `Your ${institutionName} verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`;
 }
 
 function newSid(): string {

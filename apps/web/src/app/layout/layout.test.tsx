@@ -19,13 +19,13 @@ describe('layout', () => {
     );
     await user.click(screen.getByRole('button', { name: /français/i }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-      "Vous ne respectez pas les exigences d'âge",
+      'Vous ne respectez pas les exigences d’âge',
     );
     expect(screen.getByRole('button', { name: 'Quitter la demande' })).toBeInTheDocument();
     expect(localStorage.getItem('omo.lang')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
     await waitFor(() =>
-      expect(document.title).toBe("Vous ne respectez pas les exigences d'âge | Maple Credit Union"),
+      expect(document.title).toBe('Vous ne respectez pas les exigences d’âge | Maple Credit Union'),
     );
     await user.click(screen.getByRole('button', { name: /english/i }));
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldError, describedBy } from './field.tsx';
+import { FieldError, FieldHint, describedBy } from './field.tsx';
 import './form-controls.css';
 
 interface CheckboxFieldProps {
@@ -29,11 +29,7 @@ export function CheckboxField({ id, label, hint, error, registration }: Checkbox
           {label}
         </label>
       </div>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
     </div>
   );
 }

@@ -5,7 +5,11 @@
  *
  * Keys: ArrowDown/ArrowUp open the list and move through the options (wrapping), Enter selects the
  * highlighted option (and does not submit the form), Escape closes the list (a second Escape clears the
- * text), Tab closes it. The number of results is announced politely.
+ * text), Tab closes it. The number of results is announced politely; a search that finds nothing, or a
+ * service that fails, is shown as well, with the caller's way on (`fallbackAction`) beside it.
+ *
+ * The list sits in the page's flow, below the input: it pushes the content down instead of covering it
+ * (the manual-entry link under an address search stays visible and reachable).
  *
  * Suggestions are loaded `debounceMs` after the last keystroke; each load aborts the previous one
  * (AbortController), so an outdated answer never replaces a newer one. An option may be a container
@@ -51,6 +55,13 @@ export interface ComboboxProps {
   debounceMs?: number;
   /** Minimum trimmed length of the text before suggestions are loaded. */
   minLength?: number;
+  /** Shown (not only announced) when a search finds nothing, e.g. "We can't find that address". */
+  noResultsText?: string;
+  /**
+   * The way on when the suggestions cannot help (nothing found, or the service failed), shown beside the
+   * message: e.g. 'Enter address manually'.
+   */
+  fallbackAction?: ReactNode;
 }
 
 type Status = 'idle' | 'loading' | 'done' | 'failed';
@@ -70,6 +81,8 @@ export function Combobox({
   inputRef,
   debounceMs = 250,
   minLength = 2,
+  noResultsText,
+  fallbackAction,
 }: ComboboxProps) {
   const { t } = useTranslation();
   const listboxId = `${id}-listbox`;
@@ -181,8 +194,9 @@ export function Combobox({
         if (option) {
           event.preventDefault();
           choose(option);
-        } else if (isOpen) {
-          // The list is open but nothing is highlighted: don't submit the form by accident.
+        } else if (isOpen && options.length > 0) {
+          // Suggestions are shown but none is highlighted: don't submit the form by accident. With no
+          // suggestions, Enter submits as in any field (and Continue says what is missing).
           event.preventDefault();
         }
         return;
@@ -211,12 +225,14 @@ export function Combobox({
   const optionId = (index: number) => `${id}-option-${index}`;
   const isExpanded = isOpen && options.length > 0;
 
+  // Announced only: searching and the number of results. Shown as well: nothing found, or no service.
   let statusText = '';
   if (status === 'loading') statusText = t('combobox.searching');
-  else if (status === 'failed') statusText = t('combobox.failed');
-  else if (status === 'done' && isOpen)
-    statusText =
-      options.length === 0 ? t('combobox.noResults') : t('combobox.results', { count: options.length });
+  else if (status === 'done' && isOpen && options.length > 0)
+    statusText = t('combobox.results', { count: options.length });
+  let notice: string | null = null;
+  if (status === 'failed') notice = t('combobox.failed');
+  else if (status === 'done' && options.length === 0) notice = noResultsText ?? t('combobox.noResults');
 
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} className="combobox">
@@ -284,9 +300,15 @@ export function Combobox({
           ))}
         </ul>
       </div>
-      <p id={statusId} className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-        {statusText}
-      </p>
+      <div id={statusId} role="status" aria-live="polite" aria-atomic="true">
+        {notice ? (
+          <p className="combobox__notice">
+            <span className="combobox__notice-text">{notice}</span> {fallbackAction}
+          </p>
+        ) : (
+          <span className="visually-hidden">{statusText}</span>
+        )}
+      </div>
     </FieldFrame>
   );
 }

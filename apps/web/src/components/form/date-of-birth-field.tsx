@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
-import { FieldError } from './field.tsx';
+import { FieldError, FieldHint } from './field.tsx';
 import './form-controls.css';
 
 type Part = 'month' | 'day' | 'year';
@@ -25,95 +25,104 @@ export function monthOptions(lang: Lang): { value: string; label: string }[] {
   });
   return Array.from({ length: 12 }, (_, i) => {
     const name = format.format(new Date(Date.UTC(2000, i, 1)));
-    return { value: String(i + 1).padStart(2, '0'), label: name.charAt(0).toUpperCase() + name.slice(1) };
+    // English capitalises month names; French writes them in lower case ('janvier').
+    const label = lang === 'fr' ? name : name.charAt(0).toUpperCase() + name.slice(1);
+    return { value: String(i + 1).padStart(2, '0'), label };
   });
 }
 
-const PARTS: readonly Part[] = ['month', 'day', 'year'];
+/** The order a reader of the language writes a date in: 'March 27 1990', '27 mars 1990'. */
+const PART_ORDER: Record<Lang, readonly Part[]> = {
+  en: ['month', 'day', 'year'],
+  fr: ['day', 'month', 'year'],
+};
 
 /**
- * Date of birth as a group (GOV.UK date input): a month select with localised month names, then day and
- * year text inputs with a numeric keyboard. Each part carries its own error, tied by aria-describedby.
+ * Date of birth as a group (GOV.UK date input): a month select with localised month names and day and
+ * year text inputs with a numeric keyboard, in the order the language writes dates (month first in
+ * English, day first in French, as the hint shows). Each part carries its own error, tied by
+ * aria-describedby.
  */
 export function DateOfBirthField({ legend, hint, ids, registrations, errors }: DateOfBirthFieldProps) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
-  const hasError = PARTS.some((p) => Boolean(errors[p]));
+  const order = PART_ORDER[lang];
+  const hasError = order.some((p) => Boolean(errors[p]));
   const groupId = `${ids.month}-group`;
   // One message per distinct text: an age limit can be reported under the day and nothing else.
-  const shown = PARTS.filter((p, i) => errors[p] && PARTS.findIndex((q) => errors[q] === errors[p]) === i);
+  const shown = order.filter((p, i) => errors[p] && order.findIndex((q) => errors[q] === errors[p]) === i);
   // Each control points at the message shown for its part (the hint is on the fieldset).
   const partDescribedBy = (part: Part): string | undefined => {
     const owner = shown.find((p) => errors[p] === errors[part]);
     return errors[part] && owner ? `${ids[owner]}-error` : undefined;
   };
   const hintId = hint ? `${groupId}-hint` : undefined;
+  const controlClass = (base: string, part: Part) =>
+    `${base} date-group__${part}${errors[part] ? ' date-group__control--error' : ''}`;
+
+  const controls: Record<Part, ReactNode> = {
+    month: (
+      <select
+        id={ids.month}
+        className={controlClass('field__select', 'month')}
+        aria-invalid={errors.month ? true : undefined}
+        aria-describedby={partDescribedBy('month')}
+        autoComplete="bday-month"
+        {...registrations.month}
+      >
+        <option value="">{t('formControls.selectPlaceholder')}</option>
+        {monthOptions(lang).map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+    ),
+    day: (
+      <input
+        id={ids.day}
+        className={controlClass('field__input', 'day')}
+        type="text"
+        inputMode="numeric"
+        maxLength={2}
+        autoComplete="bday-day"
+        aria-invalid={errors.day ? true : undefined}
+        aria-describedby={partDescribedBy('day')}
+        {...registrations.day}
+      />
+    ),
+    year: (
+      <input
+        id={ids.year}
+        className={controlClass('field__input', 'year')}
+        type="text"
+        inputMode="numeric"
+        maxLength={4}
+        autoComplete="bday-year"
+        aria-invalid={errors.year ? true : undefined}
+        aria-describedby={partDescribedBy('year')}
+        {...registrations.year}
+      />
+    ),
+  };
 
   return (
     <div className={hasError ? 'field field--error' : 'field'}>
       <fieldset className="fieldset" aria-describedby={hintId}>
         <legend className="fieldset__legend">{legend}</legend>
-        {hint ? (
-          <p className="field__hint" id={`${groupId}-hint`}>
-            {hint}
-          </p>
-        ) : null}
+        <FieldHint id={groupId} hint={hint} />
         {shown.map((part) => (
           <FieldError key={part} id={ids[part]} message={errors[part]} />
         ))}
         <div className="date-group">
-          <div className="date-group__item">
-            <label className="date-group__label" htmlFor={ids.month}>
-              {t('formControls.month')}
-            </label>
-            <select
-              id={ids.month}
-              className={`field__select date-group__month${errors.month ? ' date-group__control--error' : ''}`}
-              aria-invalid={errors.month ? true : undefined}
-              aria-describedby={partDescribedBy('month')}
-              autoComplete="bday-month"
-              {...registrations.month}
-            >
-              <option value="">{t('formControls.selectPlaceholder')}</option>
-              {monthOptions(lang).map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="date-group__item">
-            <label className="date-group__label" htmlFor={ids.day}>
-              {t('formControls.day')}
-            </label>
-            <input
-              id={ids.day}
-              className={`field__input date-group__day${errors.day ? ' date-group__control--error' : ''}`}
-              type="text"
-              inputMode="numeric"
-              maxLength={2}
-              autoComplete="bday-day"
-              aria-invalid={errors.day ? true : undefined}
-              aria-describedby={partDescribedBy('day')}
-              {...registrations.day}
-            />
-          </div>
-          <div className="date-group__item">
-            <label className="date-group__label" htmlFor={ids.year}>
-              {t('formControls.year')}
-            </label>
-            <input
-              id={ids.year}
-              className={`field__input date-group__year${errors.year ? ' date-group__control--error' : ''}`}
-              type="text"
-              inputMode="numeric"
-              maxLength={4}
-              autoComplete="bday-year"
-              aria-invalid={errors.year ? true : undefined}
-              aria-describedby={partDescribedBy('year')}
-              {...registrations.year}
-            />
-          </div>
+          {PART_ORDER[lang].map((part) => (
+            <div className="date-group__item" key={part}>
+              <label className="date-group__label" htmlFor={ids[part]}>
+                {t(`formControls.${part}`)}
+              </label>
+              {controls[part]}
+            </div>
+          ))}
         </div>
       </fieldset>
     </div>

@@ -21,6 +21,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   );
 }
 
+/** The hint of a field or group ('<id>-hint', for aria-describedby); nothing without a hint. */
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p className="field__hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  );
+}
+
 /**
  * The frame every labelled control shares: the label (with '(optional)'), anything shown beside it, the
  * hint and the inline error, then the control itself.
@@ -52,11 +62,7 @@ export function FieldFrame({
         {isOptional ? <span className="field__optional"> {t('form.optional')}</span> : null}
       </label>
       {labelExtra}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       <FieldError id={id} message={error} />
       {children}
     </div>

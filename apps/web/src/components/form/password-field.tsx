@@ -15,37 +15,50 @@ const CHECKLIST_ITEMS: readonly (keyof Checklist)[] = [
   'noSymbols',
 ];
 
-/** The live password checklist (spec 000 §2): each rule marked as met as the applicant types. */
+type ItemState = 'pending' | 'met' | 'unmet';
+
+/** Mark and class of each state: a tick, a cross and an empty circle, so the state is never colour alone. */
+const ITEM_LOOK: Record<ItemState, { mark: string; className: string }> = {
+  pending: { mark: '', className: 'password-checklist__item' },
+  met: { mark: '✓', className: 'password-checklist__item password-checklist__item--met' },
+  unmet: { mark: '✕', className: 'password-checklist__item password-checklist__item--unmet' },
+};
+
+/**
+ * The live password checklist (spec 000 §2): before anything is typed every rule is 'not checked yet'
+ * (even 'none of these symbols', which an empty password would pass); then each rule is met or not met.
+ */
 export function PasswordChecklist({ id, value }: { id: string; value: string }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const state = passwordChecklist(value);
+  const checks = passwordChecklist(value);
+  const stateOf = (item: keyof Checklist): ItemState => {
+    if (value === '') return 'pending';
+    return checks[item] ? 'met' : 'unmet';
+  };
+  const stateText: Record<ItemState, string> = {
+    pending: t('formControls.checklistPending'),
+    met: t('formControls.checklistMet'),
+    unmet: t('formControls.checklistNotMet'),
+  };
   return (
     <div className="password-checklist" id={id}>
       <p className="password-checklist__title">{t('formControls.checklistTitle')}</p>
       <ul className="password-checklist__list">
-        {CHECKLIST_ITEMS.map((item) => (
-          <li
-            key={item}
-            className={
-              state[item]
-                ? 'password-checklist__item password-checklist__item--met'
-                : 'password-checklist__item'
-            }
-            data-met={state[item]}
-          >
-            <span className="password-checklist__mark" aria-hidden="true">
-              {state[item] ? '✓' : ''}
-            </span>
-            <span>
-              {message(`password.checklist.${item}`)}
-              <span className="visually-hidden">
-                {' '}
-                {state[item] ? t('formControls.checklistMet') : t('formControls.checklistNotMet')}
+        {CHECKLIST_ITEMS.map((item) => {
+          const state = stateOf(item);
+          return (
+            <li key={item} className={ITEM_LOOK[state].className} data-state={state}>
+              <span className="password-checklist__mark" aria-hidden="true">
+                {ITEM_LOOK[state].mark}
               </span>
-            </span>
-          </li>
-        ))}
+              <span>
+                {message(`password.checklist.${item}`)}
+                <span className="visually-hidden"> {stateText[state]}</span>
+              </span>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldError, describedBy } from './field.tsx';
+import { FieldError, FieldHint, describedBy } from './field.tsx';
 import './form-controls.css';
 
 export interface RadioOption {
@@ -42,11 +42,7 @@ export function RadioGroup({
         >
           {legend}
         </legend>
-        {hint ? (
-          <p className="field__hint" id={`${id}-hint`}>
-            {hint}
-          </p>
-        ) : null}
+        <FieldHint id={id} hint={hint} />
         <FieldError id={id} message={error} />
         <div className={isInline ? 'radios radios--inline' : 'radios'}>
           {options.map((option, index) => {

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { COUNTRIES, isCanada, isUnitedStates, normalizePostalCode } from '@omo/domain';
+import { isCanada, isUnitedStates, normalizePostalCode } from '@omo/domain';
 import { Combobox, type ComboboxOption } from '../../components/form/combobox.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
@@ -17,6 +17,7 @@ import { useAppConfig } from '../../config/use-app-config.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { findAddresses, retrieveAddress, type LookupLang } from '../../lib/application-api.ts';
 import {
+  countryOptions,
   findItemsToOptions,
   formatAddressLines,
   pickRetrieveItem,
@@ -137,14 +138,23 @@ export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
     requestAnimationFrame(() => document.getElementById(next ? names.streetNumber : names.search)?.focus());
   };
 
+  /** The button between search and manual entry; the mailing one says so to screen readers. */
+  const manualButton = (text: string) => (
+    <button type="button" className="link-button" onClick={toggleManual}>
+      {text}
+      {isHome ? null : (
+        <>
+          {' '}
+          <span className="visually-hidden">{t('address.forMailing')}</span>
+        </>
+      )}
+    </button>
+  );
+
   const countryError = errorOf(names.country);
   const showResident =
     isHome && isManual && parts.country !== '' && !isCanada(parts.country) && !countryError;
   const postalLabel = isUnitedStates(parts.country) ? t('address.zipCode') : t('address.postalCode');
-  const countryOptions = COUNTRIES.map((c) => ({
-    value: c.code,
-    label: lang === 'fr' ? c.nameFr : c.nameEn,
-  }));
 
   return (
     <div className="address-block">
@@ -207,7 +217,7 @@ export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
             id={names.country}
             label={t('address.country')}
             error={countryError}
-            options={countryOptions}
+            options={countryOptions(lang)}
             registration={register(names.country, {
               // The region list depends on the country: a province is not a state.
               onChange: () => setValue(names.provinceName, ''),
@@ -244,6 +254,8 @@ export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
                 onBlur={field.onBlur}
                 loadOptions={loadOptions}
                 onSelect={(option) => void onSelect(option)}
+                noResultsText={t('address.notFound')}
+                fallbackAction={manualButton(t('address.enterManually'))}
               />
             )}
           />
@@ -270,15 +282,7 @@ export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
         </>
       )}
       <p className="address-toggle">
-        <button type="button" className="link-button" onClick={toggleManual}>
-          {isManual ? t('address.useSearch') : t('address.enterManually')}
-          {isHome ? null : (
-            <>
-              {' '}
-              <span className="visually-hidden">{t('address.forMailing')}</span>
-            </>
-          )}
-        </button>
+        {manualButton(isManual ? t('address.useSearch') : t('address.enterManually'))}
       </p>
     </div>
   );

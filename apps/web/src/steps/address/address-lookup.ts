@@ -134,14 +134,35 @@ export function formatAddressLines(parts: AddressParts, lang: LookupLang): strin
   return [line1, line2, country].filter((l) => l !== '');
 }
 
+type NamedCodes = typeof PROVINCES;
+
+/** A list of named codes as select options, named and sorted in the interface language's order. */
+function sortedOptions(list: NamedCodes, lang: LookupLang): { value: string; label: string }[] {
+  const collator = new Intl.Collator(lang === 'fr' ? 'fr-CA' : 'en-CA');
+  return list
+    .map((c) => ({ value: c.code, label: lang === 'fr' ? c.nameFr : c.nameEn }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
 /** Options of the province or state select for a country, or null when the control is hidden. */
 export function regionOptions(
   country: string,
   lang: LookupLang,
 ): { kind: 'province' | 'state'; options: { value: string; label: string }[] } | null {
-  const toOptions = (list: typeof PROVINCES) =>
-    list.map((p) => ({ value: p.code, label: lang === 'fr' ? p.nameFr : p.nameEn }));
-  if (isCanada(country)) return { kind: 'province', options: toOptions(PROVINCES) };
-  if (isUnitedStates(country)) return { kind: 'state', options: toOptions(US_STATES) };
+  if (isCanada(country)) return { kind: 'province', options: sortedOptions(PROVINCES, lang) };
+  if (isUnitedStates(country)) return { kind: 'state', options: sortedOptions(US_STATES, lang) };
   return null;
+}
+
+/** Country options: Canada and the United States first, then every other country by name. */
+export function countryOptions(lang: LookupLang): { value: string; label: string }[] {
+  const isFirst = (code: string) => isCanada(code) || isUnitedStates(code);
+  const label = (c: NamedCodes[number]) => ({ value: c.code, label: lang === 'fr' ? c.nameFr : c.nameEn });
+  return [
+    ...COUNTRIES.filter((c) => isFirst(c.code)).map(label),
+    ...sortedOptions(
+      COUNTRIES.filter((c) => !isFirst(c.code)),
+      lang,
+    ),
+  ];
 }

@@ -34,6 +34,9 @@ export function AddressPage() {
     defaultValues: addressFormValuesOf(view.address),
     fields: ADDRESS_FIELD_ORDER,
     save: saveAddress,
+    // Errors are checked again on Continue only: typing in the search is not a wrong answer yet (choosing a
+    // suggestion or switching to manual entry clears its error).
+    reValidateMode: 'onSubmit',
   });
   const { errors, submitCount, isSubmitting } = form.formState;
   const isMailingSame = useWatch({ control: form.control, name: 'isMailingAddressSame' }) !== false;

@@ -65,7 +65,11 @@ function setup(address: unknown = null) {
         }),
       };
     }
-    if (call.path === APPLICATION_API_PATHS.addressFind) return { body: { Items: FIND_ITEMS } };
+    if (call.path === APPLICATION_API_PATHS.addressFind) {
+      // 'zz…' is an address the service does not know.
+      const term = call.search.get('SearchTerm') ?? '';
+      return { body: { Items: term.startsWith('zz') ? [] : FIND_ITEMS } };
+    }
     if (call.path === APPLICATION_API_PATHS.addressRetrieve) {
       return { body: { Items: [retrieveItem(), retrieveItem({ Language: 'FRE', Street: 'boul Bremner' })] } };
     }
@@ -192,6 +196,46 @@ describe('address', () => {
     expect(puts(calls)).toHaveLength(0);
   });
 
+  it("a search that finds nothing says so on screen, with 'Enter address manually' beside it", async () => {
+    setup();
+    const { user } = await openPage();
+    const search = screen.getByRole('combobox', { name: 'Search for your address' });
+    await user.type(search, 'zzzz qqq');
+    const notice = await screen.findByText("We can't find that address.");
+    expect(notice).toBeVisible();
+    expect(notice.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    const beside = within(notice.parentElement!).getByRole('button', { name: 'Enter address manually' });
+    await user.click(beside);
+    expect(screen.getByLabelText('Street number')).toHaveFocus();
+  });
+
+  it('the unchosen search keeps its text: Enter and Continue give the selection message, typing does not', async () => {
+    const calls = setup();
+    const { user } = await openPage();
+    const search = screen.getByRole('combobox', { name: 'Search for your address' });
+    await user.type(search, 'zzzz qqq');
+    await screen.findByText("We can't find that address.");
+    // Enter in the search submits the form like any field once no suggestion is shown.
+    await user.keyboard('{Enter}');
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    const selection = 'You must select an address from the list of options';
+    expect(within(summary).getByRole('link', { name: selection })).toBeInTheDocument();
+    expect(search).toHaveValue('zzzz qqq');
+    expect(search).toHaveAccessibleDescription(new RegExp(selection));
+
+    // Typing is not checked: clearing the text does not swap the message for 'Enter your address'.
+    await user.clear(search);
+    await user.type(search, '290');
+    expect(search).toHaveAccessibleDescription(new RegExp(selection));
+    expect(screen.queryByText('Enter your address')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(search).toHaveValue('290');
+    expect(
+      await within(screen.getByRole('alert')).findByRole('link', { name: selection }),
+    ).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
+  });
+
   it('manual mode: the country switches Province / State / hidden, and a foreign home shows the resident message', async () => {
     setup();
     const { user } = await openPage();
@@ -213,7 +257,7 @@ describe('address', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Zip code')).toBeInTheDocument();
     expect(
-      screen.getByText(/You must be a resident of Canada to become a Member online/),
+      screen.getByText(/You must be a resident of Canada to become a member online/),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1-800-555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
 
@@ -228,7 +272,7 @@ describe('address', () => {
     }
     expect(
       within(summary).getByRole('link', {
-        name: /You must be a resident of Canada to become a Member online/,
+        name: /You must be a resident of Canada to become a member online/,
       }),
     ).toBeInTheDocument();
   });
@@ -333,5 +377,41 @@ describe('address', () => {
     ).toBe('fr');
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByText('290 boul Bremner')).toBeInTheDocument();
+  });
+
+  it('in French: provinces and countries in French alphabetical order', async () => {
+    setup();
+    const user = userEvent.setup();
+    renderApp(URL_ADDRESS, 'fr');
+    await screen.findByRole('heading', { level: 1, name: 'Où habitez-vous?' });
+    await user.click(screen.getByRole('button', { name: 'Entrer l’adresse manuellement' }));
+    const provinces = within(screen.getByLabelText('Province'))
+      .getAllByRole('option')
+      .map((o) => o.textContent)
+      .slice(1);
+    expect(provinces).toEqual([
+      'Alberta',
+      'Colombie-Britannique',
+      'Île-du-Prince-Édouard',
+      'Manitoba',
+      'Nouveau-Brunswick',
+      'Nouvelle-Écosse',
+      'Nunavut',
+      'Ontario',
+      'Québec',
+      'Saskatchewan',
+      'Terre-Neuve-et-Labrador',
+      'Territoires du Nord-Ouest',
+      'Yukon',
+    ]);
+    const countries = within(screen.getByLabelText('Pays'))
+      .getAllByRole('option')
+      .map((o) => o.textContent ?? '')
+      .slice(1);
+    expect(countries.slice(0, 2)).toEqual(['Canada', 'États-Unis']);
+    const rest = countries.slice(2);
+    expect(rest).toEqual([...rest].sort(new Intl.Collator('fr-CA').compare));
+    // 'Allemagne' (Germany) sorts under A in French, not under G.
+    expect(rest.indexOf('Allemagne')).toBeLessThan(rest.indexOf('Belgique'));
   });
 });

@@ -34,7 +34,8 @@ export function termPeriodOptions(product: ProductOffering, lang: Lang, t: TFunc
   return rates.map((r) => {
     const full = t('confirmProducts.termOptionText', {
       period: r.period,
-      periodType: t(`confirmProducts.periodTypes.${r.periodType}`),
+      // '1 Year', '18 Months': the unit follows the number (i18next plural rules).
+      periodType: t(`confirmProducts.periodTypes.${r.periodType}`, { count: Number(r.period) }),
       rate: number.format(r.rate),
     });
     return { value: termPeriodValue(r), label: truncateOption(full), fullLabel: full };
@@ -87,7 +88,7 @@ export function ConfirmProductsPage() {
   return (
     <StepForm
       title={title}
-      lead={t('confirmProducts.lead')}
+      lead={t('confirmProducts.lead', { count: products.length })}
       summary={summary}
       submitCount={formState.submitCount}
       hasSubmitFailed={hasSubmitFailed}

@@ -30,6 +30,8 @@ const GIC = makeProduct({
     termRate: [
       { period: 6, periodType: 'Months', description: '6 Months', rate: 2.9 },
       { period: 12, periodType: 'Months', description: '12 Months', rate: 3.25 },
+      { period: 1, periodType: 'Years', description: '1 Year', rate: 3.3 },
+      { period: 2, periodType: 'Years', description: '2 Years', rate: 3.4 },
     ],
   } as unknown as ProductOffering['termDepositAcctConfig'],
 });
@@ -97,6 +99,51 @@ describe('confirmproducts', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/finalizeaccount'));
     expect(calls.find((c) => c.path === '/api/omo/Application/Products')?.method).toBe('PUT');
+  });
+
+  it('names each term with the plural rule of its number: 1 Year, 2 Years; 1 an, 2 ans', async () => {
+    start(GIC);
+    const first = renderApp('/single/confirmproducts');
+    await screen.findByLabelText('Length and term');
+    expect(screen.getByRole('option', { name: '1 Year 3.3%' })).toHaveValue('1 Years 3.3%');
+    expect(screen.getByRole('option', { name: '2 Years 3.4%' })).toBeInTheDocument();
+    first.unmount();
+    start(GIC);
+    renderApp('/single/confirmproducts', 'fr');
+    await screen.findByLabelText('Durée');
+    expect(screen.getByRole('option', { name: '1 an 3,3\u00a0%' })).toHaveValue('1 Years 3.3%');
+    expect(screen.getByRole('option', { name: '2 ans 3,4\u00a0%' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: '6 mois 2,9\u00a0%' })).toBeInTheDocument();
+  });
+
+  it('keeps hyphenated words whole, and says "accounts" for several products', async () => {
+    holdProducts([GIC, CHEQUING]);
+    stubApi((call) =>
+      call.path === '/api/omo/Application'
+        ? {
+            body: makeView({
+              productIds: [GIC.productID, CHEQUING.productID],
+              progress: makeProgress('confirmproducts'),
+              nextPath: '/single/confirmproducts',
+            }),
+          }
+        : undefined,
+    );
+    renderApp('/single/confirmproducts');
+    const heading = await screen.findByRole('heading', { name: '1-Year Non-Redeemable GIC' });
+    const whole = [...heading.querySelectorAll('.nowrap')].map((w) => w.textContent);
+    expect(whole).toEqual(['1-Year', 'Non-Redeemable']);
+    expect(screen.getByText("Check the accounts you're applying for.")).toBeInTheDocument();
+  });
+
+  it('names the product in the French "En savoir plus sur le …" link', async () => {
+    start(CHEQUING);
+    renderApp('/single/confirmproducts', 'fr');
+    expect(
+      await screen.findByRole('link', {
+        name: /En savoir plus sur le compte chèques Quotidien \(s’ouvre dans un nouvel onglet\)$/,
+      }),
+    ).toBeInTheDocument();
   });
 
   it('shows the French product text in French', async () => {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductOffering } from '@omo/domain';
+import { WholeWords } from '../../components/whole-words.tsx';
+import { withFrenchArticle } from '../../i18n/article.ts';
 import type { Lang } from '../../i18n/i18n.ts';
 
 const LINES = ['line1', 'line2', 'line3', 'line4', 'line5'] as const;
@@ -38,12 +40,14 @@ export function ProductCard({
   return (
     <section className="product-card" aria-labelledby={headingId}>
       <h2 className="product-card__title" id={headingId}>
-        {text.description}
+        <WholeWords text={text.description} />
       </h2>
       {text.lines.length > 0 ? (
         <ul className="product-card__lines">
           {text.lines.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>
+              <WholeWords text={line} />
+            </li>
           ))}
         </ul>
       ) : null}
@@ -53,7 +57,10 @@ export function ProductCard({
             {t('confirmProducts.learnMore')}
             <span className="visually-hidden">
               {' '}
-              {t('confirmProducts.learnMoreLabel', { product: text.description })} {t('common.opensInNewTab')}
+              {t('confirmProducts.learnMoreLabel', {
+                product: lang === 'fr' ? withFrenchArticle(text.description) : text.description,
+              })}{' '}
+              {t('common.opensInNewTab')}
             </span>
           </a>
         </p>

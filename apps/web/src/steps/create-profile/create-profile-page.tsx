@@ -8,6 +8,7 @@ import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
+import { frenchOf } from '../../i18n/article.ts';
 import { flowOfPath, getApplication, initializeApplication } from '../../lib/application-api.ts';
 import { useStepForm } from '../../lib/step.ts';
 import type { CreateProfileData } from './create-profile-loader.ts';
@@ -114,7 +115,11 @@ export function CreateProfilePage() {
       )}
       <CheckboxField
         id="consent"
-        label={t('createProfile.consent', { institution: config.institutionName })}
+        label={t('createProfile.consent', {
+          institution: config.institutionName,
+          // French says 'de' or, before a vowel, 'd’' ('d’omo Credit Union').
+          ofInstitution: frenchOf(config.institutionName),
+        })}
         error={messageOf('consent')}
         registration={register('consent')}
       />

@@ -25,24 +25,38 @@ function start(config: Record<string, unknown> = {}, initAnswer: { status?: numb
   }, config);
 }
 
-function metItems(): string[] {
-  return [...document.querySelectorAll('.password-checklist__item[data-met="true"]')].map(
+/** The checklist rules in a given state ('pending', 'met' or 'unmet'), by their text. */
+function itemsIn(state: string): string[] {
+  return [...document.querySelectorAll(`.password-checklist__item[data-state="${state}"]`)].map(
     (li) => li.textContent ?? '',
   );
 }
 
 describe('createprofile', () => {
-  it('updates the password checklist as the applicant types', async () => {
+  it('updates the password checklist as the applicant types: not checked yet, met, not met', async () => {
     start();
     renderApp('/single/createprofile');
     const password = await screen.findByLabelText('Password');
-    expect(metItems()).toEqual([expect.stringContaining('None of these symbols')]);
+    // Nothing typed: no rule is met yet, not even 'none of these symbols'.
+    expect(itemsIn('pending')).toHaveLength(5);
+    expect(itemsIn('pending')[4]).toContain('None of these symbols');
+    expect(itemsIn('pending')[4]).toContain('(nothing typed yet)');
     await userEvent.type(password, 'abc');
-    expect(metItems()).toHaveLength(2);
+    expect(itemsIn('met')).toEqual([
+      expect.stringContaining('One lower case letter'),
+      expect.stringContaining('None of these symbols'),
+    ]);
+    expect(itemsIn('unmet')).toHaveLength(3);
+    expect(itemsIn('unmet')[0]).toContain('(not done yet)');
+    // Each state has its own mark, not only its own colour.
+    const marks = ['met', 'unmet'].map(
+      (state) => document.querySelector(`[data-state="${state}"] .password-checklist__mark`)?.textContent,
+    );
+    expect(marks).toEqual(['✓', '✕']);
     await userEvent.type(password, 'DE12345');
-    expect(metItems()).toHaveLength(5);
+    expect(itemsIn('met')).toHaveLength(5);
     await userEvent.type(password, '/');
-    expect(metItems().some((t) => t.includes('None of these symbols'))).toBe(false);
+    expect(itemsIn('unmet')).toEqual([expect.stringContaining('None of these symbols')]);
   });
 
   it('shows and hides the password', async () => {

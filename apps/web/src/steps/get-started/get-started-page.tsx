@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductOffering } from '@omo/domain';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';
+import { WholeWords } from '../../components/whole-words.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { paths } from '../../config/paths.ts';
 import { listHeadingParts } from '../../i18n/article.ts';
@@ -29,9 +30,13 @@ export function GetStartedPage() {
       <PageHeading>{title}</PageHeading>
       <p className="lead">{t('getStarted.subtitle')}</p>
       <h2 className="section-heading" id="requirements-heading">
-        {heading
-          ? t(`getStarted.${heading.key}`, { article: heading.article, product: heading.product })
-          : t('getStarted.listHeadingNoProduct')}
+        <WholeWords
+          text={
+            heading
+              ? t(`getStarted.${heading.key}`, { article: heading.article, product: heading.product })
+              : t('getStarted.listHeadingNoProduct')
+          }
+        />
       </h2>
       <ul className="checklist" aria-labelledby="requirements-heading">
         <li>{t('getStarted.itemPhone')}</li>

@@ -14,6 +14,24 @@ function start(description: string, config: Record<string, unknown> = TEST_CONFI
 }
 
 describe('getstarted', () => {
+  it('keeps hyphenated words whole and does not say "account" twice', async () => {
+    start('1-Year Non-Redeemable GIC');
+    const first = renderApp('/single/getstarted');
+    const heading = await screen.findByRole('heading', {
+      name: 'To open a 1-Year Non-Redeemable GIC account...',
+    });
+    expect([...heading.querySelectorAll('.nowrap')].map((s) => s.textContent)).toEqual([
+      '1-Year',
+      'Non-Redeemable',
+    ]);
+    first.unmount();
+    start('Tax-Free Savings Account (TFSA)');
+    renderApp('/single/getstarted');
+    expect(
+      await screen.findByRole('heading', { name: 'To open a Tax-Free Savings Account (TFSA)...' }),
+    ).toBeInTheDocument();
+  });
+
   it("uses 'an' before a vowel", async () => {
     start('Everyday Chequing');
     renderApp('/single/getstarted');
@@ -75,7 +93,7 @@ describe('getstarted', () => {
     start('Everyday Chequing');
     renderApp('/single/getstarted', 'fr');
     expect(
-      await screen.findByRole('heading', { name: 'Pour ouvrir un compte chèques Quotidien...' }),
+      await screen.findByRole('heading', { name: 'Pour ouvrir un compte chèques Quotidien…' }),
     ).toBeInTheDocument();
   });
 });

@@ -49,6 +49,31 @@ async function fillValid(year = '1990') {
 }
 
 describe('personalinfo', () => {
+  it('in French: the date of birth reads day, month, year like its hint, with month names in lower case', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo', 'fr');
+    const group = await screen.findByRole('group', { name: 'Date de naissance' });
+    expect(group).toHaveAccessibleDescription('Par exemple, 27 mars 1990');
+    const order = [...group.querySelectorAll('input, select')].map((control) => control.id);
+    expect(order).toEqual(['dob_day', 'dob_month', 'dob_year']);
+    const months = within(screen.getByLabelText('Mois'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(months.slice(1, 4)).toEqual(['janvier', 'février', 'mars']);
+    expect(screen.getByLabelText('Prénom (nom légal)')).toBeInTheDocument();
+  });
+
+  it('in English: month, day, year, with capitalised month names', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo');
+    const group = await screen.findByRole('group', { name: 'Date of birth' });
+    const ids = [...group.querySelectorAll('input, select')].map((control) => control.id);
+    expect(ids).toEqual(['dob_month', 'dob_day', 'dob_year']);
+    expect(
+      within(screen.getByLabelText('Month')).getByRole('option', { name: 'January' }),
+    ).toBeInTheDocument();
+  });
+
   it('hides the joint section for a TFSA and the sweep section when sweep is off', async () => {
     start(TFSA);
     renderApp('/single/personalinfo');

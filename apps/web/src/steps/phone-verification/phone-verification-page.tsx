@@ -3,8 +3,11 @@
  * §2, spec 001 §4.6): the number with Change (an editable masked input with Submit, PUT Application/Phone)
  * and 'Verify by SMS' / 'Verify by Voice Call' (POST PhoneVerification/Start).
  *
+ * A home phone is offered the voice call first (channelsInOrder), a mobile phone the text message.
+ *
  * A send the provider refuses (status 'failed') keeps the applicant here with 'Something went wrong when
- * sending the verification code' so they can fix the number or try the other channel: the spec counts send
+ * sending the verification code' and what to do next: check the number, use the other channel, or try
+ * again. The spec counts send
  * failures up to 3 and then lets the applicant continue unverified, which only works if they can retry.
  * After the 3rd failure the code screen opens with Continue enabled. A request that fails outright (network,
  * 5xx: the "failed init" of spec 000 §8) goes to /error; a refusal with problem details (429 limits) shows
@@ -17,6 +20,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FLOW_ERROR_ROUTES,
+  channelsInOrder,
   formatPhoneMask,
   pathOf,
   phoneFormSchema,
@@ -46,8 +50,10 @@ export function PhoneVerificationPage() {
   const [number, setNumber] = useState(initial.phone.number ?? initial.personalInfo?.phoneNumber ?? '');
   const [isEditing, setIsEditing] = useState(false);
   const [sending, setSending] = useState<PhoneChannel | null>(null);
+  // A send the provider refused: the spec's message, then what the applicant can do about it.
+  const sendFailedText = `${msg('phone.verify.sendFailed') ?? ''}. ${t('phoneVerification.sendFailedNext')}`;
   const [sendError, setSendError] = useState<string | null>(
-    initial.phone.status === 'failed' ? (msg('phone.verify.sendFailed') ?? null) : null,
+    initial.phone.status === 'failed' ? sendFailedText : null,
   );
   const [status, setStatus] = useState('');
 
@@ -97,7 +103,7 @@ export function PhoneVerificationPage() {
       if (phone.status === 'failed' && !isVerificationStarted(phone)) {
         setSending(null);
         setStatus('');
-        setSendError(msg('phone.verify.sendFailed') ?? null);
+        setSendError(sendFailedText);
         return;
       }
       void navigate(pathOf(flow, 'verificationCode'));
@@ -182,24 +188,19 @@ export function PhoneVerificationPage() {
       ) : null}
 
       <div className="actions" aria-busy={isBusy}>
-        <button
-          type="button"
-          className="button"
-          disabled={isBusy || isEditing}
-          onClick={() => void send('sms')}
-        >
-          {sending === 'sms' ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
-          {t('phoneVerification.verifySms')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={isBusy || isEditing}
-          onClick={() => void send('call')}
-        >
-          {sending === 'call' ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
-          {t('phoneVerification.verifyCall')}
-        </button>
+        {channelsInOrder(initial.phone.type ?? initial.personalInfo?.phoneType).map((channel, index) => (
+          <button
+            key={channel}
+            type="button"
+            // The first way offered is the main action.
+            className={index === 0 ? 'button' : 'button button--secondary'}
+            disabled={isBusy || isEditing}
+            onClick={() => void send(channel)}
+          >
+            {sending === channel ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+            {channel === 'sms' ? t('phoneVerification.verifySms') : t('phoneVerification.verifyCall')}
+          </button>
+        ))}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}

@@ -67,11 +67,35 @@ describe('phoneverification', () => {
     setup(() => ({ body: { phone: makePhone({ status: 'failed', sendFailCounter: 1 }) } }));
     const { router } = renderApp(URL_PHONE);
     await user.click(await screen.findByRole('button', { name: 'Verify by Voice Call' }));
+    // The spec's message, then what to do about it.
     expect(
-      await screen.findByText('Something went wrong when sending the verification code'),
+      await screen.findByText(
+        'Something went wrong when sending the verification code. Check that your phone number is correct, choose the other way to get the code (SMS or Voice Call), or try again.',
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(URL_PHONE);
     expect(screen.getByRole('button', { name: 'Verify by SMS' })).toBeEnabled();
+  });
+
+  it('offers a mobile phone the text message first and a home phone the voice call first', async () => {
+    setup(() => ({ body: { phone: makePhone() } }));
+    const first = renderApp(URL_PHONE);
+    await screen.findByRole('heading', { level: 1, name: 'We need to verify your phone number' });
+    const order = () =>
+      screen.getAllByRole('button', { name: /^Verify by/ }).map((b) => [b.textContent, b.className]);
+    expect(order()).toEqual([
+      ['Verify by SMS', 'button'],
+      ['Verify by Voice Call', 'button button--secondary'],
+    ]);
+    first.unmount();
+
+    setup(() => ({ body: { phone: makePhone() } }), makePhone({ ...NONE, type: 'home' }));
+    renderApp(URL_PHONE);
+    await screen.findByRole('heading', { level: 1, name: 'We need to verify your phone number' });
+    expect(order()).toEqual([
+      ['Verify by Voice Call', 'button'],
+      ['Verify by SMS', 'button button--secondary'],
+    ]);
   });
 
   it('a request that fails outright goes to /error', async () => {

@@ -5,24 +5,30 @@
  * successfully verified!'), announced through a polite live region; resend links (POST
  * PhoneVerification/Start) with 'Code sent to phone number ending in' and the last four digits, gone after 3
  * resends or 3 invalid codes; Continue (POST PhoneVerification/Continue) enabled only when the server says
- * `canContinue` (verified, or a counter reached 3). The limits are the server's: its refusals (429) are
- * shown as its message.
+ * `canContinue` (verified, or a counter reached 3), and named 'Continue without verifying' when a limit lets
+ * the applicant go on unverified. The limits are the server's: its refusals (429) are shown as its message.
+ *
+ * A wrong code is an error like any other form's: the error summary takes focus and the digits stay,
+ * selected, so the applicant can correct one or retype the whole code. The resend links offer a home phone
+ * the voice call first; their outcome is said beside them.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   FLOW_ERROR_ROUTES,
+  VERIFICATION_CODE_TTL_MINUTES,
   VERIFICATION_LIMIT,
   canCheckCode,
+  channelsInOrder,
   isVerificationLimitReached,
   formatPhoneMask,
   lastFourDigits,
   type ApplicationPhoneView,
   type PhoneChannel,
 } from '@omo/domain';
+import { StepFormTop } from '../../components/form/step-form-top.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import {
   checkPhoneCode,
@@ -32,16 +38,17 @@ import {
 import { ApiError } from '../../lib/api.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
 import { problemMessage } from '../phone-verification/phone-verification-state.ts';
-
-type PhoneView = ApplicationPhoneView;
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../phone-verification/phone-verification.css';
 import './verification-code.css';
 
+type PhoneView = ApplicationPhoneView;
+
 const CODE_ID = 'code';
 const MESSAGE_ID = 'code-message';
 
-type Feedback = { kind: 'error' | 'success' | 'info'; text: string } | null;
+/** What the last resend did, said beside the resend links. */
+type ResendNote = { kind: 'sent' | 'failed'; text: string } | null;
 
 /** Resend links are offered until 3 resends or 3 invalid codes (and while the server allows). */
 export function canOfferResend(phone: PhoneView): boolean {
@@ -56,9 +63,13 @@ export function VerificationCodePage() {
   const { view } = useLoaderData<StepData>();
   const [phone, setPhone] = useState<PhoneView>(view.phone);
   const [digits, setDigits] = useState<string[]>([...EMPTY_CODE]);
-  const [feedback, setFeedback] = useState<Feedback>(
-    view.phone.verified ? { kind: 'success', text: msg('phone.verify.success') ?? '' } : null,
-  );
+  // After a wrong code: its digits stay, selected for retyping, and the same code is not sent again.
+  const [isCodeSelected, setIsCodeSelected] = useState(false);
+  const [rejectedCode, setRejectedCode] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  // Counts the code errors shown: the error summary takes focus once for each.
+  const [errorCount, setErrorCount] = useState(0);
+  const [resendNote, setResendNote] = useState<ResendNote>(null);
   const [isChecking, setIsChecking] = useState(false);
   const [resending, setResending] = useState<PhoneChannel | null>(null);
   const [isContinuing, setIsContinuing] = useState(false);
@@ -76,7 +87,7 @@ export function VerificationCodePage() {
   };
 
   const title = t('verificationCode.title');
-  usePageTitle(title, feedback?.kind === 'error');
+  usePageTitle(title, codeError !== null);
 
   const number = phone.number ?? view.personalInfo?.phoneNumber ?? '';
   const isVerified = phone.verified || phone.status === 'approved' || phone.status === 'skipped';
@@ -85,41 +96,52 @@ export function VerificationCodePage() {
   const limitReached = !isVerified && isVerificationLimitReached(phone);
   const neverSent = phone.status === 'failed' && phone.sendFailCounter >= VERIFICATION_LIMIT;
 
-  /** 401 → start; a refusal with problem details → its message; anything else → /error (spec 000 §8). */
-  const handleFailure = async (error: unknown): Promise<void> => {
+  const showCodeError = (text: string): void => {
+    setCodeError(text);
+    setErrorCount((n) => n + 1);
+  };
+
+  /**
+   * 401 → start; 409 → the step the server names; a refusal with problem details → its message, through
+   * `show`; anything else → /error.
+   */
+  const handleFailure = async (error: unknown, show: (text: string) => void): Promise<void> => {
     if ((await handleStepError(error, { navigate })) === 'redirected') return;
     const text =
       error instanceof ApiError && error.status >= 400 && error.status < 500
         ? problemMessage(error, (k) => msg(k))
         : null;
-    if (text) setFeedback({ kind: 'error', text });
+    if (text) show(text);
     else void navigate(FLOW_ERROR_ROUTES.bare);
   };
 
   const check = async (code: string) => {
+    // The code just refused stays on screen with its error: sending it again would only cost an attempt.
+    if (code === rejectedCode) return;
     setIsChecking(true);
     try {
       const result = await checkPhoneCode(code);
       setPhone(result.phone);
       if (result.phone.verified || result.phone.status === 'approved') {
-        setFeedback({ kind: 'success', text: msg('phone.verify.success') ?? '' });
+        setCodeError(null);
+        setIsCodeSelected(false);
         afterRender(() => document.getElementById('code-continue')?.focus());
         return;
       }
-      setDigits([...EMPTY_CODE]);
-      setFeedback({
-        kind: 'error',
-        text:
-          result.error === 'expired'
-            ? t('verificationCode.expired')
-            : (msg('phone.verify.invalidCode') ?? ''),
-      });
-      if (canCheckCode(result.phone))
-        afterRender(() => document.getElementById(codeBoxId(CODE_ID, 0))?.focus());
-      else afterRender(() => document.getElementById('code-continue')?.focus());
+      setRejectedCode(code);
+      const text =
+        result.error === 'expired' ? t('verificationCode.expired') : (msg('phone.verify.invalidCode') ?? '');
+      if (canCheckCode(result.phone)) {
+        // The summary takes focus; its link leads to the first box, where typing starts the code again.
+        setIsCodeSelected(true);
+        showCodeError(text);
+      } else {
+        // No check left: the limit note says what now, and the way on is the Continue button.
+        setCodeError(text);
+        afterRender(() => document.getElementById('code-continue')?.focus());
+      }
     } catch (error) {
-      setDigits([...EMPTY_CODE]);
-      await handleFailure(error);
+      await handleFailure(error, showCodeError);
     } finally {
       setIsChecking(false);
     }
@@ -127,19 +149,26 @@ export function VerificationCodePage() {
 
   const resend = async (channel: PhoneChannel) => {
     setResending(channel);
+    setResendNote(null);
     try {
       const result = await startPhoneVerification(channel);
       setPhone(result.phone);
-      setDigits([...EMPTY_CODE]);
       if (result.phone.status === 'failed') {
-        setFeedback({ kind: 'error', text: msg('phone.verify.sendFailed') ?? '' });
+        setResendNote({
+          kind: 'failed',
+          text: `${msg('phone.verify.sendFailed') ?? ''}. ${t('phoneVerification.sendFailedNext')}`,
+        });
       } else {
         const lastFour = result.phone.lastFour ?? lastFourDigits(result.phone.number ?? number);
-        setFeedback({ kind: 'info', text: `${msg('phone.verify.sent') ?? ''} ${lastFour}` });
+        setDigits([...EMPTY_CODE]);
+        setIsCodeSelected(false);
+        setRejectedCode(null);
+        setCodeError(null);
+        setResendNote({ kind: 'sent', text: `${msg('phone.verify.sent') ?? ''} ${lastFour}` });
         afterRender(() => document.getElementById(codeBoxId(CODE_ID, 0))?.focus());
       }
     } catch (error) {
-      await handleFailure(error);
+      await handleFailure(error, (text) => setResendNote({ kind: 'failed', text }));
     } finally {
       setResending(null);
     }
@@ -152,7 +181,7 @@ export function VerificationCodePage() {
       await navigate(next.nextPath);
     } catch (error) {
       setIsContinuing(false);
-      await handleFailure(error);
+      await handleFailure(error, showCodeError);
     }
   };
 
@@ -166,16 +195,17 @@ export function VerificationCodePage() {
   }
 
   const showResend = canOfferResend(phone) && !neverSent;
-  const feedbackClass =
-    feedback?.kind === 'error'
-      ? 'code-feedback code-feedback--error'
-      : feedback?.kind === 'success'
-        ? 'code-feedback code-feedback--success'
-        : 'code-feedback';
+  const channels = channelsInOrder(phone.type ?? view.personalInfo?.phoneType);
+  const resendLabel: Record<PhoneChannel, string> = {
+    sms: t('verificationCode.resendSms'),
+    call: t('verificationCode.resendCall'),
+  };
+  const summaryErrors =
+    codeError && !isVerified && !isChecksOver ? [{ fieldId: codeBoxId(CODE_ID, 0), message: codeError }] : [];
 
   return (
     <div className="panel">
-      <PageHeading>{title}</PageHeading>
+      <StepFormTop title={title} errors={summaryErrors} submitCount={errorCount} />
       {neverSent ? (
         <p className="lead">{t('verificationCode.notSent')}</p>
       ) : (
@@ -191,26 +221,24 @@ export function VerificationCodePage() {
         <CodeInput
           id={CODE_ID}
           legend={t('verificationCode.legend')}
+          hint={t('verificationCode.expiry', { count: VERIFICATION_CODE_TTL_MINUTES })}
+          error={isVerified ? undefined : (codeError ?? undefined)}
           digits={digits}
           onDigitsChange={(next) => {
             setDigits(next);
+            setIsCodeSelected(false);
           }}
           onComplete={(code) => void check(code)}
           isDisabled={isVerified || isChecking || isChecksOver}
-          isInvalid={feedback?.kind === 'error'}
+          isCodeSelected={isCodeSelected && !isChecksOver}
           describedById={MESSAGE_ID}
         />
       )}
 
       <div id={MESSAGE_ID} className="code-message" aria-live="polite" aria-atomic="true">
         {isChecking ? <p className="code-feedback">{t('verificationCode.checking')}</p> : null}
-        {!isChecking && feedback ? (
-          <p className={feedbackClass}>
-            {feedback.kind === 'error' ? (
-              <span className="visually-hidden">{t('layout.errorPrefix', { title: '' })}</span>
-            ) : null}
-            {feedback.text}
-          </p>
+        {!isChecking && isVerified ? (
+          <p className="code-feedback code-feedback--success">{msg('phone.verify.success')}</p>
         ) : null}
         {limitNote ? <p className="notice">{limitNote}</p> : null}
       </div>
@@ -219,34 +247,30 @@ export function VerificationCodePage() {
         <div className="resend" aria-busy={resending !== null}>
           <p className="resend__intro">{t('verificationCode.resendIntro')}</p>
           <ul className="resend__links">
-            <li>
-              <button
-                type="button"
-                className="link-button"
-                disabled={resending !== null || isChecking}
-                onClick={() => void resend('sms')}
-              >
-                {t('verificationCode.resendSms')}
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                className="link-button"
-                disabled={resending !== null || isChecking}
-                onClick={() => void resend('call')}
-              >
-                {t('verificationCode.resendCall')}
-              </button>
-            </li>
+            {channels.map((channel) => (
+              <li key={channel}>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={resending !== null || isChecking}
+                  onClick={() => void resend(channel)}
+                >
+                  {resendLabel[channel]}
+                </button>
+              </li>
+            ))}
           </ul>
-          {resending ? (
-            <p className="visually-hidden" role="status">
-              {t('phoneVerification.sending')}
-            </p>
-          ) : null}
         </div>
       ) : null}
+      {/* Outside the resend block: the third resend removes the links but must still say where it went. */}
+      <div aria-live="polite" aria-atomic="true">
+        {resending ? <p className="visually-hidden">{t('phoneVerification.sending')}</p> : null}
+        {resendNote ? (
+          <p className={resendNote.kind === 'failed' ? 'notice notice--error' : 'resend__note'}>
+            {resendNote.text}
+          </p>
+        ) : null}
+      </div>
 
       <div className="actions">
         <button
@@ -258,7 +282,7 @@ export function VerificationCodePage() {
           onClick={() => void onContinue()}
         >
           {isContinuing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
-          {t('common.continue')}
+          {limitReached ? t('verificationCode.continueUnverified') : t('common.continue')}
         </button>
       </div>
     </div>

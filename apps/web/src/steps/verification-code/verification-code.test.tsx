@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { APPLICATION_API_PATHS, type ApplicationPhoneView as PhoneView } from '@omo/domain';
 import { renderApp } from '../../test/render-app.tsx';
@@ -141,24 +141,96 @@ describe('verificationCode', () => {
     expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument();
   });
 
-  it('a wrong code shows the error state, announced, and clears the boxes', async () => {
+  it('says how long the code is valid', async () => {
+    setup();
+    renderApp(URL_CODE);
+    const group = await screen.findByRole('group', { name: 'Enter the 6-digit code' });
+    expect(group).toHaveAccessibleDescription('The code expires 10 minutes after we send it.');
+  });
+
+  it('a wrong code: the error summary takes focus, the digits stay selected, and retyping starts again', async () => {
     const user = userEvent.setup();
     const calls = setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
     renderApp(URL_CODE);
     await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
     await user.click(boxes()[0]!);
     await user.keyboard('999999');
-    const message = await screen.findByText('Invalid code, please try again');
-    expect(message.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() => expect(summary).toHaveFocus());
+    const link = within(summary).getByRole('link', { name: 'Invalid code, please try again' });
+    expect(link).toHaveAttribute('href', '#code-0');
     expect(checks(calls)).toHaveLength(1);
     for (const box of boxes()) {
+      expect(box).toHaveValue('9');
       expect(box).toHaveAttribute('aria-invalid', 'true');
-      expect(box).toHaveClass('code-input__box--error');
-      expect(box).toHaveValue('');
+      expect(box).toHaveClass('code-input__box--error', 'code-input__box--selected');
       expect(box).toBeEnabled();
     }
+    expect(boxes()[0]).toHaveAccessibleDescription(/Invalid code, please try again/);
     expect(document.title).toMatch(/^Error: Verify your phone number/);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+    // The summary link leads to the first box; the first digit typed there starts a new code.
+    await user.click(link);
+    expect(boxes()[0]).toHaveFocus();
+    await user.keyboard('1');
+    expect(boxes().map((b) => b.value)).toEqual(['1', '', '', '', '', '']);
+    expect(boxes()[1]).toHaveFocus();
+    expect(boxes()[0]).not.toHaveClass('code-input__box--selected');
+    expect(checks(calls)).toHaveLength(1);
+    await user.keyboard('23456');
+    await waitFor(() => expect(checks(calls)).toHaveLength(2));
+    expect(checks(calls)[1]?.body).toEqual({ code: '123456' });
+  });
+
+  it('a new code that starts with the same digit as the wrong one is typed in full', async () => {
+    const user = userEvent.setup();
+    const calls = setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[0]!);
+    await user.keyboard('111111');
+    await screen.findByRole('alert', { name: 'There is a problem' });
+    await user.click(boxes()[0]!);
+    // The selected '1' in the first box is typed over by the same digit: it must still count.
+    await user.keyboard('127473');
+    await waitFor(() => expect(checks(calls)).toHaveLength(2));
+    expect(checks(calls)[1]?.body).toEqual({ code: '127473' });
+  });
+
+  it('after a wrong code one digit can be corrected, and the same wrong code is not sent again', async () => {
+    const user = userEvent.setup();
+    const calls = setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[0]!);
+    await user.keyboard('123456');
+    await screen.findByRole('alert', { name: 'There is a problem' });
+
+    // Typing the same digit over the fourth box gives the same code: it is not checked again.
+    await user.click(boxes()[3]!);
+    await user.keyboard('4');
+    expect(checks(calls)).toHaveLength(1);
+    // A different digit makes a new code, checked at once.
+    await user.click(boxes()[3]!);
+    await user.keyboard('7');
+    await waitFor(() => expect(checks(calls)).toHaveLength(2));
+    expect(checks(calls)[1]?.body).toEqual({ code: '123756' });
+  });
+
+  it('Backspace on the selected wrong code empties every box', async () => {
+    const user = userEvent.setup();
+    setup({}, { onCheck: () => ({ body: { phone: makePhone({ invalidCounter: 1 }) } }) });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[0]!);
+    await user.keyboard('999999');
+    await screen.findByRole('alert', { name: 'There is a problem' });
+    await user.click(boxes()[2]!);
+    await user.keyboard('{Backspace}');
+    expect(boxes().map((b) => b.value)).toEqual(['', '', '', '', '', '']);
+    expect(boxes()[0]).toHaveFocus();
   });
 
   it('after the third invalid code: no resend links, boxes off, Continue enabled with a note, on to address', async () => {
@@ -180,9 +252,12 @@ describe('verificationCode', () => {
       await screen.findByText(/You may continue without verifying your phone number/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Resend code by voice call' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend code by Voice Call' })).not.toBeInTheDocument();
     for (const box of boxes()) expect(box).toBeDisabled();
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    // The action is named for what it does now.
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    const continueButton = screen.getByRole('button', { name: 'Continue without verifying' });
+    await waitFor(() => expect(continueButton).toHaveFocus());
     expect(continueButton).toBeEnabled();
     await user.click(continueButton);
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
@@ -213,16 +288,39 @@ describe('verificationCode', () => {
     await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
     await user.click(screen.getByRole('button', { name: 'Resend code by SMS' }));
     expect(await screen.findByText('Code sent to phone number ending in 0100')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Resend code by voice call' }));
+    await user.click(screen.getByRole('button', { name: 'Resend code by Voice Call' }));
     await waitFor(() => expect(resends).toBe(2));
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await user.click(await screen.findByRole('button', { name: 'Resend code by SMS' }));
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument(),
     );
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue without verifying' })).toBeEnabled();
+    // The links are gone, but the third resend still says where the code went.
+    expect(screen.getByText('Code sent to phone number ending in 0100')).toBeInTheDocument();
     const starts = calls.filter((c) => c.path === APPLICATION_API_PATHS.phoneVerificationStart);
     expect(starts.map((c) => c.body)).toEqual([{ channel: 'sms' }, { channel: 'call' }, { channel: 'sms' }]);
+  });
+
+  it('offers a home phone the voice call first', async () => {
+    setup({ type: 'home' });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    const links = screen.getAllByRole('button', { name: /^Resend code by/ });
+    expect(links.map((b) => b.textContent)).toEqual(['Resend code by Voice Call', 'Resend code by SMS']);
+  });
+
+  it('a resend that cannot be sent says what to do next', async () => {
+    const user = userEvent.setup();
+    setup({}, { onStart: () => ({ body: { phone: makePhone({ status: 'failed', sendFailCounter: 1 }) } }) });
+    renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(screen.getByRole('button', { name: 'Resend code by SMS' }));
+    expect(
+      await screen.findByText(
+        'Something went wrong when sending the verification code. Check that your phone number is correct, choose the other way to get the code (SMS or Voice Call), or try again.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's message when it refuses (429)", async () => {
@@ -272,7 +370,7 @@ describe('verificationCode', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre numéro de téléphone' }),
     ).toBeInTheDocument();
-    expect(screen.getByLabelText('Chiffre 1 de 6')).toBeInTheDocument();
+    expect(screen.getByLabelText('Chiffre 1 sur 6')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Renvoyer le code par texto' })).toBeInTheDocument();
   });
 });
