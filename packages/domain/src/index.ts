@@ -14,4 +14,5 @@ export * from './rules/identity-images.ts';
 export * from './reference/lists.ts';
 export * from './flows/flows.ts';
 export * from './flows/identity.ts';
+export * from './flows/decision.ts';
 export * from './flows/progress.ts';

@@ -9,6 +9,7 @@ import * as m0003 from './migrations/0003-phone-verification.ts';
 import * as m0004 from './migrations/0004-seed-state.ts';
 import * as m0005 from './migrations/0005-applicants.ts';
 import * as m0006 from './migrations/0006-identity-documents.ts';
+import * as m0007 from './migrations/0007-decisions.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004-seed-state': m0004,
   '0005-applicants': m0005,
   '0006-identity-documents': m0006,
+  '0007-decisions': m0007,
 };
 
 /**

@@ -142,6 +142,9 @@ export interface ApplicationsTable {
   product_choice: Json<Record<string, unknown>> | null;
   /** Account-usage answers by product id. */
   account_usage: Json<Record<string, unknown>> | null;
+  /** The decision (flows/decision.ts), once submitted. */
+  decision: Json<Record<string, unknown>> | null;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -171,6 +174,8 @@ export interface ApplicantsTable {
   legal_terms: Json<Record<string, unknown>> | null;
   review_consent: Generated<boolean>;
   terms_accepted: Generated<boolean>;
+  /** The language of the applicant's e-mails, as chosen on screen when submitting. */
+  language: Generated<'en' | 'fr'>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -204,6 +209,50 @@ export interface IdentityDocumentsTable {
   created_at: CreatedAt;
 }
 
+/** A member, made at most once per applicant (0007). */
+export interface MembersTable {
+  member_number: string;
+  applicant_id: string;
+  email: string;
+  created_at: CreatedAt;
+}
+
+/** An account of a member, one per product. */
+export interface AccountsTable {
+  account_number: string;
+  member_number: string;
+  product_id: string;
+  created_at: CreatedAt;
+}
+
+/** An in-person ID request (branch or post office), one per applicant; the post-office record once made. */
+export interface IdVerificationRequestsTable {
+  id: string;
+  applicant_id: string;
+  dss_number: string | null;
+  post_office_id: string | null;
+  created_at: CreatedAt;
+}
+
+/** The outcome of an application, reported once (spec 001 §4.9). */
+export interface OutcomeReportsTable {
+  application_id: string;
+  report: 'pending' | 'unsuccessful' | 'complete';
+  reported_at: CreatedAt;
+}
+
+/** An e-mail, written once per key before a job sends it; sent_at once sent. */
+export interface EmailDeliveriesTable {
+  key: string;
+  applicant_id: string | null;
+  to_address: string;
+  template: string;
+  language: 'en' | 'fr';
+  params: Json<Record<string, unknown>>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
 /** data/*.json checksums as last loaded (0004). */
 export interface SeedStateTable {
   file: string;
@@ -218,6 +267,11 @@ export interface DB {
   sessions: SessionsTable;
   document_runs: DocumentRunsTable;
   identity_documents: IdentityDocumentsTable;
+  members: MembersTable;
+  accounts: AccountsTable;
+  id_verification_requests: IdVerificationRequestsTable;
+  outcome_reports: OutcomeReportsTable;
+  email_deliveries: EmailDeliveriesTable;
   products: ProductsTable;
   product_links: ProductLinksTable;
   promo_codes: PromoCodesTable;

@@ -2,7 +2,8 @@
  * The one step helper of the flow screens. The server decides; a screen asks:
  * - `stepLoader(stepId)`: reads the applicant's application; without a session → the start page (told
  *   why); a step the server says cannot be visited yet, or a path of the other flow → where the server
- *   says the applicant should be; an identity state this build does not know → the error page.
+ *   says the applicant should be; a decided application → its outcome page; an identity state this build
+ *   does not know → the error page.
  * - `useStepForm(...)`: a react-hook-form form with the domain's schema whose submit saves and then goes
  *   where the server says (`nextPath`).
  * - `handleStepError(...)`: what every save does when it fails: 401 → the start page; 409 → the step the
@@ -75,7 +76,8 @@ export function stepLoader(stepId: StepId) {
     const view = await loadView(request.signal);
     assertKnownView(view);
     const step = view.progress.steps.find((s) => s.id === stepId);
-    if (view.flow !== flow.kind || !step?.canVisit) throw redirect(view.nextPath);
+    // Once decided, the application is closed: its outcome page is where the applicant belongs.
+    if (view.decision || view.flow !== flow.kind || !step?.canVisit) throw redirect(view.nextPath);
     const products = STEPS_WITH_PRODUCTS.has(stepId) ? await findViewProducts(view, request.signal) : [];
     return { view, products, flow };
   };

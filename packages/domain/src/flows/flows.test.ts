@@ -63,7 +63,9 @@ describe('flow definitions (spec 001 §2.1)', () => {
     ]) {
       expect(paths).toContain(`/joint/${id}`);
     }
-    expect(paths.filter(Boolean)).toHaveLength(17);
+    // The inventory's 17, and our decline page for a refused co-applicant.
+    expect(paths.filter(Boolean)).toHaveLength(18);
+    expect(paths).toContain('/joint/applicationdecline');
   });
 
   it('keeps the single order of spec 000 §4 up to legal terms', () => {

@@ -182,6 +182,8 @@ export const JOINT_FLOW: Flow = buildFlow('joint', [
   ['verifyidentification', 'outcome', 'never'],
   ['processingapplication', 'outcome', 'never'],
   ['savingsaccountoffer', 'outcome', 'never'],
+  // Ours: the spec lists no joint decline page; a refused co-applicant sees the same page as the primary.
+  ['applicationdecline', 'outcome', 'never'],
 ]);
 
 /** Both flows by kind. */

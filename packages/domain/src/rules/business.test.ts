@@ -131,6 +131,7 @@ const none: SaveResponseLike = {
   showCustomErrorScreen: false,
   showTimeoutScreen: false,
   showSavingsAccountOfferScreen: false,
+  showDeclineScreen: false,
 };
 const all: SaveResponseLike = {
   primaryCustNo: 'M100',
@@ -144,6 +145,7 @@ const all: SaveResponseLike = {
   showCustomErrorScreen: true,
   showTimeoutScreen: true,
   showSavingsAccountOfferScreen: true,
+  showDeclineScreen: true,
 };
 
 describe('single save routing (spec 001 §4.2, priority order)', () => {
@@ -157,6 +159,7 @@ describe('single save routing (spec 001 §4.2, priority order)', () => {
     ['custom error', { showCustomErrorScreen: true }, '/error/6'],
     ['timeout', { showTimeoutScreen: true }, '/single/processingapplication'],
     ['savings account offer', { showSavingsAccountOfferScreen: true }, '/single/savingsaccountoffer'],
+    ['decline (ours)', { showDeclineScreen: true }, '/single/applicationdecline'],
   ];
 
   it.each(rows)('%s alone → %s', (_name, flags, route) => {
@@ -204,6 +207,7 @@ describe('joint save routing (spec 001 §4.3, priority order)', () => {
     ['member number present', { jointCustNo: 'M101' }, '/joint/confirmapplication'],
     ['timeout', { showTimeoutScreen: true }, '/joint/processingapplication'],
     ['savings offer', { showSavingsAccountOfferScreen: true }, '/joint/savingsaccountoffer'],
+    ['decline (ours)', { showDeclineScreen: true }, '/joint/applicationdecline'],
   ];
 
   it.each(rows)('%s alone → %s', (_name, flags, route) => {

@@ -191,6 +191,8 @@ export const SINGLE_SAVE_ROUTING: readonly SaveRoutingRow[] = [
     when: (r) => r.showSavingsAccountOfferScreen === true,
     route: '/single/savingsaccountoffer',
   },
+  // Ours, after the spec's rows: a refusal goes to the decline page rather than the generic error.
+  { id: 'decline', when: (r) => r.showDeclineScreen === true, route: '/single/applicationdecline' },
   { id: 'otherwise', when: () => true, route: SAVE_FALLBACK_ROUTE },
 ];
 
@@ -220,6 +222,7 @@ export const JOINT_SAVE_ROUTING: readonly SaveRoutingRow[] = [
     when: (r) => r.showSavingsAccountOfferScreen === true,
     route: '/joint/savingsaccountoffer',
   },
+  { id: 'decline', when: (r) => r.showDeclineScreen === true, route: '/joint/applicationdecline' },
   { id: 'otherwise', when: () => true, route: SAVE_FALLBACK_ROUTE },
 ];
 

@@ -98,6 +98,9 @@ describe('draft-application contracts', () => {
     accountUsage: null,
     identity: { status: 'notStarted' },
     legalTerms: null,
+    reviewConsent: false,
+    termsAccepted: false,
+    decision: null,
     progress: {
       steps: [
         {

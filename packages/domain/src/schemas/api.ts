@@ -14,9 +14,13 @@ import {
   productListGroupSchema,
   productListLinkSchema,
   productOfferingSchema,
+  postOfficeSchema,
+  membershipResponseSchema,
 } from './entities.ts';
 import { IDENTITY_STATUSES } from '../flows/identity.ts';
+import { DECISION_OUTCOMES, DECISION_STATES } from '../flows/decision.ts';
 import { createProfileFormSchema, idVerifyTermsFormSchema } from './forms.ts';
+import type { Language } from '../messages/messages.types.ts';
 
 /** Every path of spec 000 §7, exactly as the spec spells it. */
 export const API_PATHS = {
@@ -231,6 +235,15 @@ export const APPLICATION_API_PATHS = {
   sin: '/api/omo/Application/Sin',
   accountUsage: '/api/omo/Application/AccountUsage',
   legalTerms: '/api/omo/Application/LegalTerms',
+  reviewConsent: '/api/omo/Application/ReviewConsent',
+  /** GET: the applicant's own SIN in full, for the review's reveal (never cached, never logged). */
+  sinReveal: '/api/omo/Application/Sin/Reveal',
+  saveApplication: API_PATHS.saveApplication,
+  acceptSavingsOffer: '/api/omo/AcceptSavingsOffer',
+  /** GET ?lang=en|fr: the membership terms as a PDF. */
+  membershipTerms: '/api/omo/MembershipTerms',
+  canadaPostCreate: API_PATHS.canadaPostCreate,
+  createIdVerificationRequest: API_PATHS.createIdVerificationRequest,
   identityCheck: '/api/omo/IdentityCheck',
   documentVerificationStart: '/api/omo/DocumentVerification/Start',
   documentVerificationStatus: '/api/omo/DocumentVerification/Status',
@@ -433,8 +446,13 @@ export const applicationViewSchema = z.object({
   accountUsage: z.record(z.string(), accountUsageAnswersSchema).nullable(),
   identity: z.object({ status: z.enum(IDENTITY_STATUSES) }),
   legalTerms: legalTermsViewSchema.nullable(),
+  /** The review's consent to the five statements (consentCompleted). */
+  reviewConsent: z.boolean(),
+  termsAccepted: z.boolean(),
+  /** The decision, once the application was submitted. */
+  decision: z.lazy(() => decisionViewSchema).nullable(),
   progress: progressViewSchema,
-  /** Where the applicant should be now. */
+  /** Where the applicant should be now (the outcome page once decided). */
   nextPath: z.string(),
 });
 export type ApplicationView = z.infer<typeof applicationViewSchema>;
@@ -455,3 +473,52 @@ export const documentVerificationStatusResponseSchema = z.object({
   nextPath: z.string(),
 });
 export type DocumentVerificationStatusResponse = z.infer<typeof documentVerificationStatusResponseSchema>;
+
+/** The language of the applicant's messages (e-mails), as chosen on screen. */
+export const languageSchema = z.enum(['en', 'fr']) satisfies z.ZodType<Language>;
+
+/**
+ * POST /api/omo/SaveApplication body: the terms are accepted (with the FHSA declaration when the application
+ * holds an FHSA). The server re-validates the whole application and decides; the answer is the save
+ * response (spec 001 §3), the same stored one for every later submit.
+ */
+export const saveApplicationRequestSchema = z.object({
+  termsAccepted: z.literal(true),
+  fhsaDeclaration: z.boolean().default(false),
+  language: languageSchema.default('en'),
+});
+export type SaveApplicationRequest = z.input<typeof saveApplicationRequestSchema>;
+
+/** PUT /api/omo/Application/ReviewConsent body: the five statements of the review are agreed to. */
+export const reviewConsentRequestSchema = z.object({ consent: z.literal(true) });
+
+/** GET /api/omo/Application/Sin/Reveal answer: the SIN as entered ('046 454 286'). */
+export const sinRevealResponseSchema = z.object({ sin: z.string() });
+
+/** The decision as the browser sees it: the save response and the outcome page it routes to. */
+export const decisionViewSchema = z.object({
+  state: z.enum(DECISION_STATES),
+  outcome: z.enum(DECISION_OUTCOMES).nullable(),
+  response: membershipResponseSchema,
+  /** The outcome page of the response (spec 001 §4.2–4.3). */
+  route: z.string(),
+  /** The products the membership opened, in order; the welcome page names the first. */
+  openedProductIds: z.array(z.string()),
+  /** A debit card is on its way (the first product is a chequing or savings account). */
+  debitCardOrdered: z.boolean(),
+});
+export type DecisionView = z.infer<typeof decisionViewSchema>;
+
+/** POST /api/omo/CreateIDVerificationRequest answer (spec 001 §3 identity-request response). */
+export const idVerificationRequestResponseSchema = z.object({ id: z.string() });
+
+/**
+ * POST /api/omo/CanadaPostCreate answer: the in-person ID request at a post office. dssNumber is the
+ * barcode (a Code 128 PNG, base64) of the request's number; postOffice the nearest to the home address.
+ */
+export const canadaPostCreateResponseSchema = z.object({
+  dssNumber: z.string(),
+  barcodeText: z.string(),
+  postOffice: postOfficeSchema.nullable(),
+});
+export type CanadaPostCreateResponse = z.infer<typeof canadaPostCreateResponseSchema>;

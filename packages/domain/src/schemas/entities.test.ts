@@ -203,7 +203,7 @@ describe('reference entity schemas', () => {
     ).toBe(true);
   });
 
-  it('membership response carries every routing flag of spec 000 §3', () => {
+  it('membership response carries every routing flag of spec 000 §3, and our decline flag', () => {
     const flags = Object.keys(membershipResponseSchema.shape).filter((k) => k.startsWith('show'));
     expect(flags.sort()).toEqual(
       [
@@ -216,6 +216,7 @@ describe('reference entity schemas', () => {
         'showCustomErrorScreen',
         'showTimeoutScreen',
         'showSavingsAccountOfferScreen',
+        'showDeclineScreen',
       ].sort(),
     );
   });

@@ -274,7 +274,11 @@ export type UsageType = z.infer<typeof usageTypeSchema>;
 // Identity, membership, joint code, block list
 // ---------------------------------------------------------------------------------------------------------
 
-/** Membership (save) response (spec 000 §3, spec 001 §3). `hasResponse` is added by the client. */
+/**
+ * Membership (save) response (spec 000 §3, spec 001 §3). `hasResponse` says a stored response is being
+ * reused. `showDeclineScreen` is ours: the spec's tables route a refusal nowhere but /error/1, while its
+ * pages include applicationdecline.
+ */
 export const membershipResponseSchema = z.object({
   primaryCustNo: z.string().nullable(),
   jointCustNo: z.string().nullable(),
@@ -291,6 +295,7 @@ export const membershipResponseSchema = z.object({
   showCustomErrorScreen: z.boolean(),
   showTimeoutScreen: z.boolean(),
   showSavingsAccountOfferScreen: z.boolean(),
+  showDeclineScreen: z.boolean(),
   hasResponse: z.boolean().optional(),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;

@@ -4,7 +4,11 @@
  * one function that needs each.
  */
 import {
+  DECISION_OUTCOMES,
+  DECISION_STATES,
   isIdentityStatus,
+  type Decision,
+  type Language,
   type AddressForm,
   type IdentityStatus,
   type LegalTermsForm,
@@ -67,6 +71,8 @@ export interface ApplicationRecord {
   usesIdProvider: boolean;
   productChoice: ProductChoice | null;
   accountUsage: Record<string, unknown> | null;
+  decision: Decision | null;
+  submittedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -91,6 +97,7 @@ export interface ApplicantRecord {
   legalTerms: LegalTermsForm | null;
   reviewConsent: boolean;
   termsAccepted: boolean;
+  language: Language;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -114,6 +121,26 @@ export function toPhoneState(value: unknown): PhoneState {
   return { ...INITIAL_PHONE_STATE, ...raw } as PhoneState;
 }
 
+/** A decision read back; an unknown state or outcome is an error, never trusted. */
+export function toDecision(value: unknown): Decision | null {
+  const raw = json<Record<string, unknown> | null>(value);
+  if (raw === null || raw === undefined) return null;
+  if (!(DECISION_STATES as readonly unknown[]).includes(raw.state)) {
+    throw new Error(`Unknown decision state '${String(raw.state)}'`);
+  }
+  if (raw.outcome !== null && !(DECISION_OUTCOMES as readonly unknown[]).includes(raw.outcome)) {
+    throw new Error(`Unknown decision outcome '${String(raw.outcome)}'`);
+  }
+  return {
+    state: raw.state as Decision['state'],
+    outcome: (raw.outcome as Decision['outcome']) ?? null,
+    primaryCustNo: (raw.primaryCustNo as string | null | undefined) ?? null,
+    jointCustNo: (raw.jointCustNo as string | null | undefined) ?? null,
+    openedProductIds: Array.isArray(raw.openedProductIds) ? raw.openedProductIds.map(String) : [],
+    debitCardOrdered: raw.debitCardOrdered === true,
+  };
+}
+
 /** An identity state read back; an unknown status is kept as an error, never trusted. */
 export function toIdentityState(value: unknown): IdentityState {
   const raw = json<Record<string, unknown> | null>(value) ?? {};
@@ -131,6 +158,8 @@ const APPLICATION_COLUMNS = [
   'a.uses_id_provider',
   'a.product_choice',
   'a.account_usage',
+  'a.decision',
+  'a.submitted_at',
   'a.created_at as a_created_at',
   'a.updated_at as a_updated_at',
 ] as const;
@@ -153,6 +182,7 @@ const APPLICANT_COLUMNS = [
   'p.legal_terms',
   'p.review_consent',
   'p.terms_accepted',
+  'p.language',
   'p.created_at',
   'p.updated_at',
 ] as const;
@@ -180,6 +210,9 @@ function toContext(row: ContextRow): ApplicantContext {
       usesIdProvider: Boolean(row.uses_id_provider),
       productChoice: json<ProductChoice | null>(row.product_choice),
       accountUsage: json<Record<string, unknown> | null>(row.account_usage),
+      decision: toDecision(row.decision),
+      submittedAt:
+        row.submitted_at === null || row.submitted_at === undefined ? null : toDate(row.submitted_at),
       createdAt: toDate(row.a_created_at),
       updatedAt: toDate(row.a_updated_at),
     },
@@ -202,6 +235,7 @@ function toContext(row: ContextRow): ApplicantContext {
       legalTerms: json<LegalTermsForm | null>(row.legal_terms),
       reviewConsent: Boolean(row.review_consent),
       termsAccepted: Boolean(row.terms_accepted),
+      language: row.language === 'fr' ? 'fr' : 'en',
       createdAt: toDate(row.created_at),
       updatedAt: toDate(row.updated_at),
     },

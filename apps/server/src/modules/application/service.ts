@@ -70,7 +70,7 @@ import {
   type ApplicantRole,
   type ProductChoice,
 } from './repository.ts';
-import { nextPathFor, referenceNumberOf, toApplicationView } from './view.ts';
+import { nextPathFor, referenceNumberOf, toApplicationView, toDecisionView } from './view.ts';
 
 /** Mailing-block fields, dropped when the mailing address is the home one. */
 const MAILING_KEY = /^(ma[A-Z]|autoMailAddress)/;
@@ -131,9 +131,15 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   }
 
   /** Refuses a save whose earlier required steps are not complete, naming where the applicant should be. */
-  function assertCanSave(read: ProgressRead, stepId: StepId): void {
+  function assertCanSave(read: ProgressRead, context: ApplicantContext, stepId: StepId): void {
     const { progress: p } = read;
     const step = p.flow.steps.find((s) => s.id === stepId);
+    if (context.application.decision) {
+      throw new HttpProblem(409, 'The application was submitted: it can no longer be changed.', {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: toDecisionView(context.application.decision, context).route,
+      });
+    }
     if (!step || step.kind === 'outcome') {
       throw new HttpProblem(409, `The ${p.flow.kind} flow has no step '${stepId}'.`, {
         title: STEP_OUT_OF_ORDER,
@@ -183,7 +189,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     body: unknown,
   ): Promise<ApplicationView> {
     const read = await progress.read(context);
-    assertCanSave(read, handler.stepId);
+    assertCanSave(read, context, handler.stepId);
     assertHostedChecksDone(read, handler.stepId);
     const input: StepInput = { ...read, context, parse };
     const value = await handler.validate(input, body);

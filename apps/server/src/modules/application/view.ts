@@ -9,7 +9,12 @@ import {
   DEFAULT_REFERENCE_PREFIX,
   isVerificationLimitReached,
   lastFourDigits,
+  membershipResponseOf,
   nextPathOf,
+  routeJointSaveResponse,
+  routeSingleSaveResponse,
+  type Decision,
+  type DecisionView,
   type ApplicationPhoneView,
   type ApplicationView,
 } from '@omo/domain';
@@ -63,6 +68,9 @@ export function toApplicationView(
   read: ProgressRead,
 ): ApplicationView {
   const { progress } = read;
+  const decisionView = application.decision
+    ? toDecisionView(application.decision, { application, applicant })
+    : null;
   return {
     appRefNo: referenceNumberOf(application, applicant),
     flow: flowOf(applicant).kind,
@@ -89,12 +97,40 @@ export function toApplicationView(
     accountUsage: application.accountUsage as ApplicationView['accountUsage'],
     identity: { status: applicant.identity.status },
     legalTerms: applicant.legalTerms,
+    reviewConsent: applicant.reviewConsent,
+    termsAccepted: applicant.termsAccepted,
+    decision: decisionView,
     progress: {
       steps: progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) })),
       nextStepId: progress.nextStepId,
       isComplete: progress.isComplete,
       groups: progress.groups,
     },
-    nextPath: nextPathFor(read),
+    nextPath: decisionView?.route ?? nextPathFor(read),
+  };
+}
+
+/** The save response of an applicant's decision (the stored one, reused by every later submit). */
+export function saveResponseOf(decision: Decision, { application, applicant }: ApplicantContext) {
+  return membershipResponseOf(decision, {
+    appRefNo: referenceNumberOf(application, applicant),
+    applicantId: applicant.id,
+    applicationId: application.id,
+  });
+}
+
+/** The decision as the browser sees it, with the outcome page its response routes to. */
+export function toDecisionView(decision: Decision, context: ApplicantContext): DecisionView {
+  const response = saveResponseOf(decision, context);
+  return {
+    state: decision.state,
+    outcome: decision.outcome,
+    response,
+    route:
+      flowOf(context.applicant).kind === 'joint'
+        ? routeJointSaveResponse(response)
+        : routeSingleSaveResponse(response),
+    openedProductIds: decision.openedProductIds,
+    debitCardOrdered: decision.debitCardOrdered,
   };
 }

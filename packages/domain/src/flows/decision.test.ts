@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { routeJointSaveResponse, routeSingleSaveResponse } from '../rules/business.ts';
+import {
+  canAcceptSavingsOffer,
+  canTransitionDecision,
+  DECIDING,
+  DECISION_OUTCOMES,
+  membershipResponseOf,
+  outcomeReportOf,
+  type Decision,
+  type DecisionOutcome,
+} from './decision.ts';
+
+const ids = { appRefNo: 'OMOABCDEFGHP', applicantId: 'a-1', applicationId: 'app-1' };
+const decided = (outcome: DecisionOutcome, extra: Partial<Decision> = {}): Decision => ({
+  ...DECIDING,
+  state: 'decided',
+  outcome,
+  ...extra,
+});
+
+describe('the save response of each outcome (one rule per flag)', () => {
+  // outcome → the one flag it sets, the single route, the joint route.
+  const table: [DecisionOutcome, string | null, string, string][] = [
+    ['ageRefused', 'showAgeErrorScreen', '/error/4', '/error/4'],
+    ['blocked', 'showBlockListErrorScreen', '/error/2', '/error/2'],
+    ['inPerson', 'showCanadaPostScreen', '/single/verifyidentification', '/joint/verifyidentification'],
+    // No enumeration: an existing membership answers like a decision still being taken.
+    ['existingMember', 'showTimeoutScreen', '/single/processingapplication', '/joint/processingapplication'],
+    ['approved', null, '/single/confirmapplication', '/joint/confirmapplication'],
+    [
+      'savingsOffer',
+      'showSavingsAccountOfferScreen',
+      '/single/savingsaccountoffer',
+      '/joint/savingsaccountoffer',
+    ],
+    ['declined', 'showDeclineScreen', '/single/applicationdecline', '/joint/applicationdecline'],
+    [
+      'primaryComplete',
+      'showPrimaryCompleteScreen',
+      '/single/confirmcoapplicantapplication',
+      '/single/confirmcoapplicantapplication',
+    ],
+    ['jointComplete', 'showJointCompleteScreen', '/error/1', '/joint/jointcomplete'],
+    ['failed', 'showGenericErrorScreen', '/error/1', '/error/1'],
+  ];
+
+  it('covers every outcome', () => {
+    expect(table.map((r) => r[0]).sort()).toEqual([...DECISION_OUTCOMES].sort());
+  });
+
+  it.each(table)('%s sets %s and routes to %s (single) and %s (joint)', (outcome, flag, single, joint) => {
+    const response = membershipResponseOf(
+      decided(outcome, outcome === 'approved' ? { primaryCustNo: '100001', jointCustNo: null } : {}),
+      ids,
+    );
+    const set = Object.entries(response)
+      .filter(([key, value]) => key.startsWith('show') && value === true)
+      .map(([key]) => key);
+    expect(set).toEqual(flag ? [flag] : []);
+    expect(routeSingleSaveResponse(response)).toBe(single);
+    expect(routeJointSaveResponse(response)).toBe(joint);
+    expect(response).toMatchObject({ ...ids, hasResponse: true, errMsg: null });
+  });
+
+  it('a member number is answered only once approved', () => {
+    const stale = { primaryCustNo: '100001', jointCustNo: '100002' };
+    expect(membershipResponseOf(decided('approved', stale), ids)).toMatchObject(stale);
+    expect(membershipResponseOf(decided('savingsOffer', stale), ids)).toMatchObject({
+      primaryCustNo: null,
+      jointCustNo: null,
+    });
+  });
+
+  it.each(['deciding', 'pending'] as const)('a decision still %s answers the timeout screen', (state) => {
+    const response = membershipResponseOf({ ...DECIDING, state }, ids);
+    expect(response.showTimeoutScreen).toBe(true);
+    expect(routeSingleSaveResponse(response)).toBe('/single/processingapplication');
+  });
+});
+
+describe('decision transitions', () => {
+  it('a submit claims only an undecided application', () => {
+    expect(canTransitionDecision(null, 'submit')).toBe(true);
+    expect(canTransitionDecision('deciding', 'submit')).toBe(false);
+    expect(canTransitionDecision('decided', 'submit')).toBe(false);
+  });
+  it('only a decision being taken is deferred; it is decided once', () => {
+    expect(canTransitionDecision('deciding', 'defer')).toBe(true);
+    expect(canTransitionDecision('pending', 'defer')).toBe(false);
+    expect(canTransitionDecision('deciding', 'decide')).toBe(true);
+    expect(canTransitionDecision('pending', 'decide')).toBe(true);
+    expect(canTransitionDecision('decided', 'decide')).toBe(false);
+  });
+  it('only a decided savings offer may be accepted', () => {
+    expect(canAcceptSavingsOffer(decided('savingsOffer'))).toBe(true);
+    expect(canAcceptSavingsOffer(decided('approved'))).toBe(false);
+    expect(canAcceptSavingsOffer({ ...DECIDING })).toBe(false);
+    expect(canAcceptSavingsOffer(null)).toBe(false);
+  });
+});
+
+describe('outcome reporting (spec 001 §4.9)', () => {
+  it.each([
+    ['approved', 'complete'],
+    ['inPerson', 'pending'],
+    ['primaryComplete', 'pending'],
+    ['jointComplete', 'pending'],
+    ['declined', 'unsuccessful'],
+    ['blocked', 'unsuccessful'],
+    ['ageRefused', 'unsuccessful'],
+    ['savingsOffer', null],
+    ['existingMember', null],
+    ['failed', null],
+  ] as const)('%s reports %s', (outcome, report) => {
+    expect(outcomeReportOf(outcome)).toBe(report);
+  });
+});

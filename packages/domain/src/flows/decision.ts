@@ -1,0 +1,172 @@
+/**
+ * The decision of an application as a typed state with named transitions, and the save response (spec 001
+ * §3) each outcome answers. The server moves it (SaveApplication, the decision job, AcceptSavingsOffer);
+ * the browser only routes by the response (rules/business.ts, spec 001 §4.2–4.3).
+ *
+ * undecided ─submit──► deciding         (a submit claimed the decision and runs the rules)
+ * deciding  ─defer───► pending          (the decision outlasted the wait: the applicant sees processing,
+ *                                         a background job finishes it and e-mails the result)
+ * deciding / pending ─decide(outcome)─► decided
+ * decided(savingsOffer) ─acceptOffer─► decided(approved)
+ */
+import type { MembershipResponse } from '../schemas/entities.ts';
+
+/** Where a decision stands. */
+export const DECISION_STATES = ['deciding', 'pending', 'decided'] as const;
+export type DecisionState = (typeof DECISION_STATES)[number];
+
+/**
+ * Every outcome a decision can reach, in the priority order the rules are tried (spec 001 §4.2):
+ * - ageRefused: the applicant's age is outside a product's limits (or under the age of majority);
+ * - blocked: the block list holds the applicant;
+ * - inPerson: identity could not be confirmed online: ID in person, at a branch or a post office;
+ * - existingMember: the e-mail already holds a membership (answered like a late decision, see below);
+ * - approved: a member number and an account for each product;
+ * - savingsOffer: the requested product is refused, a savings account is offered instead;
+ * - declined: the membership is refused;
+ * - primaryComplete: the primary's part of a joint application is done, the co-applicant is invited;
+ * - jointComplete: the co-applicant finished before the primary was decided;
+ * - failed: the decision could not be taken (a provider failed beyond its retries).
+ */
+export const DECISION_OUTCOMES = [
+  'ageRefused',
+  'blocked',
+  'inPerson',
+  'existingMember',
+  'approved',
+  'savingsOffer',
+  'declined',
+  'primaryComplete',
+  'jointComplete',
+  'failed',
+] as const;
+export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/** How the outcome is reported once for analytics (spec 001 §4.9). */
+export type OutcomeReport = 'pending' | 'unsuccessful' | 'complete';
+
+/** The decision as stored on the application. */
+export interface Decision {
+  state: DecisionState;
+  /** Set once decided. */
+  outcome: DecisionOutcome | null;
+  /** Member numbers, set when approved. */
+  primaryCustNo: string | null;
+  jointCustNo: string | null;
+  /** The products the membership opened, in order (approved only). */
+  openedProductIds: string[];
+  /** A debit card was ordered with the membership (approved only). */
+  debitCardOrdered: boolean;
+}
+
+/** A decision just claimed by a submit. */
+export const DECIDING: Decision = {
+  state: 'deciding',
+  outcome: null,
+  primaryCustNo: null,
+  jointCustNo: null,
+  openedProductIds: [],
+  debitCardOrdered: false,
+};
+
+export const DECISION_TRANSITIONS = {
+  submit: { from: [null], to: 'deciding' },
+  defer: { from: ['deciding'], to: 'pending' },
+  decide: { from: ['deciding', 'pending'], to: 'decided' },
+} as const satisfies Record<string, { from: readonly (DecisionState | null)[]; to: DecisionState }>;
+export type DecisionTransition = keyof typeof DECISION_TRANSITIONS;
+
+/** True when `transition` may start from `from` (null: no decision yet). */
+export function canTransitionDecision(from: DecisionState | null, transition: DecisionTransition): boolean {
+  return (DECISION_TRANSITIONS[transition].from as readonly (DecisionState | null)[]).includes(from);
+}
+
+/** True when a decided savings offer may be accepted. */
+export function canAcceptSavingsOffer(decision: Decision | null): boolean {
+  return decision?.state === 'decided' && decision.outcome === 'savingsOffer';
+}
+
+/**
+ * The outcome report of a decided outcome (spec 001 §4.9): pending while someone still has to act (ID in
+ * person, the co-applicant), unsuccessful when refused, complete when a member was made. Outcomes the
+ * applicant can still change (a savings offer not yet answered) or that are not a decision (failed, and an
+ * existing membership, which is answered privately) report nothing.
+ */
+export function outcomeReportOf(outcome: DecisionOutcome): OutcomeReport | null {
+  switch (outcome) {
+    case 'approved':
+      return 'complete';
+    case 'inPerson':
+    case 'primaryComplete':
+    case 'jointComplete':
+      return 'pending';
+    case 'declined':
+    case 'blocked':
+    case 'ageRefused':
+      return 'unsuccessful';
+    case 'savingsOffer':
+    case 'existingMember':
+    case 'failed':
+      return null;
+  }
+}
+
+/** The save response's flags, all off. */
+const NO_FLAGS = {
+  showCanadaPostScreen: false,
+  showAgeErrorScreen: false,
+  showGenericErrorScreen: false,
+  showBlockListErrorScreen: false,
+  showPrimaryCompleteScreen: false,
+  showJointCompleteScreen: false,
+  showCustomErrorScreen: false,
+  showTimeoutScreen: false,
+  showSavingsAccountOfferScreen: false,
+  showDeclineScreen: false,
+} as const;
+
+/** The flag each outcome sets (approved sets none: its member number routes it). */
+const FLAG_OF: Record<DecisionOutcome, keyof typeof NO_FLAGS | null> = {
+  ageRefused: 'showAgeErrorScreen',
+  blocked: 'showBlockListErrorScreen',
+  inPerson: 'showCanadaPostScreen',
+  // No enumeration: an existing membership looks like a decision that outlasted its wait (the same screen,
+  // after the same wait); the real answer is e-mailed to that address.
+  existingMember: 'showTimeoutScreen',
+  approved: null,
+  savingsOffer: 'showSavingsAccountOfferScreen',
+  declined: 'showDeclineScreen',
+  primaryComplete: 'showPrimaryCompleteScreen',
+  jointComplete: 'showJointCompleteScreen',
+  failed: 'showGenericErrorScreen',
+};
+
+/** Who is asking, for the identifiers of the response. */
+export interface ResponseIdentifiers {
+  appRefNo: string;
+  applicantId: string;
+  applicationId: string;
+}
+
+/**
+ * The save response of a decision (spec 001 §3): one flag per outcome, the member numbers once approved,
+ * the timeout flag while the decision is still being taken. `hasResponse` is true: a stored response is
+ * reused rather than submitting again.
+ */
+export function membershipResponseOf(decision: Decision, ids: ResponseIdentifiers): MembershipResponse {
+  const flags: Record<keyof typeof NO_FLAGS, boolean> = { ...NO_FLAGS };
+  if (decision.state !== 'decided' || decision.outcome === null) flags.showTimeoutScreen = true;
+  else {
+    const flag = FLAG_OF[decision.outcome];
+    if (flag) flags[flag] = true;
+  }
+  const approved = decision.state === 'decided' && decision.outcome === 'approved';
+  return {
+    ...ids,
+    errMsg: null,
+    primaryCustNo: approved ? decision.primaryCustNo : null,
+    jointCustNo: approved ? decision.jointCustNo : null,
+    ...flags,
+    hasResponse: true,
+  };
+}
