@@ -55,6 +55,10 @@ export default defineConfig({
       PHONE_SEND_LIMIT_PER_IP_PER_HOUR: '1000',
       // One browser on one IP runs the whole suite: the server tests prove the per-IP limits.
       RATE_LIMIT_PER_MINUTE: '100000',
+      // A late decision (the Slow persona) within seconds: processing, then the job and its e-mail.
+      DECISION_WAIT_SECONDS: '3',
+      SANDBOX_SLOW_DECISION_SECONDS: '6',
+      JOB_POLL_SECONDS: '0.5',
     },
     stdout: 'ignore',
     stderr: 'pipe',

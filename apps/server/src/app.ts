@@ -34,12 +34,15 @@ import branchRoutes from './modules/branches/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
+import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
+import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import cachePlugin from './plugins/cache.ts';
 import ciphersPlugin from './plugins/ciphers.ts';
 import databasePlugin from './plugins/database.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import { operatorOnly } from './plugins/operator.ts';
 import permissionsPolicyPlugin from './plugins/permissions-policy.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
@@ -156,7 +159,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalogueServicePlugin);
   await app.register(ciphersPlugin, { config });
   await app.register(providersPlugin, { config });
+  await app.register(jobsPlugin, { config });
+  await app.register(mailServicePlugin, { config });
   await app.register(applicationServicePlugin, { config });
+  await app.register(decisionServicePlugin, { config });
   await app.register(sessionPlugin, { config });
 
   // Modules.
@@ -165,6 +171,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalogueRoutes, { config });
   await app.register(branchRoutes);
   await app.register(applicationRoutes);
+  await app.register(decisionRoutes);
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
   await app.register(addressLookupRoutes);

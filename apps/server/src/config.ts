@@ -43,6 +43,12 @@ export const CONFIG_DOCS = [
       'PostgreSQL connection string. Unset: embedded PGlite stored in DATA_DIR/pglite. "memory://": in-memory PGlite (tests).',
   },
   {
+    name: 'DATABASE_SCHEMA',
+    default: '(unset)',
+    description:
+      'PostgreSQL only: the schema omo works in (its tables and the job queue), instead of public and pgboss.',
+  },
+  {
     name: 'DATA_DIR',
     default: '.data',
     description: 'Folder for the embedded database and generated keys (relative to the repository root).',
@@ -231,6 +237,51 @@ export const CONFIG_DOCS = [
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
   },
   {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'smtp:// or smtps:// address of the mail server (user and password in the URL). Unset: e-mails are written to the outbox (GET /api/dev/outbox off production).',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'omo Credit Union <no-reply@omo.example>',
+    description: 'Sender of the e-mails to applicants.',
+  },
+  {
+    name: 'DECISION_WAIT_SECONDS',
+    default: '20',
+    description:
+      'How long a submission waits for its decision before the applicant is shown the processing page; a background job finishes it and e-mails the result.',
+  },
+  {
+    name: 'SANDBOX_SLOW_DECISION_SECONDS',
+    default: '40',
+    description:
+      'Sandbox only: how long the decision of the Slow persona takes, counted from the submission.',
+  },
+  {
+    name: 'JOB_POLL_SECONDS',
+    default: '2',
+    description: 'How often each process asks the job queue for work (at least 0.5).',
+  },
+  {
+    name: 'JOB_EXPIRE_SECONDS',
+    default: '300',
+    description:
+      'A job running longer than this is taken as lost (its process died) and retried; checked at each maintenance.',
+  },
+  {
+    name: 'JOB_RETRY_SECONDS',
+    default: '30',
+    description:
+      'Delay before a failed or lost job is tried again (doubled at each try where a queue backs off).',
+  },
+  {
+    name: 'JOB_MAINTENANCE_SECONDS',
+    default: '60',
+    description: 'How often the job queue retries lost jobs and archives finished ones.',
+  },
+  {
     name: 'SESSION_IDLE_MINUTES',
     default: '60',
     description:
@@ -326,6 +377,13 @@ const envSchema = z.object({
   ALLOW_DEVELOPMENT_ON_NETWORK: booleanFromEnv.default(false),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: optionalString,
+  DATABASE_SCHEMA: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .optional(),
+  ),
   DATA_DIR: z.string().min(1).default('.data'),
   SEED_DIR: z.string().min(1).default('data'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
@@ -362,6 +420,20 @@ const envSchema = z.object({
   TWILIO_VERIFY_SERVICE_SID: optionalString,
   CANADA_POST_BASE_URL: z.url().default('https://ws1.postescanada-canadapost.ca'),
   CANADA_POST_KEY: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('omo Credit Union <no-reply@omo.example>'),
+  DECISION_WAIT_SECONDS: z.coerce.number().min(0.1).max(55).default(20),
+  SANDBOX_SLOW_DECISION_SECONDS: z.coerce.number().min(0).default(40),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -389,6 +461,8 @@ export interface AppConfig {
   isProduction: boolean;
   /** Undefined → embedded PGlite in `dataDir`; 'memory://' → in-memory PGlite; else PostgreSQL. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the schema to work in. */
+  databaseSchema: string | undefined;
   dataDir: string;
   seedDir: string;
   webDist: string;
@@ -434,6 +508,9 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  decision: { waitSeconds: number; sandboxSlowSeconds: number };
+  jobs: { pollSeconds: number; expireSeconds: number; retrySeconds: number; maintenanceSeconds: number };
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
   allowSandboxInProduction: boolean;
@@ -484,6 +561,7 @@ export function parseConfig(
     appEnv: e.APP_ENV,
     isProduction,
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     dataDir: resolve(e.DATA_DIR),
     seedDir: resolve(e.SEED_DIR),
     webDist: resolve(e.WEB_DIST),
@@ -568,6 +646,9 @@ function parseProviderSettings(
   | 'sessionIdleMinutes'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
+  | 'mail'
+  | 'decision'
+  | 'jobs'
 > {
   const real = e.PROVIDERS === 'real';
   return {
@@ -596,6 +677,14 @@ function parseProviderSettings(
     canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    decision: { waitSeconds: e.DECISION_WAIT_SECONDS, sandboxSlowSeconds: e.SANDBOX_SLOW_DECISION_SECONDS },
+    jobs: {
+      pollSeconds: e.JOB_POLL_SECONDS,
+      expireSeconds: e.JOB_EXPIRE_SECONDS,
+      retrySeconds: e.JOB_RETRY_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    },
     phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
     phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
   };

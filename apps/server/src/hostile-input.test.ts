@@ -103,6 +103,15 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   'PUT /api/omo/Application/Products': () => ({ body: { ...APPLICANT_ANSWERS.products } }),
   'PUT /api/omo/Application/Sin': () => ({ body: { sin: APPLICANT_ANSWERS.sin } }),
   'PUT /api/omo/Application/LegalTerms': () => ({ body: { ...validLegalTerms }, after: 'accountUsage' }),
+  'PUT /api/omo/Application/ReviewConsent': () => ({ body: { consent: true }, after: 'legalTerms' }),
+  'POST /api/omo/SaveApplication': () => ({
+    body: { termsAccepted: true, fhsaDeclaration: false, language: 'fr' },
+    after: 'reviewConsent',
+  }),
+  'POST /api/omo/BlocklistCheck': (a) => ({
+    body: { firstName: 'Ada', lastName: a.lastName, birthDate: '1980-05-10' },
+    after: 'personalInfo',
+  }),
   'POST /api/omo/DocumentVerification/Start': () => ({
     body: { consent: true },
     after: 'accountUsage',

@@ -5,18 +5,35 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
 
+/**
+ * Runs raw SQL for a library that brings its own (the job queue): with values, one statement; without,
+ * possibly several (its schema scripts). Answers the rows of the last statement.
+ */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 /** An open database and what it is. */
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite-memory' | 'pglite-disk' | 'postgres';
+  /** PostgreSQL only: the schema worked in, when not the default. */
+  schema: string | undefined;
+  executeSql: ExecuteSql;
   close(): Promise<void>;
+}
+
+/** Raw SQL through a Kysely instance or transaction (one statement, or several without values on pg). */
+export function executeSqlOn(db: Database): ExecuteSql {
+  return async (text, values = []) => {
+    const result = await db.executeQuery(CompiledQuery.raw(text, values));
+    return { rows: result.rows as unknown[] };
+  };
 }
 
 export interface OpenDatabaseOptions {
@@ -43,7 +60,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      schema: options.schema,
+      executeSql: executeSqlOn(db),
+      close: () => db.destroy(),
+    };
   }
   if (databaseUrl && databaseUrl !== 'memory://') {
     throw new Error('DATABASE_URL must be a postgres:// URL or "memory://"');
@@ -63,5 +86,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind = 'pglite-disk';
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind, close: () => db.destroy() };
+  const executeSql: ExecuteSql = (text, values = []) =>
+    values.length > 0
+      ? executeSqlOn(db)(text, values)
+      : // Several statements need PGlite's exec; holding a connection keeps other queries out meanwhile.
+        db.connection().execute(async () => {
+          const results = await pglite.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as unknown[] };
+        });
+  return { db, kind, schema: undefined, executeSql, close: () => db.destroy() };
 }

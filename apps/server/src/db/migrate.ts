@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004-seed-state.ts';
 import * as m0005 from './migrations/0005-applicants.ts';
 import * as m0006 from './migrations/0006-identity-documents.ts';
 import * as m0007 from './migrations/0007-decisions.ts';
+import * as m0008 from './migrations/0008-outbox-html.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005-applicants': m0005,
   '0006-identity-documents': m0006,
   '0007-decisions': m0007,
+  '0008-outbox-html': m0008,
 };
 
 /**

@@ -86,6 +86,8 @@ export interface OutboxTable {
   to: string;
   subject: string | null;
   body: string;
+  /** An e-mail's HTML part. */
+  html: string | null;
   sent_at: CreatedAt;
 }
 

@@ -85,7 +85,7 @@ describe.each(TEST_DATABASES)('seeding on $name', (database) => {
     });
     expect(counts[1]).toEqual(counts[0]);
     if (database.name === 'pglite') expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
-  });
+  }, 120_000);
 });
 
 describe('seedDatabase', () => {

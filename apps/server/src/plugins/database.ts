@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
+    /** The open database, for the libraries that bring their own SQL (the job queue). */
+    dbHandle: DatabaseHandle;
   }
 }
 
@@ -25,7 +27,8 @@ export interface DatabasePluginOptions {
 }
 
 export default fp<DatabasePluginOptions>(
-  async (app, { config, schema, pglite }) => {
+  async (app, { config, schema: testSchema, pglite }) => {
+    const schema = testSchema ?? config.databaseSchema;
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
@@ -42,6 +45,7 @@ export default fp<DatabasePluginOptions>(
     }
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
+    app.decorate('dbHandle', handle);
     app.addHook('onClose', async () => {
       await handle.close();
     });

@@ -9,6 +9,8 @@ import { ConfigError, missingProviderCredentials, type AppConfig } from '../conf
 import type { Database } from '../db/database.ts';
 import { createOutboxRepository } from '../modules/outbox/repository.ts';
 import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
+import type { BankingProvider } from './banking/banking.ts';
+import { createSandboxBanking } from './banking/sandbox.ts';
 import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
 import type { BytesCipher } from '../lib/crypto.ts';
@@ -28,6 +30,7 @@ export interface Providers {
   addressLookup: AddressLookupProvider;
   identity: IdentityProvider;
   documents: DocumentVerificationProvider;
+  banking: BankingProvider;
   clock: Clock;
 }
 
@@ -99,7 +102,9 @@ export function createProviders(
         })
       : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
 
-  return { phoneVerification, addressLookup, identity, documents, clock };
+  const banking = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
+
+  return { phoneVerification, addressLookup, identity, documents, banking, clock };
 }
 
 export default fp<{ config: AppConfig }>(
@@ -112,6 +117,7 @@ export default fp<{ config: AppConfig }>(
         addressLookup: providers.addressLookup.name,
         identity: providers.identity.name,
         documents: providers.documents.name,
+        banking: providers.banking.name,
       },
       'providers ready',
     );

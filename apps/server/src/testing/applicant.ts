@@ -3,7 +3,9 @@
  * browser would: its calls carry its session cookie and its own client address; the verification code is
  * read from the sandbox outbox. Tests use it to reach any step; the last name picks the sandbox persona.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Injector } from './http-injector.ts';
+import { png } from './images.ts';
 
 type Method = 'GET' | 'POST' | 'PUT';
 
@@ -76,7 +78,9 @@ export const APPLICANT_STEPS = [
   'sin',
   'identityCheck',
   'accountUsage',
+  'documents',
   'legalTerms',
+  'reviewConsent',
 ] as const;
 export type ApplicantStep = (typeof APPLICANT_STEPS)[number];
 
@@ -107,9 +111,12 @@ export class TestApplicant {
   readonly lastName: string;
   readonly flow: 'single' | 'joint';
 
-  /** @param app the instance the calls go to (may be switched to another instance of the same database) */
+  /**
+   * @param app the instance the calls go to (may be switched to another instance of the same database),
+   *   or a server process reached over HTTP (testing/http-injector.ts)
+   */
   constructor(
-    public app: FastifyInstance,
+    public app: Injector,
     options: TestApplicantOptions = {},
   ) {
     serial += 1;
@@ -239,10 +246,38 @@ export class TestApplicant {
           ),
         );
         return;
+      case 'documents': {
+        // Only when the identity check asked for documents (the Review persona).
+        const view = (await this.expectOk(this.view())).json<{ identity: { status: string } }>();
+        if (view.identity.status !== 'stepUp' && !(isJoint && view.identity.status === 'denied')) return;
+        await this.expectOk(this.call('POST', '/api/omo/DocumentVerification/Start', { consent: true }));
+        for (const side of ['front', 'back', 'selfie']) {
+          await this.expectOk(
+            this.call('PUT', `/api/omo/DocumentVerification/Capture/${side}`, png(), {
+              headers: { 'content-type': 'image/png' },
+            }),
+          );
+        }
+        await this.expectOk(this.call('POST', '/api/omo/DocumentVerification/Capture/Submit'));
+        return;
+      }
       case 'legalTerms':
         await this.expectOk(this.put('LegalTerms', validLegalTerms));
         return;
+      case 'reviewConsent':
+        await this.expectOk(this.put('ReviewConsent', { consent: true }));
+        return;
     }
+  }
+
+  /** POST SaveApplication: accepts the terms (and the FHSA declaration) and asks for the decision. */
+  submit(body: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+    return this.call('POST', '/api/omo/SaveApplication', {
+      termsAccepted: true,
+      fhsaDeclaration: true,
+      language: 'en',
+      ...body,
+    });
   }
 
   /** Sends a code by SMS, reads it from the outbox, checks it and continues. */

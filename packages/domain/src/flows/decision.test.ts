@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeJointSaveResponse, routeSingleSaveResponse } from '../rules/business.ts';
+import { identityOutcomeOf } from './identity.ts';
 import {
   canAcceptSavingsOffer,
   canTransitionDecision,
@@ -114,5 +115,23 @@ describe('outcome reporting (spec 001 §4.9)', () => {
     ['failed', null],
   ] as const)('%s reports %s', (outcome, report) => {
     expect(outcomeReportOf(outcome)).toBe(report);
+  });
+});
+
+describe('what the identity result means for the decision', () => {
+  it.each([
+    ['passed', 'continue', 'continue'],
+    ['skipped', 'continue', 'continue'],
+    ['documentApproved', 'continue', 'continue'],
+    ['denied', 'inPerson', 'incomplete'],
+    ['documentDeclined', 'inPerson', 'inPerson'],
+    ['documentExpired', 'inPerson', 'inPerson'],
+    ['documentPending', 'wait', 'wait'],
+    ['stepUp', 'incomplete', 'incomplete'],
+    ['notStarted', 'incomplete', 'incomplete'],
+    ['error', 'incomplete', 'incomplete'],
+  ] as const)('%s → %s (primary), %s (co-applicant)', (status, single, joint) => {
+    expect(identityOutcomeOf('single', status)).toBe(single);
+    expect(identityOutcomeOf('joint', status)).toBe(joint);
   });
 });

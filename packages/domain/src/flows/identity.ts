@@ -105,3 +105,33 @@ export function isDocumentStepRequired(flowKind: 'single' | 'joint', status: Ide
   if (status === 'stepUp') return true;
   return flowKind === 'joint' && status === 'denied';
 }
+
+/**
+ * What the identity result means for the decision: go on (confirmed, or not checked by the provider),
+ * ID in person (not confirmed online, or the documents were declined or expired), wait (the documents'
+ * result has not come yet), or incomplete (the identity steps were not done).
+ * @param flowKind 'single' for the primary applicant, 'joint' for the co-applicant
+ */
+export function identityOutcomeOf(
+  flowKind: 'single' | 'joint',
+  status: IdentityStatus,
+): 'continue' | 'inPerson' | 'wait' | 'incomplete' {
+  switch (status) {
+    case 'passed':
+    case 'skipped':
+    case 'documentApproved':
+      return 'continue';
+    case 'documentDeclined':
+    case 'documentExpired':
+      return 'inPerson';
+    case 'denied':
+      // The co-applicant is asked for documents instead.
+      return flowKind === 'single' ? 'inPerson' : 'incomplete';
+    case 'documentPending':
+      return 'wait';
+    case 'notStarted':
+    case 'error':
+    case 'stepUp':
+      return 'incomplete';
+  }
+}

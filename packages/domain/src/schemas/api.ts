@@ -215,7 +215,10 @@ export const outboxMessageSchema = z.object({
   channel: outboxChannelSchema,
   to: z.string(),
   subject: z.string().nullable(),
+  /** The text (an e-mail's plain-text part). */
   body: z.string(),
+  /** An e-mail's HTML part. */
+  html: z.string().nullable().optional(),
   sentAt: z.string().describe('ISO 8601 time the message was written'),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
@@ -483,7 +486,7 @@ export const languageSchema = z.enum(['en', 'fr']) satisfies z.ZodType<Language>
  * response (spec 001 §3), the same stored one for every later submit.
  */
 export const saveApplicationRequestSchema = z.object({
-  termsAccepted: z.literal(true),
+  termsAccepted: z.literal(true, { error: 'terms.accept.required' }),
   fhsaDeclaration: z.boolean().default(false),
   language: languageSchema.default('en'),
 });

@@ -37,6 +37,7 @@ import {
   phoneFormSchema,
   provinceOfAddress,
   REFERENCE_CODE_RANDOM_LENGTH,
+  reviewConsentRequestSchema,
   rollPercent,
   sinDigits,
   sinFormSchema,
@@ -410,6 +411,17 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     },
   });
 
+  const reviewConsent = defineStep<true>({
+    stepId: 'reviewapplication',
+    path: APPLICATION_API_PATHS.reviewConsent,
+    summary: "'Review your application': the applicant agrees to the five statements (consentCompleted)",
+    body: reviewConsentRequestSchema,
+    validate: (input, body) => input.parse(reviewConsentRequestSchema, body).consent,
+    async store(trx, { context }) {
+      await updateApplicant(trx, context.applicant.id, { reviewConsent: true });
+    },
+  });
+
   /** Every save of the flow, in flow order. */
   const steps: readonly StepHandler[] = [
     personalInfo,
@@ -419,6 +431,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     sin,
     accountUsage,
     legalTerms,
+    reviewConsent,
   ];
 
   /** A unique reference code: 8 random characters, drawn again in the rare case one is taken. */
@@ -436,6 +449,8 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 
   return {
     steps,
+    /** The progress reader (other modules read the derived progress through it). */
+    progress,
     view,
     saveStep,
     reload,

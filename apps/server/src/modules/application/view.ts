@@ -122,9 +122,11 @@ export function saveResponseOf(decision: Decision, { application, applicant }: A
 /** The decision as the browser sees it, with the outcome page its response routes to. */
 export function toDecisionView(decision: Decision, context: ApplicantContext): DecisionView {
   const response = saveResponseOf(decision, context);
+  // No enumeration: an existing membership shows as a decision still being taken.
+  const hidden = decision.outcome === 'existingMember';
   return {
-    state: decision.state,
-    outcome: decision.outcome,
+    state: hidden ? 'pending' : decision.state,
+    outcome: hidden ? null : decision.outcome,
     response,
     route:
       flowOf(context.applicant).kind === 'joint'

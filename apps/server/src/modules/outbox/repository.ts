@@ -14,6 +14,7 @@ export interface NewOutboxMessage {
   to: string;
   subject?: string | null;
   body: string;
+  html?: string | null;
 }
 
 export interface OutboxRepository {
@@ -35,8 +36,9 @@ export function createOutboxRepository(db: Database): OutboxRepository {
           to: message.to,
           subject: message.subject ?? null,
           body: message.body,
+          html: message.html ?? null,
         })
-        .returning(['id', 'channel', 'to', 'subject', 'body', 'sent_at'])
+        .returning(['id', 'channel', 'to', 'subject', 'body', 'html', 'sent_at'])
         .executeTakeFirstOrThrow();
       return {
         id: row.id,
@@ -44,13 +46,14 @@ export function createOutboxRepository(db: Database): OutboxRepository {
         to: row.to,
         subject: row.subject,
         body: row.body,
+        html: row.html,
         sentAt: toIso(row.sent_at),
       };
     },
     async list(limit = 200) {
       const rows = await db
         .selectFrom('outbox')
-        .select(['id', 'channel', 'to', 'subject', 'body', 'sent_at'])
+        .select(['id', 'channel', 'to', 'subject', 'body', 'html', 'sent_at'])
         .orderBy('seq', 'desc')
         .limit(limit)
         .execute();
@@ -60,6 +63,7 @@ export function createOutboxRepository(db: Database): OutboxRepository {
         to: r.to,
         subject: r.subject,
         body: r.body,
+        html: r.html,
         sentAt: toIso(r.sent_at),
       }));
     },

@@ -1,0 +1,107 @@
+/**
+ * E-mail deliveries: an e-mail is recorded once per key (email_deliveries) in the transaction that makes
+ * it due, with the job that sends it; the job renders it in the applicant's language and sends it, then
+ * marks it sent. A repeated job finds it sent and does nothing; a job whose process died before marking
+ * sends again (at least once to SMTP; the key keeps it to one delivery record).
+ */
+import type { Language } from '@omo/domain';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
+import { createOutboxRepository } from '../outbox/repository.ts';
+import { createMailer, type Mailer } from './mailer.ts';
+import { renderEmail, type Brand, type TemplateName, type TemplateParams } from './templates.ts';
+
+export const EMAIL_QUEUE = 'email.send';
+
+export interface EmailRequest<N extends TemplateName> {
+  /** Unique per e-mail: the same key is one delivery, however often it is asked for. */
+  key: string;
+  applicantId: string | null;
+  to: string;
+  template: N;
+  language: Language;
+  params: TemplateParams[N];
+}
+
+export interface MailService {
+  readonly transport: Mailer['name'];
+  /** Records an e-mail and queues its sending, in the caller's transaction. */
+  queue<N extends TemplateName>(trx: Database, request: EmailRequest<N>): Promise<void>;
+  /** Sends one recorded e-mail unless it was sent (the job's handler). */
+  deliver(key: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailService;
+  }
+}
+
+export function createMailService(deps: {
+  db: Database;
+  jobs: Jobs;
+  mailer: Mailer;
+  brand: Brand;
+}): MailService {
+  const { db, jobs, mailer, brand } = deps;
+  return {
+    transport: mailer.name,
+    async queue(trx, request) {
+      const inserted = await trx
+        .insertInto('email_deliveries')
+        .values({
+          key: request.key,
+          applicant_id: request.applicantId,
+          to_address: request.to,
+          template: request.template,
+          language: request.language,
+          params: JSON.stringify(request.params),
+        })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returning('key')
+        .executeTakeFirst();
+      if (inserted) await jobs.send(EMAIL_QUEUE, { key: request.key }, { trx, singletonKey: request.key });
+    },
+    async deliver(key) {
+      const row = await db
+        .selectFrom('email_deliveries')
+        .selectAll()
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (!row || row.sent_at !== null) return;
+      const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as never;
+      const email = renderEmail(row.template as TemplateName, row.language, params, brand);
+      await mailer.send(row.to_address, email);
+      await db.updateTable('email_deliveries').set({ sent_at: new Date() }).where('key', '=', key).execute();
+    },
+  };
+}
+
+/** Decorates the app with the mail service and works the sending queue. */
+export const mailServicePlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const mailer = createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outbox: createOutboxRepository(app.db),
+    });
+    const service = createMailService({
+      db: app.db,
+      jobs: app.jobs,
+      mailer,
+      brand: {
+        institutionName: config.institutionName,
+        contactPhone: config.contactPhone,
+        onlineBankingUrl: config.onlineBankingUrl,
+        publicUrl: config.publicUrl,
+      },
+    });
+    await app.jobs.define({ name: EMAIL_QUEUE, retryLimit: 8, retryBackoff: true });
+    await app.jobs.work<{ key: string }>(EMAIL_QUEUE, ({ key }) => service.deliver(key));
+    app.decorate('mail', service);
+    app.addHook('onClose', async () => mailer.close());
+  },
+  { name: 'mail', dependencies: ['database', 'jobs'] },
+);

@@ -1,0 +1,190 @@
+/**
+ * The e-mails omo sends, in English and French, each with a plain-text and an HTML part. Parameters are
+ * escaped in the HTML; links are absolute (the configured public and online-banking addresses). An e-mail
+ * never holds the SIN, a password or a code; a member number is an identifier, not a secret (the password
+ * signs in).
+ */
+import type { DecisionOutcome, Language } from '@omo/domain';
+
+export interface Brand {
+  institutionName: string;
+  contactPhone: string;
+  onlineBankingUrl: string;
+  publicUrl: string;
+}
+
+/** The outcomes an applicant is e-mailed about once they were shown the processing page. */
+export type MailedOutcome = Exclude<DecisionOutcome, 'existingMember' | 'primaryComplete' | 'jointComplete'>;
+
+/** The templates and their parameters. */
+export interface TemplateParams {
+  /** The decision of an application whose applicant was shown the processing page. */
+  decisionMade: { firstName: string; outcome: MailedOutcome; memberNumber: string | null; refNo: string };
+  /** Someone applied with an e-mail that already holds a membership (answered here, never on screen). */
+  existingMember: { firstName: string; refNo: string };
+}
+export type TemplateName = keyof TemplateParams;
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Paragraphs (and one optional link) → both parts. */
+function compose(subject: string, paragraphs: string[], brand: Brand, language: Language): RenderedEmail {
+  const signature =
+    language === 'fr' ? `L'équipe de ${brand.institutionName}` : `The ${brand.institutionName} team`;
+  const all = [...paragraphs, signature];
+  const text = `${all.join('\n\n')}\n`;
+  const linked = (p: string) =>
+    escapeHtml(p).replace(/https?:\/\/[^\s<]+[^\s<.,;:)]/g, (url) => `<a href="${url}">${url}</a>`);
+  const html = [
+    '<!doctype html>',
+    `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1a1a1a;">',
+    ...all.map((p) => `<p>${linked(p)}</p>`),
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+type Renderer<T> = (params: T, brand: Brand) => { subject: string; paragraphs: string[] };
+
+const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']>> = {
+  approved: (p, b) => ({
+    subject: `Welcome to ${b.institutionName}`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `Your membership is open. Your member number is ${p.memberNumber ?? ''}.`,
+      `Sign in to online banking or the mobile app with your member number and the password you chose: ${b.onlineBankingUrl}`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
+  inPerson: (p, b) => ({
+    subject: `${b.institutionName}: one more step to open your membership`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `We could not confirm your identity online. To finish opening your membership, bring one government photo ID to one of our branches or to a participating post office. Your reference number is ${p.refNo}.`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
+  savingsOffer: (p, b) => ({
+    subject: `${b.institutionName}: about your application`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `We are not able to open the account you asked for, but we can open a savings account for you. Call us at ${b.contactPhone} with your reference number ${p.refNo} to accept.`,
+    ],
+  }),
+  declined: (p, b) => refusalEn(p, b),
+  blocked: (p, b) => refusalEn(p, b),
+  ageRefused: (p, b) => refusalEn(p, b),
+  failed: (p, b) => ({
+    subject: `${b.institutionName}: about your application`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `We could not complete your application. Please call us at ${b.contactPhone} with your reference number ${p.refNo}.`,
+    ],
+  }),
+};
+
+function refusalEn(p: TemplateParams['decisionMade'], b: Brand) {
+  return {
+    subject: `${b.institutionName}: about your application`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `We are unable to open your account at this time. Please call us at ${b.contactPhone} to discuss other options (reference number ${p.refNo}).`,
+    ],
+  };
+}
+
+const EXISTING_EN: Renderer<TemplateParams['existingMember']> = (p, b) => ({
+  subject: `${b.institutionName}: you are already a member`,
+  paragraphs: [
+    `Hello ${p.firstName},`,
+    `An application for a membership was made with this e-mail address (reference number ${p.refNo}). This address already belongs to a member, so no new membership was opened.`,
+    `Sign in to online banking with your member number and password: ${b.onlineBankingUrl}`,
+    `If you did not make this application, call us at ${b.contactPhone}.`,
+  ],
+});
+
+const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']>> = {
+  approved: (p, b) => ({
+    subject: `Bienvenue chez ${b.institutionName}`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Votre adhésion est ouverte. Votre numéro de membre est le ${p.memberNumber ?? ''}.`,
+      `Connectez-vous aux services bancaires en ligne ou à l'application mobile avec votre numéro de membre et le mot de passe que vous avez choisi : ${b.onlineBankingUrl}`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
+  inPerson: (p, b) => ({
+    subject: `${b.institutionName} : une dernière étape pour ouvrir votre adhésion`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Nous n'avons pas pu confirmer votre identité en ligne. Pour terminer l'ouverture de votre adhésion, présentez une pièce d'identité gouvernementale avec photo dans l'une de nos succursales ou dans un bureau de poste participant. Votre numéro de référence est le ${p.refNo}.`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
+  savingsOffer: (p, b) => ({
+    subject: `${b.institutionName} : votre demande`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Nous ne pouvons pas ouvrir le compte demandé, mais nous pouvons vous ouvrir un compte d'épargne. Appelez-nous au ${b.contactPhone} avec votre numéro de référence ${p.refNo} pour l'accepter.`,
+    ],
+  }),
+  declined: (p, b) => refusalFr(p, b),
+  blocked: (p, b) => refusalFr(p, b),
+  ageRefused: (p, b) => refusalFr(p, b),
+  failed: (p, b) => ({
+    subject: `${b.institutionName} : votre demande`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Nous n'avons pas pu terminer votre demande. Veuillez nous appeler au ${b.contactPhone} avec votre numéro de référence ${p.refNo}.`,
+    ],
+  }),
+};
+
+function refusalFr(p: TemplateParams['decisionMade'], b: Brand) {
+  return {
+    subject: `${b.institutionName} : votre demande`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Nous ne pouvons pas ouvrir votre compte pour le moment. Veuillez nous appeler au ${b.contactPhone} pour discuter d'autres options (numéro de référence ${p.refNo}).`,
+    ],
+  };
+}
+
+const EXISTING_FR: Renderer<TemplateParams['existingMember']> = (p, b) => ({
+  subject: `${b.institutionName} : vous êtes déjà membre`,
+  paragraphs: [
+    `Bonjour ${p.firstName},`,
+    `Une demande d'adhésion a été faite avec cette adresse courriel (numéro de référence ${p.refNo}). Cette adresse appartient déjà à un membre : aucune nouvelle adhésion n'a été ouverte.`,
+    `Connectez-vous aux services bancaires en ligne avec votre numéro de membre et votre mot de passe : ${b.onlineBankingUrl}`,
+    `Si vous n'avez pas fait cette demande, appelez-nous au ${b.contactPhone}.`,
+  ],
+});
+
+/**
+ * Renders an e-mail in the applicant's language.
+ * @param name the template
+ * @param language 'en' or 'fr'
+ */
+export function renderEmail<N extends TemplateName>(
+  name: N,
+  language: Language,
+  params: TemplateParams[N],
+  brand: Brand,
+): RenderedEmail {
+  let rendered: { subject: string; paragraphs: string[] };
+  if (name === 'decisionMade') {
+    const p = params as TemplateParams['decisionMade'];
+    rendered = (language === 'fr' ? DECISION_FR : DECISION_EN)[p.outcome](p, brand);
+  } else {
+    const p = params as TemplateParams['existingMember'];
+    rendered = (language === 'fr' ? EXISTING_FR : EXISTING_EN)(p, brand);
+  }
+  return compose(rendered.subject, rendered.paragraphs, brand, language);
+}

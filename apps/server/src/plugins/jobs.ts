@@ -1,0 +1,98 @@
+/**
+ * The job queue: pg-boss, in the application's own database (PGlite or PostgreSQL), so a job survives a
+ * restart and several processes share the work. pg-boss reaches the database through the app's
+ * connection (`dbHandle.executeSql`), and a job can be sent inside a transaction of ours so that it exists
+ * exactly when what it finishes was stored. Delivery is at least once: every handler is idempotent. A job
+ * that was running when its process died is retried once its time runs out (expiry, checked at each
+ * maintenance).
+ */
+import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
+import type { AppConfig } from '../config.ts';
+import { executeSqlOn, type Database } from '../db/database.ts';
+
+/** A queue: its name and how its jobs are retried. */
+export interface QueueDefinition {
+  name: string;
+  /** Attempts after the first (each JOB_RETRY_SECONDS later, doubled each time with backoff). */
+  retryLimit: number;
+  retryBackoff?: boolean;
+  /** Where a job goes once its retries are spent (a queue of its own, defined too). */
+  deadLetter?: string;
+}
+
+export interface SendOptions {
+  /** Run no earlier than this. */
+  startAfter?: Date;
+  /** At most one queued job with this key (a repeated send is dropped). */
+  singletonKey?: string;
+  /** Send as part of this transaction: the job exists only if it commits. */
+  trx?: Database;
+}
+
+export interface Jobs {
+  /** Creates (or updates) a queue; do it before sending to it or working it. */
+  define(queue: QueueDefinition): Promise<void>;
+  send(queue: string, data: object, options?: SendOptions): Promise<void>;
+  /** Runs `handler` for each job of the queue, one at a time per process; a throw retries the job. */
+  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const handle = app.dbHandle;
+    // On PostgreSQL the queue's tables live beside ours when we work in a schema of our own (tests).
+    const schema = handle.schema ?? 'pgboss';
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => handle.executeSql(text, values) },
+      schema,
+      pollingIntervalSeconds: config.jobs.pollSeconds,
+      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+      expireInSeconds: config.jobs.expireSeconds,
+    });
+    boss.on('error', (error: Error) => app.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    const queues = new Map<string, QueueDefinition>();
+
+    const jobs: Jobs = {
+      async define(queue) {
+        queues.set(queue.name, queue);
+        const options = {
+          name: queue.name,
+          retryLimit: queue.retryLimit,
+          retryDelay: config.jobs.retrySeconds,
+          retryBackoff: queue.retryBackoff ?? false,
+          expireInSeconds: config.jobs.expireSeconds,
+          ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
+        };
+        if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, options);
+        else await boss.createQueue(queue.name, options);
+      },
+      async send(queue, data, options = {}) {
+        if (!queues.has(queue)) throw new Error(`Queue '${queue}' is not defined`);
+        await boss.send(queue, data, {
+          ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+          ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+          ...(options.trx ? { db: { executeSql: executeSqlOn(options.trx) } } : {}),
+        } as PgBoss.SendOptions);
+      },
+      async work<T extends object>(queue: string, handler: (data: T) => Promise<void>) {
+        await boss.work<T>(queue, { batchSize: 1 }, async ([job]) => {
+          if (job) await handler(job.data);
+        });
+      },
+    };
+    app.decorate('jobs', jobs);
+    app.addHook('onClose', async () => {
+      // Wait for running jobs a moment, then let the queue go; the database closes after.
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+    });
+  },
+  { name: 'jobs', dependencies: ['database'] },
+);

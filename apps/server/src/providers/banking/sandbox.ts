@@ -1,0 +1,97 @@
+/**
+ * The sandbox core banking, decided by the applicant's legal last name (the sandbox personas,
+ * case-insensitive): Blocked is on the block list; Decline is refused; Offer is refused the requested
+ * products and offered a savings account; Slow is approved once SANDBOX_SLOW_DECISION_SECONDS have passed
+ * since the submission (the call waits until then, so a decision started again after a restart ends at
+ * the same time); anyone else is approved. Members and accounts are kept in our database: member numbers
+ * from a sequence, one member per applicant, one account per product.
+ */
+import type { Database } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
+import type { BankingProvider, MembershipAnswer, MembershipRequest } from './banking.ts';
+
+const persona = (lastName: string) => lastName.trim().toLowerCase();
+
+export function createSandboxBanking(deps: {
+  db: Database;
+  clock: Clock;
+  slowSeconds: number;
+}): BankingProvider {
+  const { db, clock, slowSeconds } = deps;
+
+  async function open(request: MembershipRequest): Promise<MembershipAnswer> {
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('members')
+        .values({
+          member_number: sql<string>`nextval('member_number_seq')::text`,
+          applicant_id: request.applicantId,
+          email: request.email.toLowerCase(),
+        })
+        .onConflict((oc) => oc.column('applicant_id').doNothing())
+        .execute();
+      const member = await trx
+        .selectFrom('members')
+        .select('member_number')
+        .where('applicant_id', '=', request.applicantId)
+        .executeTakeFirstOrThrow();
+      for (const productId of request.productIds) {
+        await trx
+          .insertInto('accounts')
+          .values({
+            account_number: sql<string>`nextval('account_number_seq')::text`,
+            member_number: member.member_number,
+            product_id: productId,
+          })
+          .onConflict((oc) => oc.columns(['member_number', 'product_id']).doNothing())
+          .execute();
+      }
+      const accounts = await trx
+        .selectFrom('accounts')
+        .select(['product_id', 'account_number'])
+        .where('member_number', '=', member.member_number)
+        .execute();
+      return {
+        status: 'approved' as const,
+        memberNumber: member.member_number,
+        accounts: request.productIds.map((productId) => ({
+          productId,
+          accountNumber: accounts.find((a) => a.product_id === productId)?.account_number ?? '',
+        })),
+      };
+    });
+  }
+
+  return {
+    name: 'sandbox',
+    async isBlockListed(person) {
+      return { ok: true, value: persona(person.lastName) === 'blocked' };
+    },
+    async hasMembership(email, exceptApplicantId) {
+      const row = await db
+        .selectFrom('members')
+        .select('member_number')
+        .where('email', '=', email.toLowerCase())
+        .where('applicant_id', '!=', exceptApplicantId)
+        .executeTakeFirst();
+      return { ok: true, value: row !== undefined };
+    },
+    async openMembership(request) {
+      switch (persona(request.person.lastName)) {
+        case 'decline':
+          return { ok: true, value: { status: 'declined' } };
+        case 'offer':
+          if (!request.isSavingsOffer) return { ok: true, value: { status: 'savingsOffer' } };
+          break;
+        case 'slow': {
+          const readyAt = request.submittedAt.getTime() + slowSeconds * 1000;
+          const wait = readyAt - clock.now().getTime();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          break;
+        }
+      }
+      return { ok: true, value: await open(request) };
+    },
+  };
+}
