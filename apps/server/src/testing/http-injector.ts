@@ -15,6 +15,9 @@ export function createHttpInjector(baseUrl: string): Injector {
       url.searchParams.set(key, value);
     }
     const headers: Record<string, string> = { origin: baseUrl };
+    // The client's address reaches a server that trusts the loopback proxy (TRUST_PROXY) as the
+    // forwarded address, as it would behind a load balancer.
+    if (o.remoteAddress) headers['x-forwarded-for'] = o.remoteAddress;
     for (const [key, value] of Object.entries(o.headers ?? {})) headers[key] = String(value);
     let body: string | Buffer | undefined;
     if (o.payload !== undefined) {
