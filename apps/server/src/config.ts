@@ -294,15 +294,21 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'PHONE_SEND_LIMIT_PER_IP_PER_HOUR',
-    default: '10',
+    default: '50',
     description:
-      'Most verification codes sent (SMS or call, failed sends included) per client IP in any hour.',
+      'Most verification codes sent (SMS or call, failed sends included) per client IP in any hour; room for a carrier NAT (decision 0043).',
   },
   {
     name: 'PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR',
     default: '5',
     description:
       'Most verification codes sent (SMS or call, failed sends included) per phone number in any hour.',
+  },
+  {
+    name: 'PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR',
+    default: '10',
+    description:
+      'Most verification codes sent per applicant in any hour, whatever numbers they try. A send any ceiling refuses counts as a send failure.',
   },
   {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',
@@ -436,8 +442,9 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
 });
 
@@ -513,6 +520,7 @@ export interface AppConfig {
   jobs: { pollSeconds: number; expireSeconds: number; retrySeconds: number; maintenanceSeconds: number };
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
+  phoneSendLimitPerApplicantPerHour: number;
   allowSandboxInProduction: boolean;
 }
 
@@ -646,6 +654,7 @@ function parseProviderSettings(
   | 'sessionIdleMinutes'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
+  | 'phoneSendLimitPerApplicantPerHour'
   | 'mail'
   | 'decision'
   | 'jobs'
@@ -687,6 +696,7 @@ function parseProviderSettings(
     },
     phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
     phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
+    phoneSendLimitPerApplicantPerHour: e.PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR,
   };
 }
 

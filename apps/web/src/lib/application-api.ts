@@ -34,8 +34,8 @@ export type LookupLang = 'en' | 'fr';
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
   phone: ApplicationPhoneView;
-  /** Check only: the code was expired or unknown/used. */
-  error?: 'expired' | 'notFound';
+  /** Check: the code was expired or unknown/used. Start: an hourly ceiling refused the send (a send failure). */
+  error?: 'expired' | 'notFound' | 'ceiling';
 }
 
 /** One AddressComplete Find v2.10 item. */
