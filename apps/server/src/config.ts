@@ -311,6 +311,12 @@ export const CONFIG_DOCS = [
       'Most verification codes sent per applicant in any hour, whatever numbers they try. A send any ceiling refuses counts as a send failure.',
   },
   {
+    name: 'DRAFT_RETENTION_DAYS',
+    default: '30',
+    description:
+      'A draft never submitted and untouched this many days (1-365) is deleted with its photos (decision 0044).',
+  },
+  {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',
     default: 'false',
     description: 'Allow APP_ENV=production to start with sandbox providers (demonstrations only).',
@@ -445,6 +451,8 @@ const envSchema = z.object({
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
   PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // At most 365: the consent to the photos promises they are never kept longer.
+  DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
 });
 
@@ -521,6 +529,8 @@ export interface AppConfig {
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
   phoneSendLimitPerApplicantPerHour: number;
+  /** Days after which an abandoned draft is deleted. */
+  draftRetentionDays: number;
   allowSandboxInProduction: boolean;
 }
 
@@ -655,6 +665,7 @@ function parseProviderSettings(
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
   | 'phoneSendLimitPerApplicantPerHour'
+  | 'draftRetentionDays'
   | 'mail'
   | 'decision'
   | 'jobs'
@@ -697,6 +708,7 @@ function parseProviderSettings(
     phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
     phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
     phoneSendLimitPerApplicantPerHour: e.PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR,
+    draftRetentionDays: e.DRAFT_RETENTION_DAYS,
   };
 }
 

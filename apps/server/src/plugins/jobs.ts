@@ -36,6 +36,8 @@ export interface Jobs {
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` for each job of the queue, one at a time per process; a throw retries the job. */
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Sends a job to the queue at each time of `cron` (UTC), once whatever the number of processes. */
+  schedule(queue: string, cron: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -86,6 +88,11 @@ export default fp<{ config: AppConfig }>(
         await boss.work<T>(queue, { batchSize: 1 }, async ([job]) => {
           if (job) await handler(job.data);
         });
+      },
+      async schedule(queue, cron) {
+        if (!queues.has(queue)) throw new Error(`Queue '${queue}' is not defined`);
+        // One schedule per queue, kept in the database: a later call replaces it.
+        await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       },
     };
     app.decorate('jobs', jobs);
