@@ -521,4 +521,14 @@ describe('the per-IP ceiling (PHONE_SEND_LIMIT_PER_IP_PER_HOUR=2)', () => {
     const b = await newApplicant(t);
     expect((await b.start()).json<Answer>().phone.status).toBe('pending');
   });
+
+  it('counts an IPv6 client as its /64: new addresses in it do not get past the ceiling', async () => {
+    for (const ip of ['2001:db8:9:1::a', '2001:db8:9:1::b']) {
+      expect((await (await newApplicant(t, { ip })).start()).json<Answer>().phone.status).toBe('pending');
+    }
+    const roaming = await newApplicant(t, { ip: '2001:db8:9:1:ffff:1:2:3' });
+    expect((await roaming.start()).json<Answer>()).toMatchObject({ error: 'ceiling' });
+    const neighbour = await newApplicant(t, { ip: '2001:db8:9:2::a' });
+    expect((await neighbour.start()).json<Answer>().phone.status).toBe('pending');
+  });
 });

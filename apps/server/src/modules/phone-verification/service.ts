@@ -22,6 +22,7 @@ import {
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { clientNetworkOf } from '../../lib/client-network.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 import type { Clock } from '../../providers/clock.ts';
@@ -157,7 +158,8 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       const to = toE164(record.phoneNumber!);
       let reserved: Awaited<ReturnType<typeof reserveSend>>;
       try {
-        reserved = await reserveSend(record.id, input.ip, to, input.channel);
+        // An IPv6 client counts as its /64, which it can roam at will.
+        reserved = await reserveSend(record.id, clientNetworkOf(input.ip), to, input.channel);
       } catch (error) {
         if (isResend) await incrementPhoneCounters(db, record.id, { resendCounter: -1, invalidCounter: -1 });
         throw error;
