@@ -296,7 +296,7 @@ export const CONFIG_DOCS = [
     name: 'PHONE_SEND_LIMIT_PER_IP_PER_HOUR',
     default: '50',
     description:
-      'Most verification codes sent (SMS or call, failed sends included) per client IP in any hour; room for a carrier NAT (decision 0043).',
+      'Most verification codes sent (SMS or call, failed sends included) per client IP (IPv6: per /64) in any hour; room for a carrier NAT (decision 0043).',
   },
   {
     name: 'PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR',
