@@ -6,6 +6,7 @@
 import {
   API_PATHS,
   APPLICATION_API_PATHS,
+  JOINT_FLOW,
   SINGLE_FLOW,
   findStepByPath,
   type AccountUsageFormInput,
@@ -292,7 +293,11 @@ export function sessionEndedPath(): string {
 
 /** The flow of a pathname ('/joint/...' → JOINT_FLOW); the single flow for anything else. */
 export function flowOfPath(pathname: string): Flow {
-  return findStepByPath(pathname)?.flow ?? SINGLE_FLOW;
+  // A page under a step (the capture page of idverifyterms) is in the step's flow.
+  return (
+    findStepByPath(pathname)?.flow ??
+    (pathname.toLowerCase().startsWith('/joint/') ? JOINT_FLOW : SINGLE_FLOW)
+  );
 }
 
 /**
