@@ -36,7 +36,7 @@ export interface Jobs {
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` for each job of the queue, one at a time per process; a throw retries the job. */
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
-  /** Sends a job to the queue at each time of `cron` (UTC), once whatever the number of processes. */
+  /** Sends a job to the queue on a cron schedule (once per tick across every process). */
   schedule(queue: string, cron: string): Promise<void>;
 }
 
@@ -91,7 +91,6 @@ export default fp<{ config: AppConfig }>(
       },
       async schedule(queue, cron) {
         if (!queues.has(queue)) throw new Error(`Queue '${queue}' is not defined`);
-        // One schedule per queue, kept in the database: a later call replaces it.
         await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       },
     };
