@@ -1,7 +1,7 @@
 // Someone exhausts the hourly send ceiling of another person's number (5 codes from drafts of their own).
 // The number's owner is not locked out: each refused send says why and counts as a send failure, and the
-// third opens the code screen with 'Continue without verifying' (decision 0043). In English and French,
-// at 1280 px and at 320 px.
+// third opens the code screen with 'Continue without verifying' (decision 0043). In English at 1280 px and
+// in French at 320 px: each story sends 8 codes, and Start allows 30 calls a minute from one address.
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import { messagesFor, newApplicant, newPhoneNumber } from '../fixtures/applicant.ts';
 
@@ -52,20 +52,31 @@ async function draftWith(request: import('@playwright/test').APIRequestContext, 
   expect(info.ok(), await info.text()).toBe(true);
 }
 
+/** POST Start; a 429 of the per-minute rate limit (not a ceiling) is waited out, as its Retry-After says. */
+async function startAfterRateLimit(request: import('@playwright/test').APIRequestContext) {
+  for (;;) {
+    const response = await request.post('/api/omo/PhoneVerification/Start', { data: { channel: 'sms' } });
+    const wait = Number(response.headers()['retry-after'] ?? 0);
+    if (response.status() !== 429 || !wait) return response;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  }
+}
+
 for (const lang of ['en', 'fr'] as const) {
   const w = WORDS[lang];
-  test(`[${lang}] @mobile a number whose send ceiling someone exhausted: three refusals, then on, unverified`, async ({
+  test(`[${lang}]${lang === 'fr' ? ' @mobile' : ''} a number whose send ceiling someone exhausted: three refusals, then on, unverified`, async ({
     page,
     playwright,
     baseURL,
     expectNoAxeViolations,
   }, testInfo) => {
+    test.skip(lang === 'fr' && testInfo.project.name !== 'mobile-320', 'French is the 320 px story');
     const phone = newPhoneNumber();
     // The attacker: five drafts of their own (a cookie each), five codes to someone else's number.
     for (let i = 0; i < 5; i++) {
       const attacker = await playwright.request.newContext({ baseURL });
       await draftWith(attacker, phone);
-      const sent = await attacker.post('/api/omo/PhoneVerification/Start', { data: { channel: 'sms' } });
+      const sent = await startAfterRateLimit(attacker);
       expect(await sent.text()).toContain('"status":"pending"');
       await attacker.dispose();
     }
