@@ -5,7 +5,7 @@
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { JOINT_FLOW, SINGLE_FLOW, pathOf } from '@omo/domain';
+import { JOINT_FLOW, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
 import { paths } from '../config/paths.ts';
@@ -81,6 +81,31 @@ const legalTerms = lazyStep(async () => ({
   loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
 }));
 
+/** An outcome page: its loader shows only the server's decision (outcomes/outcome-loader.ts). */
+const outcome = (load: () => Promise<StepRoute['Component']>): StepRoute =>
+  lazyStep(async () => ({
+    Component: await load(),
+    loader: (await import('../outcomes/outcome-loader.ts')).outcomeLoader,
+  }));
+const OUTCOMES = {
+  confirmapplication: outcome(
+    async () => (await import('../outcomes/confirm-application-page.tsx')).ConfirmApplicationPage,
+  ),
+  confirmcoapplicantapplication: outcome(
+    async () => (await import('../outcomes/confirm-co-applicant-page.tsx')).ConfirmCoApplicantPage,
+  ),
+  processingapplication: outcome(
+    async () => (await import('../outcomes/processing-page.tsx')).ProcessingPage,
+  ),
+  applicationdecline: outcome(async () => (await import('../outcomes/decline-page.tsx')).DeclinePage),
+  savingsaccountoffer: outcome(
+    async () => (await import('../outcomes/savings-offer-page.tsx')).SavingsOfferPage,
+  ),
+  verifyidentification: outcome(
+    async () => (await import('../outcomes/verify-identification-page.tsx')).VerifyIdentificationPage,
+  ),
+} satisfies Partial<Record<StepId, StepRoute>>;
+
 /** Built screens by path; every other flow step renders the placeholder. */
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
@@ -100,6 +125,16 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
+  // The outcome pages of each flow (the flow's own steps only).
+  ...Object.fromEntries(
+    [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) =>
+      flow.steps.flatMap((step) =>
+        step.path && Object.hasOwn(OUTCOMES, step.id)
+          ? [[step.path, OUTCOMES[step.id as keyof typeof OUTCOMES]]]
+          : [],
+      ),
+    ),
+  ),
 };
 
 function flowRoutes(): RouteObject[] {
