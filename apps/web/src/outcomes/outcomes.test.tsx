@@ -100,7 +100,7 @@ describe('the welcome page (confirmapplication)', () => {
       'https://www.example.test/app/android',
     );
     expect(screen.getByRole('link', { name: '1-800-555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
-    expect(document.title).toBe('Welcome to Maple Credit Union! | Maple Credit Union');
+    await waitFor(() => expect(document.title).toBe('Welcome to Maple Credit Union! | Maple Credit Union'));
   });
 
   it('says nothing of a debit card when none was ordered, and speaks French', async () => {

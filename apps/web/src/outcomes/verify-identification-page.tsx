@@ -205,9 +205,9 @@ export function VerifyIdentificationPage() {
   const request = useLoaded((signal) => createPostOfficeRequest(decision.response.applicantId ?? '', signal));
 
   return (
-    <div className="panel outcome">
+    <div className="panel panel--wide outcome">
       <PageHeading>{title}</PageHeading>
-      <p className="lead">{t('outcomes.verifyId.lead', { institution: institutionName })}</p>
+      <p className="lead outcome__lead">{t('outcomes.verifyId.lead', { institution: institutionName })}</p>
       <div className="outcome__options">
         <section className="outcome__option" aria-labelledby="branch-title">
           <h2 className="form-section__title" id="branch-title">

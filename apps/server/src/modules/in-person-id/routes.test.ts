@@ -105,6 +105,23 @@ describe.each(TEST_DATABASES)('ID in person on $name', (database) => {
     expect(rows).toEqual([{ dss_number: answer.barcodeText, post_office_id: 'PO-1' }]);
   });
 
+  it('CreateIDVerificationRequest answers the id of the one request, whatever the body', async () => {
+    const { a, applicantId } = await submitted();
+    const first = await a.call('POST', '/api/omo/CreateIDVerificationRequest', { firstName: 'Someone' });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await a.call('POST', '/api/omo/CreateIDVerificationRequest', {});
+    expect(second.json()).toEqual(first.json());
+    const rows = await t.app.db
+      .selectFrom('id_verification_requests')
+      .select('id')
+      .where('applicant_id', '=', applicantId)
+      .execute();
+    expect(rows).toEqual([first.json()]);
+
+    const approved = await submitted({ lastName: 'Lovelace' });
+    expect((await approved.a.call('POST', '/api/omo/CreateIDVerificationRequest', {})).statusCode).toBe(409);
+  });
+
   it("records the request even when the decision's record of it is missing", async () => {
     const { a, applicantId } = await submitted();
     await t.app.db.deleteFrom('id_verification_requests').where('applicant_id', '=', applicantId).execute();

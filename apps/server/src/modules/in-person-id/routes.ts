@@ -1,12 +1,13 @@
 /**
- * ID in person (spec 001 §2.9, §7): POST CanadaPostCreate?applicantId= (the post-office request with its
- * barcode and the nearest post office, for the session's own applicant only) and GET
- * Application/NearestBranch (the branch panel).
+ * ID in person (spec 001 §2.9, §7): POST CreateIDVerificationRequest (the request's id), POST
+ * CanadaPostCreate?applicantId= (the post-office request with its barcode and the nearest post office, for
+ * the session's own applicant only) and GET Application/NearestBranch (the branch panel).
  */
 import {
   APPLICATION_API_PATHS,
   canadaPostCreateQuerySchema,
   canadaPostCreateResponseSchema,
+  idVerificationRequestResponseSchema,
   nearestBranchResponseSchema,
 } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,6 +47,28 @@ const inPersonIdRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       reply.header('cache-control', 'no-store');
       return service.createPostOfficeRequest(context);
+    },
+  );
+
+  app.post(
+    APPLICATION_API_PATHS.createIdVerificationRequest,
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['in-person ID'],
+        summary:
+          "The id of the session's applicant's in-person ID request (made once; the body, the applicant, is not needed)",
+        response: {
+          200: idVerificationRequestResponseSchema,
+          401: APPLICATION_PROBLEMS[401],
+          409: APPLICATION_PROBLEMS[409],
+        },
+      },
+    },
+    async (request, reply) => {
+      const context = await request.requireApplicant();
+      reply.header('cache-control', 'no-store');
+      return service.createIdVerificationRequest(context);
     },
   );
 

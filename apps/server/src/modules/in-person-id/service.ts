@@ -22,15 +22,13 @@ export function forwardSortationAreaOf(address: { postalCode?: string | undefine
   return /^[A-Z]\d[A-Z]/.test(compact) ? compact.slice(0, 3) : null;
 }
 
-/** A Code 128 barcode of `text` as a PNG, base64 (the post office scans it). */
+/** A Code 128 barcode of `text` as a PNG, base64 (the post office scans it; the page prints the number). */
 export async function code128Png(text: string): Promise<string> {
   const png = await bwipjs.toBuffer({
     bcid: 'code128',
     text,
     scale: 3,
     height: 12,
-    includetext: true,
-    textxalign: 'center',
     paddingwidth: 10,
     paddingheight: 6,
     backgroundcolor: 'FFFFFF',
@@ -65,7 +63,31 @@ export function createInPersonIdService({ db, provider, branches }: InPersonIdSe
     }
   }
 
+  /** The applicant's in-person ID request: the decision records it; should that have failed, it is now. */
+  async function ensureRequest(applicantId: string): Promise<string> {
+    await db
+      .insertInto('id_verification_requests')
+      .values({ id: sql<string>`gen_random_uuid()::text`, applicant_id: applicantId })
+      .onConflict((oc) => oc.column('applicant_id').doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('id_verification_requests')
+      .select('id')
+      .where('applicant_id', '=', applicantId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   return {
+    /**
+     * POST CreateIDVerificationRequest: the id of the applicant's in-person ID request (one per applicant).
+     * @throws HttpProblem 409 when the application does not ask for ID in person
+     */
+    async createIdVerificationRequest(context: ApplicantContext): Promise<{ id: string }> {
+      requireInPerson(context);
+      return { id: await ensureRequest(context.applicant.id) };
+    },
+
     /** The branch (not an ATM-only site) nearest the applicant's home, or null when the home is unknown. */
     async findNearestBranch(context: ApplicantContext): Promise<BranchLocation | null> {
       requireInPerson(context);
@@ -82,12 +104,7 @@ export function createInPersonIdService({ db, provider, branches }: InPersonIdSe
     async createPostOfficeRequest(context: ApplicantContext): Promise<CanadaPostCreateResponse> {
       requireInPerson(context);
       const applicantId = context.applicant.id;
-      // The decision records the request; should that have failed, it is recorded now.
-      await db
-        .insertInto('id_verification_requests')
-        .values({ id: sql<string>`gen_random_uuid()::text`, applicant_id: applicantId })
-        .onConflict((oc) => oc.column('applicant_id').doNothing())
-        .execute();
+      await ensureRequest(applicantId);
       const readRequest = () =>
         db
           .selectFrom('id_verification_requests')
