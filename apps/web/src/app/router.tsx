@@ -125,6 +125,10 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
+  // Resumes a joint application as single, then goes to its outcome (its loader always redirects).
+  [paths.applyAsSingle]: lazyStep(async () => ({
+    loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
+  })),
   // The outcome pages of each flow (the flow's own steps only).
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) =>
