@@ -24,6 +24,7 @@ function decisionOf(
 ): DecisionView {
   const decision = {
     state: outcome === null ? ('pending' as const) : ('decided' as const),
+    round: 'primary' as const,
     outcome,
     primaryCustNo: outcome === 'approved' ? '100042' : null,
     jointCustNo: null,

@@ -6,7 +6,12 @@
  * made it); creating the post-office record is a compare-and-set on it, so a retry, a reload or two racing
  * calls answer the same number and post office.
  */
-import type { BranchLocation, CanadaPostCreateResponse, PostOffice } from '@omo/domain';
+import {
+  decisionSeenBy,
+  type BranchLocation,
+  type CanadaPostCreateResponse,
+  type PostOffice,
+} from '@omo/domain';
 import bwipjs from 'bwip-js/node';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
@@ -57,7 +62,8 @@ export function createInPersonIdService({ db, provider, branches }: InPersonIdSe
 
   /** Only an applicant sent to ID in person has these pages. */
   function requireInPerson(context: ApplicantContext): void {
-    const decision = context.application.decision;
+    // The decision as this applicant sees it (a co-applicant sees only the joint round's).
+    const decision = decisionSeenBy(context.applicant.role, context.application.decision);
     if (decision?.state !== 'decided' || decision.outcome !== 'inPerson') {
       throw new HttpProblem(409, 'The application does not ask for ID in person.');
     }

@@ -10,7 +10,7 @@ describe('/single/applyassingle', () => {
   it.each([
     ['no parameters', '/single/applyassingle'],
     ['no type', '/single/applyassingle?code=ABC123'],
-    ['no code', '/single/applyassingle?ApplicantType=Single'],
+    ['no code', '/single/applyassingle?ApplicantType=single'],
   ])('goes to /error/1 with %s, without asking the server', async (_label, url) => {
     const calls = routeFetch(() => undefined);
     const { router } = renderApp(url);
@@ -24,7 +24,7 @@ describe('/single/applyassingle', () => {
         ? { status: 404, body: { title: 'Not Found', status: 404 } }
         : undefined,
     );
-    const { router } = renderApp('/single/applyassingle?code=ABC123&ApplicantType=Single');
+    const { router } = renderApp('/single/applyassingle?code=ABC123&ApplicantType=single');
     await waitFor(() => expect(router.state.location.pathname).toBe('/error/1'));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       "We can't continue your application",
@@ -34,6 +34,7 @@ describe('/single/applyassingle', () => {
   it('resumes the application as single with the code and type, then shows the welcome page', async () => {
     const decision = {
       state: 'decided' as const,
+      round: 'single' as const,
       outcome: 'approved' as const,
       primaryCustNo: '100042',
       jointCustNo: null,
@@ -61,11 +62,11 @@ describe('/single/applyassingle', () => {
       }
       return undefined;
     });
-    const { router } = renderApp('/single/applyassingle?code=ABC123&ApplicantType=Single');
+    const { router } = renderApp('/single/applyassingle?code=ABC123&ApplicantType=single');
     expect(await screen.findByLabelText('Your member number')).toHaveTextContent('100042');
     expect(router.state.location.pathname).toBe('/single/confirmapplication');
     const apply = calls.find((c) => c.path === API_PATHS.applyAsSingle);
     expect(apply?.method).toBe('POST');
-    expect(Object.fromEntries(apply!.search)).toEqual({ code: 'ABC123', type: 'Single' });
+    expect(Object.fromEntries(apply!.search)).toEqual({ code: 'ABC123', type: 'single' });
   });
 });
