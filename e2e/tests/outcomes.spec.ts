@@ -132,6 +132,25 @@ test.describe('outcome pages', () => {
     ).toBeVisible();
   });
 
+  test("a primary applicant who named a co-applicant sees their part complete, the reference number and the co-applicant's 7 days", async ({
+    page,
+    expectNoAxeViolations,
+  }, testInfo) => {
+    const coApplicant = newApplicant({ firstName: 'Sam' });
+    const response = await submitThroughApi(page.request, newApplicant(), [EVERYDAY_CHEQUING], {
+      coApplicant: { firstName: 'Sam', lastName: coApplicant.lastName, email: coApplicant.email },
+    });
+    expect(response.showPrimaryCompleteScreen).toBe(true);
+    await page.goto('/single/confirmapplication');
+    await expect(page).toHaveURL(/\/single\/confirmcoapplicantapplication$/);
+    await expect(heading(page, 'Your part of the application is complete')).toBeVisible();
+    await expect(page.getByLabel('Your reference number')).toHaveText(String(response.appRefNo));
+    await expect(page.getByText(/We've e-mailed Sam an invitation/)).toBeVisible();
+    await expect(page.getByText('Sam must finish within 7 days, or the application expires.')).toBeVisible();
+    await expectNoAxeViolations();
+    await page.screenshot({ path: testInfo.outputPath('confirmcoapplicantapplication.png'), fullPage: true });
+  });
+
   test('the Decline persona sees that the request cannot be filled', async ({
     page,
     expectNoAxeViolations,
