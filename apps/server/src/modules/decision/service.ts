@@ -34,6 +34,7 @@ import type { Jobs } from '../../plugins/jobs.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { BankingProvider, MembershipAnswer } from '../../providers/banking/banking.ts';
 import type { Clock } from '../../providers/clock.ts';
+import { deleteIdentityDocuments } from '../../providers/documents/sandbox.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MailedOutcome } from '../mail/templates.ts';
@@ -186,6 +187,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .set({ decision: JSON.stringify(decided), updated_at: new Date() })
         .where('id', '=', application.id)
         .execute();
+      // The application has ended: the photos of the ID and the selfie go with it.
+      await deleteIdentityDocuments(trx, application.id);
       const report = outcomeReportOf(verdict.outcome);
       if (report) {
         const reported = await trx
