@@ -19,7 +19,7 @@ import {
   type IdentityImageSide,
   type InitializeApplicationRequest,
   type LegalTermsFormInput,
-  type LookupLanguage,
+  type Language,
   type PersonalInfoFormInput,
   type PhoneChannel,
   type ProductOffering,
@@ -145,7 +145,7 @@ export function submitIdentityImages(signal?: AbortSignal) {
 export function findAddresses(
   searchTerm: string,
   lastId: string | null | undefined,
-  lang: LookupLanguage,
+  lang: Language,
   signal?: AbortSignal,
 ): Promise<{ Items: AddressFindItem[] }> {
   return apiRequest<{ Items: AddressFindItem[] }>(P.addressFind, {
@@ -154,7 +154,7 @@ export function findAddresses(
   });
 }
 
-export function retrieveAddress(id: string, lang: LookupLanguage, signal?: AbortSignal) {
+export function retrieveAddress(id: string, lang: Language, signal?: AbortSignal) {
   return apiRequest<{ Items: AddressRetrieveItem[] }>(P.addressRetrieve, {
     query: { Id: id, LanguagePreference: lang },
     signal,

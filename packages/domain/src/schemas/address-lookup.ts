@@ -5,9 +5,6 @@
  */
 import { z } from 'zod';
 
-/** Language of the suggestions and addresses. */
-export type LookupLanguage = 'en' | 'fr';
-
 /** One Find v2.10 suggestion. */
 export const addressFindItemSchema = z.object({
   Id: z.string(),

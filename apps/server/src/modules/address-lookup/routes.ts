@@ -10,7 +10,7 @@ import {
   addressRetrieveItemSchema,
   APPLICATION_API_PATHS,
   problemDetailsSchema,
-  type LookupLanguage,
+  type Language,
 } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ const languageSchema = z
   .string()
   .max(10)
   .optional()
-  .transform((v): LookupLanguage => (v && /^fr/i.test(v) ? 'fr' : 'en'))
+  .transform((v): Language => (v && /^fr/i.test(v) ? 'fr' : 'en'))
   .describe("'en' (default) or 'fr' (2- or 4-character codes accepted)");
 
 const findQuerySchema = z.object({

@@ -6,20 +6,20 @@
  * HTTP 200 answer; both implementations turn them into typed failures. Sandbox (sandbox.ts, the seeded
  * addresses table) and Canada Post (canada-post.ts), chosen in providers/index.ts.
  */
-import type { AddressFindItem, AddressRetrieveItem, LookupLanguage } from '@omo/domain';
+import type { AddressFindItem, AddressRetrieveItem, Language } from '@omo/domain';
 
 export interface FindInput {
   searchTerm: string;
   /** An Id of an earlier container item (Next 'Find') to search inside. */
   lastId?: string | undefined;
-  language: LookupLanguage;
+  language: Language;
   /** Default 7. */
   maxSuggestions?: number | undefined;
 }
 
 export interface RetrieveInput {
   id: string;
-  language: LookupLanguage;
+  language: Language;
 }
 
 /**

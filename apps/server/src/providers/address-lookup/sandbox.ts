@@ -12,7 +12,7 @@
  * To exercise the browser's error path, the search terms 'ERROR 2', 'ERROR 3', 'ERROR 8' and
  * 'ERROR -1' answer the vendor's errors (unknown key, out of credit, daily limit, unknown).
  */
-import type { AddressFindItem, AddressRetrieveItem, LookupLanguage } from '@omo/domain';
+import type { AddressFindItem, AddressRetrieveItem, Language } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import {
   ADDRESS_COMPLETE_ERRORS,
@@ -247,7 +247,7 @@ export function createSandboxAddressLookup(db: Database): AddressLookupProvider 
     first: SandboxAddress,
     count: number,
     tokens: readonly string[],
-    language: LookupLanguage,
+    language: Language,
   ): AddressFindItem => {
     const text = `${first.buildingNumber} ${first.street}`;
     const place = placeLine(first);

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isCanada, isUnitedStates, normalizePostalCode, type LookupLanguage } from '@omo/domain';
+import { isCanada, isUnitedStates, normalizePostalCode, type Language } from '@omo/domain';
 import { Combobox, type ComboboxOption } from '../../components/form/combobox.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
@@ -92,7 +92,7 @@ function str(value: unknown): string {
 export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
   const { t, i18n } = useTranslation();
   const { contactPhone } = useAppConfig();
-  const lang: LookupLanguage = currentLang(i18n);
+  const lang: Language = currentLang(i18n);
   const { control, register, setValue, clearErrors, formState } = form;
   const errors = formState.errors;
   const [retrieveState, setRetrieveState] = useState<'idle' | 'loading' | 'failed'>('idle');
