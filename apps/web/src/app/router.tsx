@@ -77,6 +77,10 @@ const capture = lazyStep(async () => ({
   Component: (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
   loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
 }));
+const applyAsSingle = lazyStep(async () => ({
+  Component: InitialLoading,
+  loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
+}));
 const legalTerms = lazyStep(async () => ({
   Component: (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
   loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
@@ -102,6 +106,7 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
+  [paths.applyAsSingle]: applyAsSingle,
 };
 
 function flowRoutes(): RouteObject[] {

@@ -91,17 +91,20 @@ export function CreateProfilePage() {
         registration={register('password')}
         value={password}
       />
-      <TextField
-        id="promoCode"
-        label={t('createProfile.promoCode')}
-        error={messageOf('promoCode')}
-        isOptional
-        autoComplete="off"
-        className="field__input--short"
-        trimOnBlur
-        registration={register('promoCode')}
-      />
-      {config.hideReferralCode ? null : (
+      {/* The codes belong to the application the primary started: the co-applicant's profile has none. */}
+      {flow.kind === 'joint' ? null : (
+        <TextField
+          id="promoCode"
+          label={t('createProfile.promoCode')}
+          error={messageOf('promoCode')}
+          isOptional
+          autoComplete="off"
+          className="field__input--short"
+          trimOnBlur
+          registration={register('promoCode')}
+        />
+      )}
+      {config.hideReferralCode || flow.kind === 'joint' ? null : (
         <TextField
           id="referralCode"
           label={t('createProfile.referralCode')}

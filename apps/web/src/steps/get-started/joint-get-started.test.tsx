@@ -58,5 +58,8 @@ describe('/joint/getstarted (the co-applicant)', () => {
     });
     renderApp(`/joint/createprofile?jointCode=${CODE}`);
     expect(await screen.findByLabelText(/email/i)).toHaveValue('grace@example.com');
+    // The codes are the primary's application's: the co-applicant is not asked for them.
+    expect(screen.queryByLabelText(/promo/i)).toBeNull();
+    expect(screen.queryByLabelText(/referral/i)).toBeNull();
   });
 });
