@@ -99,6 +99,7 @@ const OUTCOMES = {
     async () => (await import('../outcomes/processing-page.tsx')).ProcessingPage,
   ),
   applicationdecline: outcome(async () => (await import('../outcomes/decline-page.tsx')).DeclinePage),
+  jointcomplete: outcome(async () => (await import('../outcomes/joint-complete-page.tsx')).JointCompletePage),
   savingsaccountoffer: outcome(
     async () => (await import('../outcomes/savings-offer-page.tsx')).SavingsOfferPage,
   ),

@@ -489,6 +489,11 @@ export const en = {
       failed:
         "We couldn't open the savings account. Please try again, or call us at <phone>{{phone}}</phone>.",
     },
+    jointComplete: {
+      title: 'Your part of the joint application is complete',
+      waiting:
+        'The membership opens once the primary applicant has confirmed their identity in person at a branch or a post office.',
+    },
     coApplicant: {
       title: 'Your part of the application is complete',
       refNo: 'Your reference number',

@@ -504,6 +504,11 @@ export const fr: Translation = {
       failed:
         'Nous n’avons pas pu ouvrir le compte d’épargne. Veuillez réessayer, ou appelez-nous au <phone>{{phone}}</phone>.',
     },
+    jointComplete: {
+      title: 'Votre partie de la demande conjointe est terminée',
+      waiting:
+        'L’adhésion sera ouverte dès que le demandeur principal aura confirmé son identité en personne, dans une succursale ou un bureau de poste.',
+    },
     coApplicant: {
       title: 'Votre partie de la demande est terminée',
       refNo: 'Votre numéro de référence',

@@ -211,6 +211,23 @@ describe('the other outcome pages', () => {
     expect(screen.getByText("We'll e-mail you both when the application is complete.")).toBeInTheDocument();
   });
 
+  it('joint complete: the co-applicant is done, the membership waits for the primary in person', async () => {
+    serve(() =>
+      decidedView(decisionOf('jointComplete', '/joint/jointcomplete'), {
+        flow: 'joint',
+        appRefNo: 'OMOABCDEFGHJ',
+      }),
+    );
+    renderApp('/joint/jointcomplete');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your part of the joint application is complete',
+    );
+    expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
+    expect(
+      screen.getByText(/once the primary applicant has confirmed their identity in person/),
+    ).toBeInTheDocument();
+  });
+
   it('savings offer: accepting opens the savings account and goes where the server then says', async () => {
     const user = userEvent.setup();
     let view = decidedView(decisionOf('savingsOffer', '/single/savingsaccountoffer'));
