@@ -5,12 +5,11 @@
  * - sessions idle longer than SESSION_IDLE_MINUTES (they no longer reach anything);
  * - drafts never submitted and untouched for DRAFT_RETENTION_DAYS, with their applicants, sessions,
  *   identity photos and document runs (the foreign keys cascade) and e-mails; never one with a member;
- * - identity photos 90 days after the application was decided, and any photo 365 days after it was taken,
- *   as the consent to the photos promises.
+ * - any identity photo 365 days after it was taken, as the consent to the photos promises (a decision
+ *   deletes its application's photos at once: decision/service.ts).
  * Submitted and decided applications, their applicants, members and accounts are kept. Every step is a
  * delete by age, so a run repeated or run by two processes at once does no harm.
  */
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../providers/clock.ts';
 import { SEND_WINDOW_MS } from '../phone-verification/service.ts';
@@ -19,8 +18,7 @@ import { createSendEventRepository } from '../phone-verification/repository.ts';
 export const RETENTION_QUEUE = 'retention';
 /** Every hour, at 17 minutes past (UTC). */
 export const RETENTION_CRON = '17 * * * *';
-/** The consent to the photos: kept 90 days after the decision, never more than 365 days. */
-export const PHOTO_DAYS_AFTER_DECISION = 90;
+/** The consent to the photos: never kept more than 365 days. */
 export const PHOTO_MAX_DAYS = 365;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -101,25 +99,9 @@ export function createRetentionService(deps: RetentionServiceDeps) {
   }
 
   async function purgePhotos(now: Date): Promise<number> {
-    const decidedBefore = before(now, PHOTO_DAYS_AFTER_DECISION * DAY_MS);
     const result = await db
       .deleteFrom('identity_documents')
-      .where((eb) =>
-        eb.or([
-          eb('created_at', '<', before(now, PHOTO_MAX_DAYS * DAY_MS)),
-          eb(
-            'applicant_id',
-            'in',
-            eb
-              .selectFrom('applicants as p')
-              .innerJoin('applications as a', 'a.id', 'p.application_id')
-              .select('p.id')
-              .where(sql<string>`a.decision->>'state'`, '=', 'decided')
-              // A decided application takes no more saves: its last update is the decision.
-              .where('a.updated_at', '<', decidedBefore),
-          ),
-        ]),
-      )
+      .where('created_at', '<', before(now, PHOTO_MAX_DAYS * DAY_MS))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
