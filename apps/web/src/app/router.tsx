@@ -131,9 +131,10 @@ export function createRoutes(): RouteObject[] {
             { path: paths.errorById, Component: ErrorPage },
             {
               path: paths.productList,
-              lazy: async () => ({
-                Component: (await import('../dev/product-list-page.tsx')).ProductListPage,
-              }),
+              lazy: async () => {
+                const page = await import('../dev/product-list-page.tsx');
+                return { Component: page.ProductListPage, loader: page.productListLoader };
+              },
             },
             {
               path: paths.diagnostics,
