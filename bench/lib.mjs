@@ -1,11 +1,25 @@
 // Shared helpers of the benchmarks: start the built product on a free port with a fresh data folder.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The port of one benchmark: BENCH_PORT (default 3290) plus its offset, so benchmarks run side by side on
+ * one machine each keep to their own range.
+ */
+export function benchPort(offset) {
+  return Number(process.env.BENCH_PORT ?? 3290) + offset;
+}
+
+/** A note printed beside every timing: figures from a shared machine vary with its other work. */
+export function machineNote() {
+  const [one] = loadavg();
+  return `(machine: ${cpus().length} cores, load average ${one.toFixed(1)} at the start of this run)`;
+}
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -18,7 +32,9 @@ export const CHROMIUM_ARGS = [
 /** Starts apps/server/dist/server.js; resolves once /api/heartbeat answers, with the time it took. */
 export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'omo-bench-')), env = {} }) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER: another build of the server (a before/after comparison); WEB_DIST likewise for the pages.
+  const serverJs = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/server.js');
+  const child = spawn(process.execPath, [serverJs], {
     cwd: root,
     env: {
       ...process.env,
