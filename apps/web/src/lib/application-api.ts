@@ -4,7 +4,9 @@
  * (`apiRequest`). The types come from the domain's contract.
  */
 import {
+  API_PATHS,
   APPLICATION_API_PATHS,
+  JOINT_FLOW,
   SINGLE_FLOW,
   findStepByPath,
   type AccountUsageFormInput,
@@ -16,6 +18,7 @@ import {
   type Flow,
   type IdentityImageSide,
   type InitializeApplicationRequest,
+  type JointCodeLookupResponse,
   type LegalTermsFormInput,
   type PersonalInfoFormInput,
   type PhoneChannel,
@@ -78,6 +81,18 @@ export function initializeApplication(
   signal?: AbortSignal,
 ): Promise<string> {
   return apiRequest<string>(P.initializeApplication, { method: 'POST', body, signal });
+}
+
+/**
+ * POST GetApplicationFromJointCode: the co-applicant's invitation (whether it ended, the products, their
+ * names and e-mail). @throws ApiError 404 for an unknown or spent code
+ */
+export function lookupJointCode(jointCode: string, signal?: AbortSignal): Promise<JointCodeLookupResponse> {
+  return apiRequest<JointCodeLookupResponse>(API_PATHS.getApplicationFromJointCode, {
+    method: 'POST',
+    query: { jointCode },
+    signal,
+  });
 }
 
 /** GET Application: the applicant's view. @throws ApiError 401 without a session. */
@@ -278,7 +293,11 @@ export function sessionEndedPath(): string {
 
 /** The flow of a pathname ('/joint/...' → JOINT_FLOW); the single flow for anything else. */
 export function flowOfPath(pathname: string): Flow {
-  return findStepByPath(pathname)?.flow ?? SINGLE_FLOW;
+  // A page under a step (the capture page of idverifyterms) is in the step's flow.
+  return (
+    findStepByPath(pathname)?.flow ??
+    (pathname.toLowerCase().startsWith('/joint/') ? JOINT_FLOW : SINGLE_FLOW)
+  );
 }
 
 /**
