@@ -15,6 +15,8 @@ const gzipAsync = promisify(gzip);
 
 export interface PrecompressedJson {
   readonly etag: string;
+  /** The JSON text as it is (sent as a string: Node writes it faster than the same bytes as a Buffer). */
+  readonly text: string;
   readonly identity: Buffer;
   readonly br: Buffer;
   readonly gzip: Buffer;
@@ -35,7 +37,7 @@ export async function precompressJson(json: string): Promise<PrecompressedJson> 
   ]);
   // Weak: the same answer has three encodings, and If-None-Match compares weakly.
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { etag, identity, br, gzip: gz };
+  return { etag, text: json, identity, br, gzip: gz };
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison) or is `*`. */
@@ -77,5 +79,5 @@ export function sendPrecompressed(
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   reply.type('application/json; charset=utf-8');
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? payload[encoding] : payload.identity);
+  return reply.send(encoding ? payload[encoding] : payload.text);
 }
