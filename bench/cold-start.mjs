@@ -6,15 +6,18 @@ import { benchPort, machineNote, startServer } from './lib.mjs';
 const first = await startServer({ port: benchPort(1) });
 await first.stop();
 const again = [];
+const cpu = [];
 for (let i = 0; i < 3; i++) {
   const server = await startServer({ port: benchPort(1), dataDir: first.dataDir });
   again.push(server.startupMs);
+  cpu.push(server.startupCpuMs ?? NaN);
   await server.stop();
 }
-const median = [...again].sort((a, b) => a - b)[1];
+const median = (values) => [...values].sort((a, b) => a - b)[1];
 console.log(machineNote());
 console.log(`cold start to first heartbeat, new data folder:      ${first.startupMs.toFixed(0)} ms`);
 console.log(
-  `cold start to first heartbeat, existing data folder: ${median.toFixed(0)} ms median ` +
-    `(${again.map((ms) => ms.toFixed(0)).join(', ')}; target < 2000 ms)`,
+  `cold start to first heartbeat, existing data folder: ${median(again).toFixed(0)} ms median ` +
+    `(${again.map((ms) => ms.toFixed(0)).join(', ')}; target < 2000 ms), ` +
+    `of which the server's own CPU time ${median(cpu).toFixed(0)} ms`,
 );

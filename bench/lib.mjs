@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks: start the built product on a free port with a fresh data folder.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,20 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux); undefined elsewhere. On a
+ * shared machine it shows the work a start needs, which the wall-clock time hides under others' load.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Starts apps/server/dist/server.js; resolves once /api/heartbeat answers, with the time it took. */
 export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'omo-bench-')), env = {} }) {
@@ -65,6 +79,7 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), '
     url,
     dataDir,
     startupMs: ms,
+    startupCpuMs: cpuMsOf(child.pid),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
