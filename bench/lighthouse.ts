@@ -113,7 +113,6 @@ try {
     const score = (median.categories.performance?.score ?? 0) * 100;
     const audit = (id: string) => median.audits[id]?.numericValue;
     const finalUrl = new URL(median.finalDisplayedUrl).pathname;
-    firstScreenJs ??= scriptBytes(median);
     console.log(
       [
         page.path,
@@ -129,6 +128,7 @@ try {
         page.target,
       ].join(' | '),
     );
+    firstScreenJs ??= scriptBytes(median);
   }
 } finally {
   await server.stop();
