@@ -92,7 +92,9 @@ console.log(
 );
 let firstScreenJs: number | undefined;
 try {
-  for (const page of PAGES) {
+  // BENCH_LIGHTHOUSE_ONLY: a pattern of the paths to measure (all by default).
+  const only = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? '.');
+  for (const page of PAGES.filter((p) => only.test(p.path))) {
     let runs: Result[];
     try {
       const cookie = await cookieFor(page.after);
