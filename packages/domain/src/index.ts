@@ -9,6 +9,7 @@ export * from './schemas/api-config.ts';
 export * from './schemas/field-limits.ts';
 export * from './schemas/api.ts';
 export * from './schemas/forms.ts';
+export * from './schemas/address-lookup.ts';
 export * from './rules/validation.ts';
 export * from './rules/application-flags.ts';
 export * from './rules/error-routes.ts';

@@ -32,5 +32,7 @@ export const webApiConfigSchema = z.object({
   hideReferralCode: z.boolean(),
   /** The identity provider's device-fingerprint script, loaded only when configured. */
   deviceFingerprint: z.object({ scriptUrl: z.nullable(z.string()), orgId: z.nullable(z.string()) }),
+  /** The mobile app: the welcome page's QR code opens `url`; the store badges link to the stores. */
+  mobileApp: z.object({ url: z.string(), appStoreUrl: z.string(), googlePlayUrl: z.string() }),
 });
 export type WebApiConfig = z.infer<typeof webApiConfigSchema>;

@@ -171,6 +171,8 @@ export const APPLICATION_API_PATHS = {
   /** GET ?lang=en|fr: the membership terms as a PDF. */
   membershipTerms: '/api/omo/MembershipTerms',
   canadaPostCreate: API_PATHS.canadaPostCreate,
+  /** GET: the branch nearest the applicant's home (the in-person ID page's branch panel). */
+  nearestBranch: '/api/omo/Application/NearestBranch',
   createIdVerificationRequest: API_PATHS.createIdVerificationRequest,
   identityCheck: '/api/omo/IdentityCheck',
   documentVerificationStart: '/api/omo/DocumentVerification/Start',
@@ -452,3 +454,7 @@ export const canadaPostCreateResponseSchema = z.object({
   postOffice: postOfficeSchema.nullable(),
 });
 export type CanadaPostCreateResponse = z.infer<typeof canadaPostCreateResponseSchema>;
+
+/** GET /api/omo/Application/NearestBranch answer: the branch nearest the home postal code, if any. */
+export const nearestBranchResponseSchema = z.object({ branch: branchLocationSchema.nullable() });
+export type NearestBranchResponse = z.infer<typeof nearestBranchResponseSchema>;
