@@ -124,7 +124,6 @@ export const en = {
     productListIntro:
       'Test links that start an application with the given products. Not available in production.',
     errorLoadingProducts: 'Error loading products',
-    loadingProducts: 'Loading products…',
     noProducts: 'No products in this group.',
     groups: {
       Chequing: 'Chequing',

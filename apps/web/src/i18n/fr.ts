@@ -126,7 +126,6 @@ export const fr: Translation = {
     productListIntro:
       'Liens d’essai qui lancent une demande avec les produits indiqués. Non offert en production.',
     errorLoadingProducts: 'Erreur lors du chargement des produits',
-    loadingProducts: 'Chargement des produits…',
     noProducts: 'Aucun produit dans ce groupe.',
     groups: {
       Chequing: 'Comptes chèques',
