@@ -35,6 +35,7 @@ import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
 import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
+import termsRoutes from './modules/terms/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(branchRoutes);
   await app.register(applicationRoutes);
   await app.register(decisionRoutes);
+  await app.register(termsRoutes, { config });
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
   await app.register(addressLookupRoutes);

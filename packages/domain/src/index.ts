@@ -16,3 +16,4 @@ export * from './flows/flows.ts';
 export * from './flows/identity.ts';
 export * from './flows/decision.ts';
 export * from './flows/progress.ts';
+export * from './terms/terms.ts';

@@ -37,6 +37,7 @@ import {
   phoneFormSchema,
   provinceOfAddress,
   REFERENCE_CODE_RANDOM_LENGTH,
+  reviewCodesFormSchema,
   reviewConsentRequestSchema,
   rollPercent,
   sinDigits,
@@ -422,8 +423,23 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     },
   });
 
+  const codes = defineStep<{ promoCode: string | null; referralCode: string | null }>({
+    stepId: 'createprofile',
+    path: APPLICATION_API_PATHS.codes,
+    summary: "The promo and referral codes as edited on 'Review your application' (reviewCodesFormSchema)",
+    body: reviewCodesFormSchema,
+    validate(input, body) {
+      const parsed = input.parse(reviewCodesFormSchema, body);
+      return { promoCode: parsed.promoCode || null, referralCode: parsed.referralCode || null };
+    },
+    async store(trx, { context }, value) {
+      await updateApplication(trx, context.application.id, value);
+    },
+  });
+
   /** Every save of the flow, in flow order. */
   const steps: readonly StepHandler[] = [
+    codes,
     personalInfo,
     phone,
     address,
