@@ -104,6 +104,8 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   'PUT /api/omo/Application/Sin': () => ({ body: { sin: APPLICANT_ANSWERS.sin } }),
   'PUT /api/omo/Application/LegalTerms': () => ({ body: { ...validLegalTerms }, after: 'accountUsage' }),
   'PUT /api/omo/Application/ReviewConsent': () => ({ body: { consent: true }, after: 'legalTerms' }),
+  'PUT /api/omo/Application/Codes': () => ({ body: { promoCode: 'SPRING', referralCode: 'RF12345' } }),
+  'GET /api/omo/MembershipTerms': () => ({ query: { lang: 'fr' } }),
   'POST /api/omo/SaveApplication': () => ({
     body: { termsAccepted: true, fhsaDeclaration: false, language: 'fr' },
     after: 'reviewConsent',
@@ -333,6 +335,8 @@ describe.each(TEST_DATABASES)('hostile values on $name', (database) => {
             examples: op.query.flatMap((name) => MUST_STRINGS.map((v): [string, string] => [name, v])),
           },
         );
+        // The valid query once (a single-parameter query never succeeds with a hostile value).
+        if (op.body.length === 0) await send(applicant, op, undefined, base.query);
       }
       if (op.body.length + op.query.length === 0) {
         // Nothing documented: a hostile body (or query) of any shape.

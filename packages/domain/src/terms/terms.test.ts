@@ -3,6 +3,7 @@ import { deriveApplicationFlags } from '../rules/application-flags.ts';
 import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
 import {
   membershipTermsOf,
+  saveDelayMsOf,
   requiresFhsaDeclaration,
   TERMS_MIXES,
   termsMixOf,
@@ -57,5 +58,19 @@ describe('the terms text of a product mix (spec 001 §2.5)', () => {
     const params = { institution: 'omo Credit Union', phone: '1-800-555-0199' };
     expect(membershipTermsOf('en', params).title).toBe('omo Credit Union Membership Terms and Conditions');
     expect(membershipTermsOf('fr', params).title).toBe('Conditions d’adhésion à omo Credit Union');
+  });
+});
+
+describe('the save delay of the document-verification case (spec 001 §4.1)', () => {
+  it.each([
+    ['documentPending', 20_000],
+    ['documentApproved', 20_000],
+    ['documentDeclined', 20_000],
+    ['documentExpired', 20_000],
+    ['passed', 0],
+    ['skipped', 0],
+    ['denied', 0],
+  ] as const)('%s waits %i ms', (status, ms) => {
+    expect(saveDelayMsOf(status)).toBe(ms);
   });
 });

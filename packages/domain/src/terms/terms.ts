@@ -5,6 +5,7 @@
  */
 import type { ApplicationFlags } from '../rules/application-flags.types.ts';
 import type { Language } from '../messages/messages.types.ts';
+import type { IdentityStatus } from '../flows/identity.ts';
 import { MEMBERSHIP_TERMS, MIX_TERMS } from './terms-text.ts';
 
 /** The terms texts of spec 001 §2.5, one per product mix. */
@@ -30,6 +31,17 @@ export function termsMixOf(flags: Pick<ApplicationFlags, 'mRRSP' | 'mTFSA' | 'mF
 /** True when the applicant must also make the FHSA declaration (an FHSA is among the products). */
 export function requiresFhsaDeclaration(flags: Pick<ApplicationFlags, 'mFHSA'>): boolean {
   return flags.mFHSA;
+}
+
+/** The wait between Continue and the save in the document-verification case (spec 001 §9). */
+export const DOCUMENT_SAVE_DELAY_MS = 20_000;
+
+/**
+ * How long the terms page waits after Continue before it saves (spec 001 §4.1): 20 s when the applicant's
+ * identity went through document verification (the provider's result may still be on its way), else none.
+ */
+export function saveDelayMsOf(identity: IdentityStatus): number {
+  return identity.startsWith('document') ? DOCUMENT_SAVE_DELAY_MS : 0;
 }
 
 /** One titled section of a terms text. */
