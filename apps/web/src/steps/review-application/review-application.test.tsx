@@ -280,6 +280,18 @@ describe('reviewapplication', { timeout: 30_000 }, () => {
     expect(consentSaves).toBe(1);
   });
 
+  it('sends the applicant to a step the application now needs (a SIN for an interest-bearing product)', async () => {
+    start(
+      reviewView({
+        sin: { provided: false, skipped: false, masked: null },
+        progress: makeProgress('sin'),
+        nextPath: '/single/sin',
+      }),
+    );
+    const { router } = renderApp('/single/reviewapplication');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/sin'));
+  });
+
   it('prechecks the consent given before', async () => {
     start(reviewView({ reviewConsent: true }));
     renderApp('/single/reviewapplication');
