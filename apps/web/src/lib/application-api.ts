@@ -4,6 +4,7 @@
  * (`apiRequest`). The types come from the domain's contract.
  */
 import {
+  API_PATHS,
   APPLICATION_API_PATHS,
   SINGLE_FLOW,
   findStepByPath,
@@ -16,6 +17,7 @@ import {
   type Flow,
   type IdentityImageSide,
   type InitializeApplicationRequest,
+  type JointCodeLookupResponse,
   type MembershipResponse,
   type SaveApplicationRequest,
   type LegalTermsFormInput,
@@ -82,6 +84,18 @@ export function initializeApplication(
   return apiRequest<string>(P.initializeApplication, { method: 'POST', body, signal });
 }
 
+/**
+ * POST GetApplicationFromJointCode: the co-applicant's invitation (whether it ended, the products, their
+ * names and e-mail). @throws ApiError 404 for an unknown or spent code
+ */
+export function lookupJointCode(jointCode: string, signal?: AbortSignal): Promise<JointCodeLookupResponse> {
+  return apiRequest<JointCodeLookupResponse>(API_PATHS.getApplicationFromJointCode, {
+    method: 'POST',
+    query: { jointCode },
+    signal,
+  });
+}
+
 /** GET Application: the applicant's view. @throws ApiError 401 without a session. */
 export function getApplication(signal?: AbortSignal): Promise<ApplicationView> {
   return apiRequest<ApplicationView>(P.application, { signal });
@@ -112,9 +126,13 @@ export async function revealSin(signal?: AbortSignal): Promise<string> {
   return (await apiRequest<{ sin: string }>(P.sinReveal, { signal })).sin;
 }
 
-/** POST SaveApplication: accepts the terms; the server decides (or answers the decision already taken). */
-export function saveApplication(body: SaveApplicationRequest, signal?: AbortSignal) {
-  return apiRequest<MembershipResponse>(P.saveApplication, { method: 'POST', body, signal });
+/**
+ * POST SaveApplication (the primary) or SaveJointApplication (the co-applicant): accepts the terms; the
+ * server decides (or answers the decision already taken).
+ */
+export function saveApplication(flow: Flow['kind'], body: SaveApplicationRequest, signal?: AbortSignal) {
+  const path = flow === 'joint' ? API_PATHS.saveJointApplication : P.saveApplication;
+  return apiRequest<MembershipResponse>(path, { method: 'POST', body, signal });
 }
 
 /** The membership terms PDF in a language. */

@@ -304,7 +304,10 @@ export function ReviewApplicationPage() {
       { label: t('createProfile.promoCode'), value: view.promoCode || none },
       { label: t('createProfile.referralCode'), value: view.referralCode || none },
     ],
-    editor: () => <CodesEditor {...editorProps('other', t('review.sections.other'))} />,
+    // The codes are the application's: only the primary applicant changes them.
+    ...(view.flow === 'single'
+      ? { editor: () => <CodesEditor {...editorProps('other', t('review.sections.other'))} /> }
+      : {}),
   });
   if (view.sin.provided && view.sin.masked) {
     sections.push({

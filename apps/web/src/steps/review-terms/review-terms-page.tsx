@@ -40,7 +40,7 @@ export function ReviewTermsPage() {
   const lang = currentLang(i18n);
   const navigate = useNavigate();
   const { institutionName, contactPhone } = useAppConfig();
-  const { view, products } = useLoaderData<StepData>();
+  const { view, products, flow } = useLoaderData<StepData>();
   const flags = flagsOf({ products });
   const terms = termsTextOf(termsMixOf(flags), lang, { institution: institutionName, phone: contactPhone });
   const needsFhsa = requiresFhsaDeclaration(flags);
@@ -54,7 +54,11 @@ export function ReviewTermsPage() {
     setProcessing(true);
     try {
       await wait(saveDelayMsOf(view.identity.status));
-      await saveApplication({ termsAccepted: true, fhsaDeclaration: isFhsaDeclared, language: lang });
+      await saveApplication(flow.kind, {
+        termsAccepted: true,
+        fhsaDeclaration: isFhsaDeclared,
+        language: lang,
+      });
       // The server decided: its view names the outcome page.
       const decided = await getApplication();
       await navigate(decided.decision?.route ?? decided.nextPath);

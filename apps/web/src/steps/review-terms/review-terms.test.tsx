@@ -46,7 +46,7 @@ function start(options: { products?: ProductOffering[]; status?: IdentityStatus;
             ),
       };
     }
-    if (call.path === '/api/omo/SaveApplication') {
+    if (call.path === '/api/omo/SaveApplication' || call.path === '/api/omo/SaveJointApplication') {
       if (options.saveStatus) return { status: options.saveStatus, body: { title: 'Error', status: 500 } };
       decided = true;
       return { body: { hasResponse: true } };
@@ -140,6 +140,43 @@ describe('reviewterms', { timeout: 30_000 }, () => {
     expect(continueButton()).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/confirmapplication'));
     expect(calls.filter((c) => c.path === '/api/omo/SaveApplication')).toHaveLength(1);
+  });
+
+  it('submits the co-applicant’s part with SaveJointApplication', async () => {
+    holdProducts([makeProduct()]);
+    const joint = makeView({
+      flow: 'joint',
+      identity: { status: 'passed' },
+      progress: makeProgress('reviewterms'),
+      nextPath: '/joint/reviewterms',
+    });
+    let decided = false;
+    const calls = stubApi((call) => {
+      if (call.path === '/api/omo/Application' && call.method === 'GET') {
+        return {
+          body: decided
+            ? {
+                ...joint,
+                decision: { route: '/joint/confirmapplication' },
+                nextPath: '/joint/confirmapplication',
+              }
+            : joint,
+        };
+      }
+      if (call.path === '/api/omo/SaveJointApplication') {
+        decided = true;
+        return { body: { hasResponse: true } };
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/joint/reviewterms');
+    await heading();
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }),
+    );
+    await userEvent.click(continueButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/joint/confirmapplication'));
+    expect(calls.some((c) => c.path === '/api/omo/SaveApplication')).toBe(false);
   });
 
   it('goes to /error/1 when the save fails', async () => {
