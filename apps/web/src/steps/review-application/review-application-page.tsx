@@ -6,7 +6,7 @@
  * clicked. An edit the server says changes what the application needs (a phone to verify again, a step
  * now missing) is followed: the applicant goes where the server says.
  */
-import { useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasTermRates, type ProductOffering } from '@omo/domain';
@@ -31,7 +31,8 @@ import {
 import { ReviewSection, type SummaryRow } from './review-section.tsx';
 import './review.css';
 
-export type SectionId = 'personal' | 'joint' | 'address' | 'products' | 'other' | 'sin';
+const SECTION_IDS = ['personal', 'joint', 'address', 'products', 'other', 'sin'] as const;
+export type SectionId = (typeof SECTION_IDS)[number];
 
 /** The five statements the consent covers (spec 001 §2.4), as i18n keys. */
 export const CONSENT_STATEMENTS = [
@@ -147,11 +148,30 @@ export function ReviewApplicationPage() {
   const [hasConsent, setConsent] = useState(view.reviewConsent);
   const [isContinuing, setContinuing] = useState(false);
   const [hasContinueFailed, setContinueFailed] = useState(false);
+  const [withErrors, setWithErrors] = useState<ReadonlySet<SectionId>>(new Set());
   const title = t('review.title');
-  usePageTitle(title);
+  usePageTitle(title, withErrors.size > 0);
+  const markErrors = useCallback((id: SectionId, hasErrors: boolean) => {
+    setWithErrors((s) => {
+      if (s.has(id) === hasErrors) return s;
+      const next = new Set(s);
+      if (hasErrors) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  // One stable callback per section (SectionForm tells it whenever its errors come or go).
+  const errorCallbacks = useMemo(
+    () =>
+      Object.fromEntries(
+        SECTION_IDS.map((id) => [id, (hasErrors: boolean) => markErrors(id, hasErrors)]),
+      ) as Record<SectionId, (hasErrors: boolean) => void>,
+    [markErrors],
+  );
 
   const open = (id: SectionId) => setEditing((s) => new Set(s).add(id));
   const close = (id: SectionId) => {
+    markErrors(id, false);
     setEditing((s) => {
       const next = new Set(s);
       next.delete(id);
@@ -176,6 +196,7 @@ export function ReviewApplicationPage() {
     products,
     onSaved: (next) => void onSaved(id)(next),
     onCancel: () => close(id),
+    onErrors: errorCallbacks[id],
   });
 
   const onContinue = async () => {

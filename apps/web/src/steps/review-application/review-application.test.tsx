@@ -154,9 +154,11 @@ describe('reviewapplication', { timeout: 30_000 }, () => {
       'Enter your first name',
     );
     expect(calls.some((c) => c.path === '/api/omo/Application/PersonalInfo')).toBe(false);
+    await waitFor(() => expect(document.title).toMatch(/^Error: Review your application/));
     await userEvent.type(first, 'Alexandra');
     await userEvent.click(screen.getByRole('button', { name: 'Save Personal Details' }));
     await waitFor(() => expect(section('Personal Details')).toHaveTextContent('Alexandra Tremblay'));
+    expect(document.title).toMatch(/^Review your application/);
     // The whole personal information goes to the step's PUT, this section's fields changed.
     expect(calls.find((c) => c.path === '/api/omo/Application/PersonalInfo')?.body).toMatchObject({
       ...PERSONAL,

@@ -47,6 +47,7 @@ export interface EditorProps {
   products: ProductOffering[];
   onSaved: (view: ApplicationView) => void;
   onCancel: () => void;
+  onErrors: (hasErrors: boolean) => void;
 }
 
 export const PERSONAL_FIELDS = [
@@ -85,6 +86,7 @@ function PersonalInfoEditor({
   products,
   onSaved,
   onCancel,
+  onErrors,
   id,
   fields,
   latestView,
@@ -134,6 +136,7 @@ function PersonalInfoEditor({
       isSubmitting={form.formState.isSubmitting}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      onErrors={onErrors}
     >
       {id === 'personal' ? (
         <PersonalDetailsFields form={form} messageOf={messageOf} />
@@ -153,7 +156,7 @@ export function JointEditor(props: EditorProps & { latestView: () => Application
 }
 
 /** Address: home and mailing, search or manual, as on 'Where do you live?'. */
-export function AddressEditor({ title, view, onSaved, onCancel }: EditorProps) {
+export function AddressEditor({ title, view, onSaved, onCancel, onErrors }: EditorProps) {
   const { form, onSubmit, summary, hasSaveFailed } = useSectionForm<AddressFormValues, AddressFormOutput>({
     schema: addressFormSchema,
     defaultValues: addressFormValuesOf(view.address),
@@ -172,6 +175,7 @@ export function AddressEditor({ title, view, onSaved, onCancel }: EditorProps) {
       isSubmitting={form.formState.isSubmitting}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      onErrors={onErrors}
     >
       <AddressFields form={form} />
     </SectionForm>
@@ -184,6 +188,7 @@ export function ProductsEditor({
   view,
   onSaved,
   onCancel,
+  onErrors,
   termProduct,
 }: EditorProps & { termProduct: ProductOffering }) {
   const { form, onSubmit, messageOf, summary, hasSaveFailed } = useSectionForm<
@@ -209,6 +214,7 @@ export function ProductsEditor({
       isSubmitting={form.formState.isSubmitting}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      onErrors={onErrors}
     >
       <TermChoiceFields product={termProduct} form={form} messageOf={messageOf} />
     </SectionForm>
@@ -218,7 +224,7 @@ export function ProductsEditor({
 type CodesValues = { promoCode: string; referralCode: string };
 
 /** Other: the promo and referral codes (at most 12 each on the review; referral begins with RF). */
-export function CodesEditor({ title, view, onSaved, onCancel }: EditorProps) {
+export function CodesEditor({ title, view, onSaved, onCancel, onErrors }: EditorProps) {
   const { t } = useTranslation();
   const { form, onSubmit, messageOf, summary, hasSaveFailed } = useSectionForm<
     CodesValues,
@@ -241,6 +247,7 @@ export function CodesEditor({ title, view, onSaved, onCancel }: EditorProps) {
       isSubmitting={form.formState.isSubmitting}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      onErrors={onErrors}
     >
       <TextField
         id="promoCode"
@@ -270,7 +277,7 @@ export function CodesEditor({ title, view, onSaved, onCancel }: EditorProps) {
 }
 
 /** SIN: entered again (the saved one is never put back into a field). */
-export function SinEditor({ title, products, onSaved, onCancel }: EditorProps) {
+export function SinEditor({ title, products, onSaved, onCancel, onErrors }: EditorProps) {
   const schema = useMemo(() => {
     const flags = flagsOf({ products });
     return sinFormSchema({ isTfsaOrFhsa: flags.mTFSA || flags.mFHSA });
@@ -295,6 +302,7 @@ export function SinEditor({ title, products, onSaved, onCancel }: EditorProps) {
       isSubmitting={form.formState.isSubmitting}
       onSubmit={onSubmit}
       onCancel={onCancel}
+      onErrors={onErrors}
     >
       <SinField control={form.control} error={messageOf('sin')} />
     </SectionForm>

@@ -64,6 +64,7 @@ export function SectionForm({
   isSubmitting,
   onSubmit,
   onCancel,
+  onErrors,
   children,
 }: {
   id: string;
@@ -75,10 +76,14 @@ export function SectionForm({
   isSubmitting: boolean;
   onSubmit: () => Promise<void>;
   onCancel: () => void;
+  /** Told whether the section shows errors (the page title says 'Error: ' while one does). */
+  onErrors?: (hasErrors: boolean) => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
+  const hasErrors = summary.length > 0;
+  useEffect(() => onErrors?.(hasErrors), [hasErrors, onErrors]);
   // Opening the edit mode moves focus to its first field.
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
