@@ -62,6 +62,9 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/PhoneVerification/Continue',
         '/api/omo/AddressLookup/Find',
         '/api/omo/AddressLookup/Retrieve',
+        '/api/omo/CanadaPostCreate',
+        '/api/omo/CreateIDVerificationRequest',
+        '/api/omo/Application/NearestBranch',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/omo/GetBranchLocations']!)).toEqual(['post']);
