@@ -176,11 +176,16 @@ test.describe('review your application and accept the terms', () => {
     await expect(continueButton(page)).toBeDisabled();
     await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
     await continueButton(page).click();
-    await expect(page.getByRole('status')).toContainText(
-      'Please wait while we process your application. This can take up to 2 minutes.',
-    );
-    // The server decided: approved.
+    // (The router's own 'Loading…' status may show beside it while the outcome page loads.)
+    await expect(
+      page.getByRole('status').filter({
+        hasText: 'Please wait while we process your application. This can take up to 2 minutes.',
+      }),
+    ).toBeVisible();
+    // The server decided: approved, with a member number.
     await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to omo Credit Union!' })).toBeVisible();
+    await expect(page.getByLabel('Your member number')).toHaveText(/^\d{6,}$/);
   });
 
   test('in French: the review, the French terms and PDF, and the decision', async ({
@@ -225,7 +230,7 @@ test.describe('review your application and accept the terms', () => {
     expect(pdf.headers()['content-disposition']).toContain('conditions-adhesion.pdf');
     await page.getByRole('checkbox', { name: 'J’ai lu et j’accepte les conditions' }).check();
     await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect(page.getByRole('status')).toContainText('Veuillez patienter');
+    await expect(page.getByRole('status').filter({ hasText: 'Veuillez patienter' })).toBeVisible();
     await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
   });
 

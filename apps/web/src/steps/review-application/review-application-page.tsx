@@ -177,8 +177,6 @@ export function ReviewApplicationPage() {
       next.delete(id);
       return next;
     });
-    // Focus goes back to the section's Edit button.
-    requestAnimationFrame(() => document.getElementById(`${id}-edit`)?.focus());
   };
   const onSaved = (id: SectionId) => async (next: ApplicationView) => {
     setView(next);

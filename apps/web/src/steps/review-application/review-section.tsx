@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface SummaryRow {
@@ -30,6 +30,13 @@ export function ReviewSection({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(isEditing);
+  // Closing the edit mode (saved or cancelled) gives focus back to the section's Edit button.
+  useEffect(() => {
+    if (wasEditing.current && !isEditing) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
   return (
     <section className="review-section" aria-labelledby={`${id}-title`} data-testid={`review-${id}`}>
       <div className="review-section__top">
@@ -38,6 +45,7 @@ export function ReviewSection({
         </h2>
         {onEdit && !isEditing ? (
           <button
+            ref={editButton}
             type="button"
             id={`${id}-edit`}
             className="button button--secondary review-section__edit"
