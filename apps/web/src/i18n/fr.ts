@@ -289,6 +289,8 @@ export const fr: Translation = {
     sending: 'Envoi du code de vérification…',
     sendFailedNext:
       'Vérifiez que votre numéro de téléphone est exact, choisissez l’autre façon de recevoir le code (texto ou appel vocal), ou réessayez.',
+    ceiling:
+      'Nous n’avons pas pu envoyer de code, car trop de codes ont été envoyés récemment. Réessayez : après 3 essais, vous pourrez continuer sans vérifier votre numéro de téléphone.',
   },
   verificationCode: {
     title: 'Vérifiez votre numéro de téléphone',

@@ -39,8 +39,8 @@ export type { ApplicationView };
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
   phone: ApplicationPhoneView;
-  /** Check only: the code was expired or unknown/used. */
-  error?: 'expired' | 'notFound';
+  /** Check: the code was expired or unknown/used. Start: an hourly ceiling refused the send (a send failure). */
+  error?: 'expired' | 'notFound' | 'ceiling';
 }
 
 const P = APPLICATION_API_PATHS;
