@@ -35,6 +35,7 @@ import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
 import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
+import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(branchRoutes);
   await app.register(applicationRoutes);
   await app.register(decisionRoutes);
+  await app.register(termsRoutes, { config });
   await app.register(jointRoutes, { config });
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);

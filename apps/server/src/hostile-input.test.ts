@@ -106,6 +106,20 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   'PUT /api/omo/Application/Sin': () => ({ body: { sin: APPLICANT_ANSWERS.sin } }),
   'PUT /api/omo/Application/LegalTerms': () => ({ body: { ...validLegalTerms }, after: 'accountUsage' }),
   'PUT /api/omo/Application/ReviewConsent': () => ({ body: { consent: true }, after: 'legalTerms' }),
+  'PUT /api/omo/Application/Codes': () => ({ body: { promoCode: 'SPRING', referralCode: 'RF12345' } }),
+  'GET /api/omo/MembershipTerms': () => ({ query: { lang: 'fr' } }),
+  'POST /api/omo/CanadaPostCreate': () => {
+    // The applicant's own id, known once the submit answers it (the Fallback persona: ID in person).
+    const query = { applicantId: '' };
+    return {
+      query,
+      after: 'reviewConsent',
+      applicant: { lastName: 'Fallback' },
+      prepare: async (a) => {
+        query.applicantId = (await a.submit()).json<{ applicantId: string }>().applicantId;
+      },
+    };
+  },
   'POST /api/omo/SaveApplication': () => ({
     body: { termsAccepted: true, fhsaDeclaration: false, language: 'fr' },
     after: 'reviewConsent',

@@ -22,3 +22,4 @@ export * from './flows/identity.ts';
 export * from './flows/decision.ts';
 export * from './flows/joint.ts';
 export * from './flows/progress.ts';
+export * from './terms/terms.ts';

@@ -80,6 +80,14 @@ const legalTerms = lazyStep(async () => ({
   Component: (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
   loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
 }));
+const reviewApplication = lazyStep(async () => ({
+  Component: (await import('../steps/review-application/review-application-page.tsx')).ReviewApplicationPage,
+  loader: (await import('../lib/step.ts')).stepLoader('reviewapplication'),
+}));
+const reviewTerms = lazyStep(async () => ({
+  Component: (await import('../steps/review-terms/review-terms-page.tsx')).ReviewTermsPage,
+  loader: (await import('../lib/step.ts')).stepLoader('reviewterms'),
+}));
 
 /** An outcome page: its loader shows only the server's decision (outcomes/outcome-loader.ts). */
 const outcome = (load: () => Promise<StepRoute['Component']>): StepRoute =>
@@ -130,6 +138,8 @@ const BUILT_STEPS: Record<string, StepRoute> = {
       [pathOf(flow, 'idverifyterms'), idVerifyTerms],
       [`${pathOf(flow, 'idverifyterms')}/capture`, capture],
       [pathOf(flow, 'legalterms'), legalTerms],
+      [pathOf(flow, 'reviewapplication'), reviewApplication],
+      [pathOf(flow, 'reviewterms'), reviewTerms],
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,

@@ -14,9 +14,12 @@ import {
   type ApplicationView,
   type DocumentVerificationStartResponse,
   type DocumentVerificationStatusResponse,
+  type Flow,
   type IdentityImageSide,
   type InitializeApplicationRequest,
   type JointCodeLookupResponse,
+  type MembershipResponse,
+  type SaveApplicationRequest,
   type LegalTermsFormInput,
   type Language,
   type PersonalInfoFormInput,
@@ -76,6 +79,34 @@ export const saveAddress = (body: AddressFormInput, signal?: AbortSignal) => put
 
 export const saveProducts = (body: Partial<TermChoiceForm>, signal?: AbortSignal) =>
   put(P.products, body, signal);
+
+// Review and terms (spec 001 §2.4–2.5)
+
+/** PUT Codes: the promo and referral codes edited on the review. */
+export const saveCodes = (body: { promoCode: string; referralCode: string }, signal?: AbortSignal) =>
+  put(P.codes, body, signal);
+
+/** PUT ReviewConsent: the five statements of the review are agreed to. */
+export const saveReviewConsent = (signal?: AbortSignal) => put(P.reviewConsent, { consent: true }, signal);
+
+/** GET Sin/Reveal: the applicant's own SIN in full, for the reveal. Keep it in memory only, briefly. */
+export async function revealSin(signal?: AbortSignal): Promise<string> {
+  return (await apiRequest<{ sin: string }>(P.sinReveal, { signal })).sin;
+}
+
+/**
+ * POST SaveApplication (the primary) or SaveJointApplication (the co-applicant): accepts the terms; the
+ * server decides (or answers the decision already taken).
+ */
+export function saveApplication(flow: Flow['kind'], body: SaveApplicationRequest, signal?: AbortSignal) {
+  const path = flow === 'joint' ? API_PATHS.saveJointApplication : P.saveApplication;
+  return apiRequest<MembershipResponse>(path, { method: 'POST', body, signal });
+}
+
+/** The membership terms PDF in a language. */
+export function membershipTermsUrl(lang: 'en' | 'fr'): string {
+  return `${P.membershipTerms}?lang=${lang}`;
+}
 
 /** PUT Sin. The SIN goes to the server only; never keep it in browser storage. */
 export const saveSin = (sin: string, signal?: AbortSignal) => put(P.sin, { sin }, signal);

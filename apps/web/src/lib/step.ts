@@ -64,6 +64,8 @@ const STEPS_WITH_PRODUCTS: ReadonlySet<StepId> = new Set([
   'sin',
   'finalizeaccount',
   'legalterms',
+  'reviewapplication',
+  'reviewterms',
 ]);
 
 /**

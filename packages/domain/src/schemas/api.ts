@@ -164,6 +164,8 @@ export const APPLICATION_API_PATHS = {
   accountUsage: '/api/omo/Application/AccountUsage',
   legalTerms: '/api/omo/Application/LegalTerms',
   reviewConsent: '/api/omo/Application/ReviewConsent',
+  /** PUT: the promo and referral codes as edited on the review screen. */
+  codes: '/api/omo/Application/Codes',
   /** GET: the applicant's own SIN in full, for the review's reveal (never cached, never logged). */
   sinReveal: '/api/omo/Application/Sin/Reveal',
   saveApplication: API_PATHS.saveApplication,
@@ -424,7 +426,7 @@ export type SaveApplicationRequest = z.input<typeof saveApplicationRequestSchema
 /** PUT /api/omo/Application/ReviewConsent body: the five statements of the review are agreed to. */
 export const reviewConsentRequestSchema = z.object({ consent: z.literal(true) });
 
-/** GET /api/omo/Application/Sin/Reveal answer: the SIN as entered ('046 454 286'). */
+/** GET /api/omo/Application/Sin/Reveal answer: the SIN in full, grouped as its mask ('046-454-286'). */
 export const sinRevealResponseSchema = z.object({ sin: z.string() });
 
 /** The decision as the browser sees it: the save response and the outcome page it routes to. */

@@ -10,8 +10,11 @@ import {
   APPLICATION_API_PATHS,
   applicationViewSchema,
   initializeApplicationRequestSchema,
+  formatSin,
   problemDetailsSchema,
+  sinRevealResponseSchema,
 } from '@omo/domain';
+import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -89,6 +92,32 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.get(
+    APPLICATION_API_PATHS.sinReveal,
+    {
+      // A reveal is a click: a tight ceiling keeps a stolen session from reading it in a loop.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['application'],
+        summary:
+          "The session's own applicant's SIN in full, for the review's reveal (no-store; never logged)",
+        response: {
+          200: sinRevealResponseSchema,
+          401: APPLICATION_PROBLEMS[401],
+          404: problemDetailsSchema.describe('No SIN was given'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const context = await request.requireApplicant();
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+      const digits = await service.progress.sinOf(context.applicant);
+      if (!digits) throw new HttpProblem(404, 'No SIN was given.');
+      return { sin: formatSin(digits) };
+    },
+  );
 
   app.post(
     APPLICATION_API_PATHS.identityCheck,

@@ -38,6 +38,7 @@ import {
   phoneFormSchema,
   provinceOfAddress,
   REFERENCE_CODE_RANDOM_LENGTH,
+  reviewCodesFormSchema,
   reviewConsentRequestSchema,
   rollPercent,
   sinDigits,
@@ -424,8 +425,27 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     },
   });
 
+  const codes = defineStep<{ promoCode: string | null; referralCode: string | null }>({
+    stepId: 'createprofile',
+    path: APPLICATION_API_PATHS.codes,
+    summary: "The promo and referral codes as edited on 'Review your application' (reviewCodesFormSchema)",
+    body: reviewCodesFormSchema,
+    validate(input, body) {
+      // The codes are the application's, given by the primary applicant.
+      if (input.context.applicant.role !== 'primary') {
+        throw new HttpProblem(403, "Only the primary applicant can change the application's codes.");
+      }
+      const parsed = input.parse(reviewCodesFormSchema, body);
+      return { promoCode: parsed.promoCode || null, referralCode: parsed.referralCode || null };
+    },
+    async store(trx, { context }, value) {
+      await updateApplication(trx, context.application.id, value);
+    },
+  });
+
   /** Every save of the flow, in flow order. */
   const steps: readonly StepHandler[] = [
+    codes,
     personalInfo,
     phone,
     address,

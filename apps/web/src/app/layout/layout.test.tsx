@@ -9,6 +9,18 @@ import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
+/** The API of a flow page (the review) for the layout's tests. */
+const REVIEW_API = {
+  [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
+  '/api/omo/Application': {
+    body: makeView({
+      productIds: [],
+      progress: makeProgress('reviewapplication'),
+      nextPath: '/single/reviewapplication',
+    }),
+  },
+};
+
 describe('layout', () => {
   it('language toggle switches texts, persists the choice and sets <html lang>', async () => {
     const user = userEvent.setup();
@@ -79,7 +91,7 @@ describe('layout', () => {
 
   it('header has the support phone, member link and a mobile menu toggle', async () => {
     const user = userEvent.setup();
-    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    mockFetch(REVIEW_API);
     renderApp('/single/reviewapplication');
     const phone = await screen.findByRole('link', { name: 'Call 1-800-555-0199' });
     expect(phone).toHaveAttribute('href', 'tel:+18005550199');
@@ -92,11 +104,11 @@ describe('layout', () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toHaveClass('header__nav--open');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This step is not built yet');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Review your application');
   });
 
   it('focus moves to the <h1> after a navigation', async () => {
-    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    mockFetch(REVIEW_API);
     const { router } = renderApp('/single/reviewapplication');
     await screen.findByRole('heading', { level: 1 });
     await router.navigate('/error/1');
@@ -119,7 +131,7 @@ describe('layout', () => {
 
 describe('device fingerprint', () => {
   it('loads the script on the flow pages only when it is configured', async () => {
-    mockFetch({ [API_PATHS.getApiConfig]: { body: TEST_CONFIG } });
+    mockFetch(REVIEW_API);
     renderApp('/single/reviewapplication');
     await screen.findByRole('heading', { level: 1 });
     expect(document.querySelector('script[data-device-fingerprint]')).toBeNull();
@@ -127,6 +139,7 @@ describe('device fingerprint', () => {
 
   it('adds the configured script once, with the organisation id', async () => {
     mockFetch({
+      ...REVIEW_API,
       [API_PATHS.getApiConfig]: {
         body: {
           ...TEST_CONFIG,

@@ -7,27 +7,21 @@
  */
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useWatch } from 'react-hook-form';
 import { addressFormSchema } from '@omo/domain';
-import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
-import { useMessage } from '../../components/form/use-message.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { saveAddress } from '../../lib/application-api.ts';
 import { useStepForm, type StepData } from '../../lib/step.ts';
-import { AddressBlock, HOME_NAMES, MAILING_NAMES } from './address-block.tsx';
+import { AddressFields } from './address-fields.tsx';
 import {
   ADDRESS_FIELD_ORDER,
   addressFormValuesOf,
   type AddressFormOutput,
   type AddressFormValues,
 } from './address-form.ts';
-import '../../components/form/combobox.css';
-import './address.css';
 
 export function AddressPage() {
   const { t } = useTranslation();
-  const msg = useMessage();
   const { view } = useLoaderData<StepData>();
   const { form, onSubmit, summary, hasSubmitFailed } = useStepForm<AddressFormValues, AddressFormOutput>({
     schema: addressFormSchema,
@@ -38,8 +32,7 @@ export function AddressPage() {
     // suggestion or switching to manual entry clears its error).
     reValidateMode: 'onSubmit',
   });
-  const { errors, submitCount, isSubmitting } = form.formState;
-  const isMailingSame = useWatch({ control: form.control, name: 'isMailingAddressSame' }) !== false;
+  const { submitCount, isSubmitting } = form.formState;
   const title = t('address.title');
   usePageTitle(title, summary.length > 0);
 
@@ -53,21 +46,7 @@ export function AddressPage() {
       isSubmitting={isSubmitting}
       onSubmit={onSubmit}
     >
-      <AddressBlock kind="home" names={HOME_NAMES} form={form} msg={msg} />
-      <CheckboxField
-        id="isMailingAddressSame"
-        label={t('address.mailingSame')}
-        error={msg(errors.isMailingAddressSame?.message)}
-        registration={form.register('isMailingAddressSame')}
-      />
-      {isMailingSame ? null : (
-        <section className="form-section address-mailing" aria-labelledby="mailing-title">
-          <h2 className="form-section__title" id="mailing-title">
-            {t('address.mailingTitle')}
-          </h2>
-          <AddressBlock kind="mailing" names={MAILING_NAMES} form={form} msg={msg} />
-        </section>
-      )}
+      <AddressFields form={form} />
     </StepForm>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { UseFormReturn } from 'react-hook-form';
 import {
   PAYOUT_OPTION_MAX,
   hasTermRates,
@@ -61,6 +62,55 @@ export function renewalOptions(product: ProductOffering, t: TFunction): SelectOp
   return options;
 }
 
+/** 'Length and term' and 'Renewal option' of a product with term rates (the step and the review's Products). */
+export function TermChoiceFields({
+  product,
+  form,
+  messageOf,
+}: {
+  product: ProductOffering;
+  form: UseFormReturn<TermChoiceForm, unknown, TermChoiceForm>;
+  messageOf: (name: string) => string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const { register } = form;
+  return (
+    <div className="product-card__terms">
+      <SelectField
+        id="termPeriod"
+        label={t('confirmProducts.termLength')}
+        labelExtra={
+          <span className="field__tip">
+            <Toggletip
+              label={t('confirmProducts.termLengthTooltip')}
+              text={t('confirmProducts.termLengthTooltipText')}
+            />
+          </span>
+        }
+        error={messageOf('termPeriod')}
+        options={termPeriodOptions(product, lang, t)}
+        registration={register('termPeriod')}
+      />
+      <SelectField
+        id="termOption"
+        label={t('confirmProducts.renewal')}
+        labelExtra={
+          <span className="field__tip">
+            <Toggletip
+              label={t('confirmProducts.renewalTooltip')}
+              text={t('confirmProducts.renewalTooltipText')}
+            />
+          </span>
+        }
+        error={messageOf('termOption')}
+        options={renewalOptions(product, t)}
+        registration={register('termOption')}
+      />
+    </div>
+  );
+}
+
 /**
  * 'Confirm your application' (spec 000 §2, §4): the product card(s); for a product with term rates the
  * 'Length and term' and 'Renewal option' selects (required only then), each with a toggletip.
@@ -81,7 +131,7 @@ export function ConfirmProductsPage() {
       save: (values) => saveProducts(termProduct ? values : {}),
     },
   );
-  const { register, formState } = form;
+  const { formState } = form;
   const title = t('confirmProducts.title');
   usePageTitle(title, summary.length > 0);
 
@@ -103,38 +153,7 @@ export function ConfirmProductsPage() {
           headingId={`product-${product.productID}`}
         >
           {product === termProduct ? (
-            <div className="product-card__terms">
-              <SelectField
-                id="termPeriod"
-                label={t('confirmProducts.termLength')}
-                labelExtra={
-                  <span className="field__tip">
-                    <Toggletip
-                      label={t('confirmProducts.termLengthTooltip')}
-                      text={t('confirmProducts.termLengthTooltipText')}
-                    />
-                  </span>
-                }
-                error={messageOf('termPeriod')}
-                options={termPeriodOptions(product, lang, t)}
-                registration={register('termPeriod')}
-              />
-              <SelectField
-                id="termOption"
-                label={t('confirmProducts.renewal')}
-                labelExtra={
-                  <span className="field__tip">
-                    <Toggletip
-                      label={t('confirmProducts.renewalTooltip')}
-                      text={t('confirmProducts.renewalTooltipText')}
-                    />
-                  </span>
-                }
-                error={messageOf('termOption')}
-                options={renewalOptions(product, t)}
-                registration={register('termOption')}
-              />
-            </div>
+            <TermChoiceFields product={product} form={form} messageOf={messageOf} />
           ) : null}
         </ProductCard>
       ))}

@@ -41,13 +41,20 @@ function start(products: ProductOffering[] = [makeProduct()]) {
     progress: makeProgress('legalterms'),
     nextPath: '/single/legalterms',
   });
+  let current = view;
   return stubApi((call) => {
-    if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
+    if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: current };
     if (call.path === API_PATHS.getOccupationList) return { body: OCCUPATIONS };
     if (call.path === API_PATHS.getPepPositionList) return { body: POSITIONS };
     if (call.path === API_PATHS.onlineAccountList) return { body: products };
     if (call.path === '/api/omo/Application/LegalTerms') {
-      return { body: { ...view, nextPath: '/single/reviewapplication' } };
+      // Saved: the review is the next step (its screen reads the view again).
+      current = {
+        ...view,
+        progress: makeProgress('reviewapplication'),
+        nextPath: '/single/reviewapplication',
+      };
+      return { body: current };
     }
     return undefined;
   });

@@ -3,22 +3,19 @@ import { useWatch, type DefaultValues } from 'react-hook-form';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  formatPhoneMask,
   personalInfoContextOf,
   personalInfoFormSchema,
   provinceOfAddress,
-  trimName,
   type PersonalInfoForm,
   type PersonalInfoFormInput,
 } from '@omo/domain';
-import { DateOfBirthField } from '../../components/form/date-of-birth-field.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
-import { MaskedField } from '../../components/form/masked-field.tsx';
 import { RadioGroup } from '../../components/form/radio-group.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { savePersonalInfo } from '../../lib/application-api.ts';
 import { useStepForm, type StepData } from '../../lib/step.ts';
+import { JointApplicantFields, PersonalDetailsFields } from './personal-info-fields.tsx';
 
 const FIELDS = [
   'firstName',
@@ -121,70 +118,7 @@ export function PersonalInfoPage() {
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
     >
-      <TextField
-        id="firstName"
-        label={t('personalInfo.firstName')}
-        error={messageOf('firstName')}
-        autoComplete="given-name"
-        spellCheck={false}
-        trimOnBlur={trimName}
-        registration={register('firstName')}
-      />
-      <TextField
-        id="middleName"
-        label={t('personalInfo.middleName')}
-        error={messageOf('middleName')}
-        isOptional
-        autoComplete="additional-name"
-        spellCheck={false}
-        trimOnBlur={trimName}
-        registration={register('middleName')}
-      />
-      <TextField
-        id="lastName"
-        label={t('personalInfo.lastName')}
-        error={messageOf('lastName')}
-        autoComplete="family-name"
-        spellCheck={false}
-        trimOnBlur={trimName}
-        registration={register('lastName')}
-      />
-      <DateOfBirthField
-        legend={t('personalInfo.dob')}
-        hint={t('personalInfo.dobHint')}
-        ids={{ month: 'dob_month', day: 'dob_day', year: 'dob_year' }}
-        registrations={{
-          month: register('dob_month'),
-          day: register('dob_day'),
-          year: register('dob_year'),
-        }}
-        errors={{ month: messageOf('dob_month'), day: messageOf('dob_day'), year: messageOf('dob_year') }}
-      />
-      <MaskedField
-        control={control}
-        name="phoneNumber"
-        id="phoneNumber"
-        label={t('personalInfo.phone')}
-        hint={t('personalInfo.phoneHint')}
-        error={messageOf('phoneNumber')}
-        format={formatPhoneMask}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder="(000) 000-0000"
-        className="field__input--short"
-      />
-      <RadioGroup
-        id="phoneType"
-        legend={t('personalInfo.phoneType')}
-        error={messageOf('phoneType')}
-        isInline
-        options={[
-          { value: 'mobile', label: t('personalInfo.phoneMobile') },
-          { value: 'home', label: t('personalInfo.phoneHome') },
-        ]}
-        registration={register('phoneType')}
-      />
+      <PersonalDetailsFields form={form} messageOf={messageOf} />
 
       {showSweep ? (
         <section className="form-section" aria-labelledby="sweep-title">
@@ -249,34 +183,7 @@ export function PersonalInfoPage() {
           />
           {hasJointApp === 'yes' ? (
             <div className="conditional" data-testid="joint-fields">
-              <TextField
-                id="jointFirstName"
-                label={t('personalInfo.jointFirstName')}
-                error={messageOf('jointFirstName')}
-                autoComplete="off"
-                spellCheck={false}
-                trimOnBlur={trimName}
-                registration={register('jointFirstName')}
-              />
-              <TextField
-                id="jointLastName"
-                label={t('personalInfo.jointLastName')}
-                error={messageOf('jointLastName')}
-                autoComplete="off"
-                spellCheck={false}
-                trimOnBlur={trimName}
-                registration={register('jointLastName')}
-              />
-              <TextField
-                id="jointEmail"
-                label={t('personalInfo.jointEmail')}
-                error={messageOf('jointEmail')}
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                trimOnBlur
-                registration={register('jointEmail')}
-              />
+              <JointApplicantFields form={form} messageOf={messageOf} />
             </div>
           ) : null}
         </section>

@@ -5,19 +5,13 @@ import { z } from 'zod';
 import { flagsOf, sinDigits, sinFormSchema } from '@omo/domain';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
-import { MaskedField } from '../../components/form/masked-field.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { saveSin, skipSin } from '../../lib/application-api.ts';
 import { handleStepError, useStepForm, type StepData } from '../../lib/step.ts';
+import { SinField } from './sin-field.tsx';
 
 const FIELDS = ['sin'] as const;
 type SinValues = { sin: string };
-
-/** Digits typed or pasted, grouped 'NNN NNN NNN' (at most nine digits). */
-export function formatSinInput(raw: string): string {
-  const d = raw.replace(/\D/g, '').slice(0, 9);
-  return [d.slice(0, 3), d.slice(3, 6), d.slice(6)].filter(Boolean).join(' ');
-}
 
 /**
  * "What's your Social Insurance Number?" (spec 001 §2.3): a masked input with show/hide, the check digit of
@@ -94,20 +88,7 @@ export function SinPage() {
         </BusyButton>
       }
     >
-      <MaskedField
-        control={control}
-        name="sin"
-        id="sin"
-        label={t('sin.label')}
-        hint={t('sin.hint')}
-        error={messageOf('sin')}
-        format={formatSinInput}
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={11}
-        secretName={t('sin.what')}
-        className="field__input--short"
-      />
+      <SinField control={control} error={messageOf('sin')} />
       <p>{t('sin.skipNote')}</p>
     </StepForm>
   );
