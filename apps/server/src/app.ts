@@ -38,6 +38,7 @@ import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes
 import healthRoutes from './modules/health/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
+import sessionRoutes from './modules/session/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import cachePlugin from './plugins/cache.ts';
 import ciphersPlugin from './plugins/ciphers.ts';
@@ -171,6 +172,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalogueRoutes, { config });
   await app.register(branchRoutes);
   await app.register(applicationRoutes);
+  await app.register(sessionRoutes);
   await app.register(decisionRoutes);
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
