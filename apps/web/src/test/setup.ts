@@ -3,6 +3,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { resetAppConfigCache } from '../config/app-config.ts';
 import { resetReferenceData } from '../lib/reference-data.ts';
+import { forgetSession } from '../lib/session-clock.ts';
 
 afterEach(() => {
   cleanup();
@@ -10,5 +11,6 @@ afterEach(() => {
   localStorage.clear();
   resetAppConfigCache();
   resetReferenceData();
+  forgetSession();
   vi.unstubAllGlobals();
 });
