@@ -54,6 +54,9 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/PhoneVerification/Continue',
         '/api/omo/AddressLookup/Find',
         '/api/omo/AddressLookup/Retrieve',
+        '/api/omo/Session',
+        '/api/omo/Session/Extend',
+        '/api/omo/Session/End',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/omo/GetBranchLocations']!)).toEqual(['post']);
