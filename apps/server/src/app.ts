@@ -35,6 +35,7 @@ import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
 import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
+import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(jobsPlugin, { config });
   await app.register(mailServicePlugin, { config });
   await app.register(applicationServicePlugin, { config });
+  await app.register(jointServicePlugin, { config });
   await app.register(decisionServicePlugin, { config });
   await app.register(sessionPlugin, { config });
 
@@ -174,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(applicationRoutes);
   await app.register(sessionRoutes);
   await app.register(decisionRoutes);
+  await app.register(jointRoutes, { config });
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
   await app.register(addressLookupRoutes);

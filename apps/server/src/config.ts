@@ -254,6 +254,12 @@ export const CONFIG_DOCS = [
       'How long a submission waits for its decision before the applicant is shown the processing page; a background job finishes it and e-mails the result.',
   },
   {
+    name: 'JOINT_SWEEP_CRON',
+    default: '*/15 * * * *',
+    description:
+      'When the joint invitations are swept (cron, UTC): the reminder two days before an invitation ends, and the apply-as-single link once it has ended.',
+  },
+  {
     name: 'SANDBOX_SLOW_DECISION_SECONDS',
     default: '40',
     description:
@@ -436,6 +442,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('omo Credit Union <no-reply@omo.example>'),
   DECISION_WAIT_SECONDS: z.coerce.number().min(0.1).max(55).default(20),
   SANDBOX_SLOW_DECISION_SECONDS: z.coerce.number().min(0).default(40),
+  JOINT_SWEEP_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'a cron expression of five fields')
+    .default('*/15 * * * *'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -519,6 +529,7 @@ export interface AppConfig {
   sessionWarningMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
   decision: { waitSeconds: number; sandboxSlowSeconds: number };
+  jointSweepCron: string;
   jobs: { pollSeconds: number; expireSeconds: number; retrySeconds: number; maintenanceSeconds: number };
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
@@ -570,6 +581,7 @@ export function parseConfig(
     port: e.PORT,
     host,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jointSweepCron: e.JOINT_SWEEP_CRON,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     operatorToken: e.OPERATOR_TOKEN,

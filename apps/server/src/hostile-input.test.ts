@@ -9,6 +9,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  invitedCoApplicant,
+  linkCodeMailedTo,
   APPLICANT_ANSWERS,
   TestApplicant,
   validLegalTerms,
@@ -108,6 +110,37 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
     body: { termsAccepted: true, fhsaDeclaration: false, language: 'fr' },
     after: 'reviewConsent',
   }),
+  'POST /api/omo/SaveJointApplication': () => ({
+    body: { termsAccepted: true, fhsaDeclaration: false, language: 'en' },
+    after: 'reviewConsent',
+    applicant: { flow: 'joint' },
+  }),
+  'POST /api/omo/GetApplicationFromJointCode': () => {
+    const query = { jointCode: '' };
+    return {
+      query,
+      prepare: async (a) => {
+        query.jointCode = (await invitedCoApplicant(a.app)).coApplicant.jointCode ?? '';
+      },
+    };
+  },
+  'POST /api/omo/ApplyAsSingle': () => {
+    const query = { code: '', type: 'primary' };
+    return {
+      query,
+      // An invitation ended (the clock moved past its 7 days and back) and swept: the primary's link.
+      prepare: async (a) => {
+        const { primary } = await invitedCoApplicant(a.app);
+        const clock = (offsetHours: number) =>
+          a.app.inject({ method: 'POST', url: '/api/dev/clock', payload: { offsetHours } });
+        await clock(7 * 24 + 1);
+        await a.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+        await clock(0);
+        query.code = await linkCodeMailedTo(a.app, primary.email, /applyassingle\?code=([A-Za-z0-9_-]+)/);
+      },
+    };
+  },
+  'POST /api/dev/clock': () => ({ body: { offsetHours: 0 } }),
   'POST /api/omo/BlocklistCheck': (a) => ({
     body: { firstName: 'Ada', lastName: a.lastName, birthDate: '1980-05-10' },
     after: 'personalInfo',
@@ -263,7 +296,11 @@ describe.each(TEST_DATABASES)('hostile values on $name', (database) => {
     after: ApplicantStep | 'start',
     options: TestApplicantOptions = {},
   ): Promise<TestApplicant> {
-    const applicant = new TestApplicant(t.app, options);
+    // A co-applicant starts from the invitation of a primary who named them.
+    const applicant =
+      options.flow === 'joint'
+        ? (await invitedCoApplicant(t.app, { coApplicant: options })).coApplicant
+        : new TestApplicant(t.app, options);
     applicants.push(applicant);
     if (after === 'start') await applicant.start();
     else await applicant.progress(after);
@@ -333,6 +370,8 @@ describe.each(TEST_DATABASES)('hostile values on $name', (database) => {
             examples: op.query.flatMap((name) => MUST_STRINGS.map((v): [string, string] => [name, v])),
           },
         );
+        // The valid request once, last (a one-time code is spent by it).
+        await send(applicant, op, base.body && jsonText(base.body), base.query);
       }
       if (op.body.length + op.query.length === 0) {
         // Nothing documented: a hostile body (or query) of any shape.

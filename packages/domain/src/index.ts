@@ -15,4 +15,5 @@ export * from './reference/lists.ts';
 export * from './flows/flows.ts';
 export * from './flows/identity.ts';
 export * from './flows/decision.ts';
+export * from './flows/joint.ts';
 export * from './flows/progress.ts';

@@ -255,6 +255,25 @@ export interface EmailDeliveriesTable {
   created_at: CreatedAt;
 }
 
+/** The invitation of a joint application's co-applicant (0009). */
+export interface JointInvitationsTable {
+  application_id: string;
+  /** SHA-256 (hex) of the joint code. */
+  code_hash: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  language: 'en' | 'fr';
+  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  single_code_hash: string | null;
+  single_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  lookups: Generated<number>;
+  lookups_since: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** data/*.json checksums as last loaded (0004). */
 export interface SeedStateTable {
   file: string;
@@ -274,6 +293,7 @@ export interface DB {
   id_verification_requests: IdVerificationRequestsTable;
   outcome_reports: OutcomeReportsTable;
   email_deliveries: EmailDeliveriesTable;
+  joint_invitations: JointInvitationsTable;
   products: ProductsTable;
   product_links: ProductLinksTable;
   promo_codes: PromoCodesTable;

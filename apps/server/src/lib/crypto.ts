@@ -4,7 +4,10 @@
  * - session tokens: 32 random bytes, base64url (256 bits); only their SHA-256 is stored;
  * - the SIN: AES-256-GCM with a random 96-bit IV per value and the applicant id as additional data (a
  *   ciphertext copied to another row does not decrypt). Stored as `v1.<iv>.<tag>.<ciphertext>` (base64url);
- * - identity images: AES-256-GCM under a key derived from the SIN key (HKDF).
+ * - identity images: AES-256-GCM under a key derived from the SIN key (HKDF);
+ * - link codes (the joint invitation, apply as single): HMAC-SHA256 of what the link is for under another
+ *   key derived from the SIN key, 256 bits, base64url. Only their SHA-256 is stored; a reminder derives
+ *   the same code again.
  *
  * The SIN key comes from SIN_ENCRYPTION_KEY (64 hex characters or 32 bytes base64/base64url); without it:
  * production refuses to start; the in-memory database and APP_ENV=test use a random key for the process
@@ -14,6 +17,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  createHmac,
   hkdfSync,
   randomBytes,
   timingSafeEqual,
@@ -171,5 +175,18 @@ export function createDocumentCipher(sinKey: Buffer): BytesCipher {
       decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + 16)), decipher.final()]);
     },
+  };
+}
+
+/** Derives link codes: the same purpose, id and issue time always give the same code. */
+export interface LinkCodes {
+  code(purpose: 'joint' | 'single', id: string, issuedAt: Date): string;
+}
+
+export function createLinkCodes(sinKey: Buffer): LinkCodes {
+  const key = Buffer.from(hkdfSync('sha256', sinKey, Buffer.alloc(0), 'omo link codes', KEY_BYTES));
+  return {
+    code: (purpose, id, issuedAt) =>
+      createHmac('sha256', key).update(`${purpose}:${id}:${issuedAt.toISOString()}`).digest('base64url'),
   };
 }

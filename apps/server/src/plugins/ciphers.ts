@@ -1,20 +1,23 @@
 /**
  * The encryption keys of sensitive answers, loaded once per process: `app.ciphers.sin` for SINs and
- * `app.ciphers.documents` for identity images (a key derived from the same secret).
+ * `app.ciphers.documents` for identity images and `app.ciphers.links` for link codes (keys derived from the
+ * same secret).
  */
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import {
   createDocumentCipher,
+  createLinkCodes,
   createSinCipher,
   loadSinKey,
   type BytesCipher,
+  type LinkCodes,
   type SinCipher,
 } from '../lib/crypto.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ciphers: { sin: SinCipher; documents: BytesCipher };
+    ciphers: { sin: SinCipher; documents: BytesCipher; links: LinkCodes };
   }
 }
 
@@ -22,7 +25,11 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const { key, source } = loadSinKey(config);
     app.log.info({ sinKey: source }, 'encryption key loaded');
-    app.decorate('ciphers', { sin: createSinCipher(key), documents: createDocumentCipher(key) });
+    app.decorate('ciphers', {
+      sin: createSinCipher(key),
+      documents: createDocumentCipher(key),
+      links: createLinkCodes(key),
+    });
   },
   { name: 'ciphers' },
 );

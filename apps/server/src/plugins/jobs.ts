@@ -36,6 +36,8 @@ export interface Jobs {
   send(queue: string, data: object, options?: SendOptions): Promise<void>;
   /** Runs `handler` for each job of the queue, one at a time per process; a throw retries the job. */
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  /** Sends a job to the queue on a cron schedule (once per tick across every process). */
+  schedule(queue: string, cron: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -86,6 +88,10 @@ export default fp<{ config: AppConfig }>(
         await boss.work<T>(queue, { batchSize: 1 }, async ([job]) => {
           if (job) await handler(job.data);
         });
+      },
+      async schedule(queue, cron) {
+        if (!queues.has(queue)) throw new Error(`Queue '${queue}' is not defined`);
+        await boss.schedule(queue, cron, {}, { tz: 'UTC' });
       },
     };
     app.decorate('jobs', jobs);

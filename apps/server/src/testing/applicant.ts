@@ -90,8 +90,12 @@ export interface TestApplicantOptions {
   productIds?: readonly string[];
   /** The legal last name: the sandbox persona. */
   lastName?: string;
-  /** The flow the profile is created in: 'joint' makes the co-applicant. */
+  /** The flow the profile is created in: 'joint' makes the co-applicant (with `jointCode`). */
   flow?: 'single' | 'joint';
+  /** The co-applicant the primary names in personal information (a joint application). */
+  coApplicant?: { firstName: string; lastName: string; email: string };
+  /** The co-applicant's invitation code. */
+  jointCode?: string;
 }
 
 let serial = 0;
@@ -110,6 +114,8 @@ export class TestApplicant {
   readonly productIds: readonly string[];
   readonly lastName: string;
   readonly flow: 'single' | 'joint';
+  readonly coApplicant: TestApplicantOptions['coApplicant'];
+  jointCode: string | undefined;
 
   /**
    * @param app the instance the calls go to (may be switched to another instance of the same database),
@@ -126,11 +132,24 @@ export class TestApplicant {
     this.productIds = options.productIds ?? APPLICANT_ANSWERS.productIds;
     this.lastName = options.lastName ?? APPLICANT_ANSWERS.personalInfo.lastName;
     this.flow = options.flow ?? 'single';
+    this.coApplicant = options.coApplicant;
+    this.jointCode = options.jointCode;
   }
 
-  /** The personal-information answers with this applicant's phone number and last name. */
+  /** The personal-information answers with this applicant's phone number, last name and co-applicant. */
   personalInfo(): Record<string, unknown> {
-    return { ...APPLICANT_ANSWERS.personalInfo, phoneNumber: this.phoneNumber, lastName: this.lastName };
+    const { hasJointApp: _none, ...answers } = APPLICANT_ANSWERS.personalInfo;
+    const joint = this.coApplicant
+      ? {
+          hasJointApp: 'yes',
+          jointFirstName: this.coApplicant.firstName,
+          jointLastName: this.coApplicant.lastName,
+          jointEmail: this.coApplicant.email,
+        }
+      : this.flow === 'joint'
+        ? {}
+        : { hasJointApp: 'no' };
+    return { ...answers, ...joint, phoneNumber: this.phoneNumber, lastName: this.lastName };
   }
 
   /**
@@ -175,6 +194,7 @@ export class TestApplicant {
       productIds: [...this.productIds],
       sweepEnabled: false,
       flow: this.flow,
+      ...(this.jointCode ? { jointCode: this.jointCode } : {}),
     };
   }
 
@@ -270,9 +290,13 @@ export class TestApplicant {
     }
   }
 
-  /** POST SaveApplication: accepts the terms (and the FHSA declaration) and asks for the decision. */
+  /**
+   * POST SaveApplication (SaveJointApplication for the co-applicant): accepts the terms (and the FHSA
+   * declaration) and asks for the decision.
+   */
   submit(body: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
-    return this.call('POST', '/api/omo/SaveApplication', {
+    const path = this.flow === 'joint' ? 'SaveJointApplication' : 'SaveApplication';
+    return this.call('POST', `/api/omo/${path}`, {
       termsAccepted: true,
       fhsaDeclaration: true,
       language: 'en',
@@ -302,4 +326,49 @@ export class TestApplicant {
     }
     return res;
   }
+}
+
+/** The first link of an e-mail to `to` that matches `pattern` (its first group), waiting for the job. */
+export async function linkCodeMailedTo(
+  app: Injector,
+  to: string,
+  pattern: RegExp,
+  ms = 30_000,
+): Promise<string> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const outbox = (await app.inject('/api/dev/outbox')).json<
+      { channel: string; to: string; body: string }[]
+    >();
+    for (const message of outbox) {
+      const found = message.channel === 'email' && message.to === to ? pattern.exec(message.body) : null;
+      if (found?.[1]) return decodeURIComponent(found[1]);
+    }
+    if (Date.now() > until) throw new Error(`no e-mail to ${to} matching ${String(pattern)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The joint code of the invitation e-mailed to `to`. */
+export const JOINT_CODE_IN_LINK = /jointCode=([A-Za-z0-9_-]+)/;
+
+/**
+ * A joint application as far as the invitation: the primary names the co-applicant and submits (their
+ * part complete), and the co-applicant holds the code of the e-mail they were sent (not yet started).
+ */
+export async function invitedCoApplicant(
+  app: Injector,
+  options: { primary?: TestApplicantOptions; coApplicant?: TestApplicantOptions } = {},
+): Promise<{ primary: TestApplicant; coApplicant: TestApplicant; submitted: LightMyRequestResponse }> {
+  const productIds = options.primary?.productIds ?? ['2001'];
+  const coApplicant = new TestApplicant(app, { productIds, ...options.coApplicant, flow: 'joint' });
+  const primary = new TestApplicant(app, {
+    ...options.primary,
+    productIds,
+    coApplicant: { firstName: 'Grace', lastName: coApplicant.lastName, email: coApplicant.email },
+  });
+  await primary.progress('reviewConsent');
+  const submitted = await primary.submit();
+  coApplicant.jointCode = await linkCodeMailedTo(app, coApplicant.email, JOINT_CODE_IN_LINK);
+  return { primary, coApplicant, submitted };
 }

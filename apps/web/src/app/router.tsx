@@ -14,6 +14,7 @@ import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { RouteErrorPage } from '../errors/route-error-page.tsx';
 import { GetStartedPage } from '../steps/get-started/get-started-page.tsx';
 import { getStartedLoader } from '../steps/get-started/get-started-loader.ts';
+import { jointGetStartedLoader } from '../steps/get-started/joint-get-started-loader.ts';
 import { LandingPage } from '../steps/landing/landing-page.tsx';
 import { landingLoader } from '../steps/landing/landing-loader.ts';
 import { PlaceholderPage } from '../steps/placeholder/placeholder-page.tsx';
@@ -76,6 +77,10 @@ const capture = lazyStep(async () => ({
   Component: (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
   loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
 }));
+const applyAsSingle = lazyStep(async () => ({
+  Component: InitialLoading,
+  loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
+}));
 const legalTerms = lazyStep(async () => ({
   Component: (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
   loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
@@ -84,6 +89,7 @@ const legalTerms = lazyStep(async () => ({
 /** Built screens by path; every other flow step renders the placeholder. */
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
+  [pathOf(JOINT_FLOW, 'getstarted')]: { Component: GetStartedPage, loader: jointGetStartedLoader },
   // One screen for both flows (the flow is read from the path); confirmproducts is single only.
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [
@@ -100,6 +106,7 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
+  [paths.applyAsSingle]: applyAsSingle,
 };
 
 function flowRoutes(): RouteObject[] {

@@ -4,6 +4,7 @@
  * (`apiRequest`). The types come from the domain's contract.
  */
 import {
+  API_PATHS,
   APPLICATION_API_PATHS,
   SINGLE_FLOW,
   findStepByPath,
@@ -16,6 +17,7 @@ import {
   type Flow,
   type IdentityImageSide,
   type InitializeApplicationRequest,
+  type JointCodeLookupResponse,
   type LegalTermsFormInput,
   type PersonalInfoFormInput,
   type PhoneChannel,
@@ -80,6 +82,18 @@ export function initializeApplication(
   signal?: AbortSignal,
 ): Promise<string> {
   return apiRequest<string>(P.initializeApplication, { method: 'POST', body, signal });
+}
+
+/**
+ * POST GetApplicationFromJointCode: the co-applicant's invitation (whether it ended, the products, their
+ * names and e-mail). @throws ApiError 404 for an unknown or spent code
+ */
+export function lookupJointCode(jointCode: string, signal?: AbortSignal): Promise<JointCodeLookupResponse> {
+  return apiRequest<JointCodeLookupResponse>(API_PATHS.getApplicationFromJointCode, {
+    method: 'POST',
+    query: { jointCode },
+    signal,
+  });
 }
 
 /** GET Application: the applicant's view. @throws ApiError 401 without a session. */

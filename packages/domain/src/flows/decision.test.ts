@@ -3,7 +3,9 @@ import { routeJointSaveResponse, routeSingleSaveResponse } from '../rules/busine
 import { identityOutcomeOf } from './identity.ts';
 import {
   canAcceptSavingsOffer,
+  canStartJointRound,
   canTransitionDecision,
+  decisionSeenBy,
   DECIDING,
   DECISION_OUTCOMES,
   membershipResponseOf,
@@ -133,5 +135,61 @@ describe('what the identity result means for the decision', () => {
   ] as const)('%s → %s (primary), %s (co-applicant)', (status, single, joint) => {
     expect(identityOutcomeOf('single', status)).toBe(single);
     expect(identityOutcomeOf('joint', status)).toBe(joint);
+  });
+});
+
+describe('who sees which round of a joint application', () => {
+  const inRound = (
+    round: Decision['round'],
+    outcome: DecisionOutcome,
+    primaryOutcome: DecisionOutcome | null = null,
+  ): Decision => ({
+    ...DECIDING,
+    state: 'decided',
+    round,
+    outcome,
+    primaryOutcome,
+  });
+
+  it("shows the co-applicant nothing of the primary's round, and their own round as it is", () => {
+    expect(decisionSeenBy('joint', inRound('primary', 'primaryComplete'))).toBeNull();
+    expect(decisionSeenBy('joint', inRound('single', 'approved'))).toBeNull();
+    expect(decisionSeenBy('joint', inRound('joint', 'blocked', 'primaryComplete'))?.outcome).toBe('blocked');
+  });
+
+  it.each<DecisionOutcome>(['ageRefused', 'blocked', 'inPerson', 'existingMember', 'jointComplete'])(
+    "keeps showing the primary their own part when the co-applicant's round ends in %s",
+    (outcome) => {
+      expect(decisionSeenBy('primary', inRound('joint', outcome, 'primaryComplete'))).toMatchObject({
+        state: 'decided',
+        outcome: 'primaryComplete',
+      });
+      expect(decisionSeenBy('primary', inRound('joint', outcome, 'inPerson'))?.outcome).toBe('inPerson');
+    },
+  );
+
+  it.each<DecisionOutcome>(['approved', 'declined', 'savingsOffer', 'failed'])(
+    "shows the primary the joint round's %s",
+    (outcome) => {
+      expect(decisionSeenBy('primary', inRound('joint', outcome, 'primaryComplete'))?.outcome).toBe(outcome);
+    },
+  );
+
+  it('shows the primary their own part while the joint round is being decided', () => {
+    const deciding: Decision = { ...DECIDING, round: 'joint', primaryOutcome: 'primaryComplete' };
+    expect(decisionSeenBy('primary', deciding)).toMatchObject({
+      state: 'decided',
+      outcome: 'primaryComplete',
+    });
+  });
+
+  it('lets the co-applicant claim a round only after the primary is complete or sent to ID in person', () => {
+    expect(canStartJointRound(null)).toBe(false);
+    expect(canStartJointRound(inRound('primary', 'primaryComplete'))).toBe(true);
+    expect(canStartJointRound(inRound('primary', 'inPerson'))).toBe(true);
+    expect(canStartJointRound(inRound('primary', 'blocked'))).toBe(false);
+    expect(canStartJointRound({ ...DECIDING })).toBe(false);
+    expect(canStartJointRound(inRound('single', 'approved'))).toBe(false);
+    expect(canStartJointRound(inRound('joint', 'approved', 'primaryComplete'))).toBe(false);
   });
 });

@@ -8,6 +8,11 @@
  *                                         a background job finishes it and e-mails the result)
  * deciding / pending ─decide(outcome)─► decided
  * decided(savingsOffer) ─acceptOffer─► decided(approved)
+ *
+ * A joint application is decided in two rounds: the primary's submission checks the primary and ends on
+ * primaryComplete (the co-applicant is invited); the co-applicant's submission claims the decision again
+ * (round 'joint') and decides with both applicants' checks. Should the co-applicant not come, the primary
+ * may go on alone (round 'single'), which claims it again from primaryComplete.
  */
 import type { MembershipResponse } from '../schemas/entities.ts';
 
@@ -45,9 +50,15 @@ export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
 /** How the outcome is reported once for analytics (spec 001 §4.9). */
 export type OutcomeReport = 'pending' | 'unsuccessful' | 'complete';
 
+/** Which submission the decision answers: the primary's, the co-applicant's, or the primary's alone. */
+export type DecisionRound = 'primary' | 'joint' | 'single';
+
 /** The decision as stored on the application. */
 export interface Decision {
   state: DecisionState;
+  round: DecisionRound;
+  /** The primary's outcome while the co-applicant's round is decided (what the primary goes on seeing). */
+  primaryOutcome?: DecisionOutcome | null;
   /** Set once decided. */
   outcome: DecisionOutcome | null;
   /** Member numbers, set when approved. */
@@ -62,6 +73,7 @@ export interface Decision {
 /** A decision just claimed by a submit. */
 export const DECIDING: Decision = {
   state: 'deciding',
+  round: 'primary',
   outcome: null,
   primaryCustNo: null,
   jointCustNo: null,
@@ -79,6 +91,53 @@ export type DecisionTransition = keyof typeof DECISION_TRANSITIONS;
 /** True when `transition` may start from `from` (null: no decision yet). */
 export function canTransitionDecision(from: DecisionState | null, transition: DecisionTransition): boolean {
   return (DECISION_TRANSITIONS[transition].from as readonly (DecisionState | null)[]).includes(from);
+}
+
+/** True when the primary's part is decided and waits for the co-applicant (or for going on alone). */
+export function isAwaitingCoApplicant(decision: Decision | null): boolean {
+  return decision?.state === 'decided' && decision.outcome === 'primaryComplete';
+}
+
+/**
+ * The joint round's outcomes that are the co-applicant's alone: their refusals, and joint complete (the
+ * primary still has to show ID in person). The primary's part stands as it was.
+ */
+const CO_APPLICANT_OUTCOMES: readonly (DecisionOutcome | null)[] = [
+  null,
+  'ageRefused',
+  'blocked',
+  'inPerson',
+  'existingMember',
+  'jointComplete',
+];
+
+/**
+ * The decision as an applicant may see it: the co-applicant only the joint round's; the primary their
+ * own part while the co-applicant's round is being taken or refused the co-applicant, then its result
+ * (a membership, a refusal of the membership, a savings offer).
+ */
+export function decisionSeenBy(role: 'primary' | 'joint', decision: Decision | null): Decision | null {
+  if (!decision) return null;
+  if (role === 'joint') return decision.round === 'joint' ? decision : null;
+  if (decision.round !== 'joint') return decision;
+  const settled = decision.state === 'decided' && !CO_APPLICANT_OUTCOMES.includes(decision.outcome);
+  return settled
+    ? decision
+    : {
+        ...decision,
+        state: 'decided',
+        round: 'primary',
+        outcome: decision.primaryOutcome ?? 'primaryComplete',
+      };
+}
+
+/** True when the co-applicant may submit: the primary's part is done and waits for them. */
+export function canStartJointRound(decision: Decision | null): boolean {
+  return (
+    decision?.round === 'primary' &&
+    decision.state === 'decided' &&
+    (decision.outcome === 'primaryComplete' || decision.outcome === 'inPerson')
+  );
 }
 
 /** True when a decided savings offer may be accepted. */

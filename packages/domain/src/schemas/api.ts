@@ -158,6 +158,20 @@ export const jointCodeQuerySchema = z.object({
 });
 export type JointCodeQuery = z.infer<typeof jointCodeQuerySchema>;
 
+/**
+ * POST /api/omo/GetApplicationFromJointCode answer (spec 001 §3): whether the invitation has ended, the
+ * products, and the co-applicant's own names and e-mail as the primary gave them; nothing else of the
+ * primary's application.
+ */
+export const jointCodeLookupResponseSchema = z.object({
+  isExpired: z.boolean(),
+  productIds: z.array(z.string()),
+  jointFirstName: z.string(),
+  jointLastName: z.string(),
+  jointEmail: z.string(),
+});
+export type JointCodeLookupResponse = z.infer<typeof jointCodeLookupResponseSchema>;
+
 /** POST /api/omo/CanadaPostCreate query. */
 export const canadaPostCreateQuerySchema = z.object({
   applicantId: z
@@ -291,6 +305,8 @@ export const initializeApplicationRequestSchema = createProfileFormSchema.extend
   sweepEnabled: z.boolean().default(false),
   flow: z.enum(['single', 'joint']).default('single'),
   forceTuTest: z.boolean().default(false),
+  /** The invitation's code: the joint flow joins the primary's application through it. */
+  jointCode: z.string().min(1).max(200).optional(),
 });
 export type InitializeApplicationRequest = z.input<typeof initializeApplicationRequestSchema>;
 

@@ -133,6 +133,8 @@ export function toDecision(value: unknown): Decision | null {
   }
   return {
     state: raw.state as Decision['state'],
+    round: raw.round === 'joint' || raw.round === 'single' ? raw.round : 'primary',
+    primaryOutcome: (raw.primaryOutcome as Decision['outcome'] | undefined) ?? null,
     outcome: (raw.outcome as Decision['outcome']) ?? null,
     primaryCustNo: (raw.primaryCustNo as string | null | undefined) ?? null,
     jointCustNo: (raw.jointCustNo as string | null | undefined) ?? null,

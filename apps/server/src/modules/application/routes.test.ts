@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validAccountUsage, validLegalTerms } from '../../testing/applicant.ts';
+import { invitedCoApplicant, validAccountUsage, validLegalTerms } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
 
@@ -194,7 +194,8 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     });
 
     it('records the flow the profile was created in: a /joint profile is the co-applicant', async () => {
-      const joint = await start(['2001'], { flow: 'joint' });
+      const { coApplicant } = await invitedCoApplicant(t.app);
+      const joint = await start(['2001'], { flow: 'joint', jointCode: coApplicant.jointCode });
       expect(joint.res.json()).toMatch(/^OMO[A-Z0-9]{8}J$/);
       const res = await view(joint.cookie);
       expect(res.json()).toMatchObject({ flow: 'joint', nextPath: '/joint/personalinfo' });

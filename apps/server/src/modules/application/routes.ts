@@ -46,7 +46,9 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const existing = await request.findApplicant();
-      const { applicantId, appRefNo } = await service.initialize(request.body as unknown, existing);
+      const { applicantId, appRefNo } = await service.initialize(request.body as unknown, existing, (code) =>
+        app.joint.applicationOfCode(code),
+      );
       await reply.issueSession(applicantId);
       reply.header('cache-control', 'no-store');
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(appRefNo));

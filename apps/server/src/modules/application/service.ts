@@ -27,6 +27,7 @@ import {
   legalTermsContextOf,
   legalTermsFormSchema,
   legalTermsViewSchema,
+  decisionSeenBy,
   manualAddressSchema,
   missingStepsBefore,
   normalizeBirthDate,
@@ -135,10 +136,11 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   function assertCanSave(read: ProgressRead, context: ApplicantContext, stepId: StepId): void {
     const { progress: p } = read;
     const step = p.flow.steps.find((s) => s.id === stepId);
-    if (context.application.decision) {
+    const decision = decisionSeenBy(context.applicant.role, context.application.decision);
+    if (decision) {
       throw new HttpProblem(409, 'The application was submitted: it can no longer be changed.', {
         title: STEP_OUT_OF_ORDER,
-        nextPath: toDecisionView(context.application.decision, context).route,
+        nextPath: toDecisionView(decision, context).route,
       });
     }
     if (!step || step.kind === 'outcome') {
@@ -447,6 +449,51 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     }
   }
 
+  /**
+   * The co-applicant's profile joins the application of their invitation's code. Created again from the
+   * link (another device, a lost session), it replaces their earlier, unsubmitted profile.
+   */
+  async function joinAsCoApplicant(
+    input: z.output<typeof initializeApplicationRequestSchema>,
+    existing: ApplicantContext | undefined,
+    applicationOfJointCode: (code: string) => Promise<string>,
+  ) {
+    if (!input.jointCode) {
+      throw new HttpProblem(400, 'The joint flow starts from the invitation link (jointCode).', {
+        errors: [{ path: 'jointCode', message: 'The joint code is missing.' }],
+      });
+    }
+    const applicationId = await applicationOfJointCode(input.jointCode);
+    const passwordHash = await hashPassword(input.password);
+    const fields = { email: input.email.toLowerCase(), passwordHash, consent: input.consent };
+    const application = await db
+      .selectFrom('applications')
+      .select('ref_code')
+      .where('id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    const appRefNo = referenceNumberOf({ refCode: application.ref_code }, { role: 'joint' });
+    if (existing?.applicant.role === 'joint' && existing.application.id === applicationId) {
+      await updateApplicant(db, existing.applicant.id, fields);
+      return { applicantId: existing.applicant.id, appRefNo };
+    }
+    const applicantId = randomUUID();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('applicants')
+        .where('application_id', '=', applicationId)
+        .where('role', '=', 'joint')
+        .execute();
+      await createApplicant(trx, {
+        id: applicantId,
+        applicationId,
+        role: 'joint',
+        ...fields,
+        identity: { status: 'notStarted' },
+      });
+    });
+    return { applicantId, appRefNo };
+  }
+
   return {
     steps,
     /** The progress reader (other modules read the derived progress through it). */
@@ -462,8 +509,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
      * created again (Back). The reference number and the identity-provider share are decided here.
      * @returns the applicant id (the route issues the session) and the reference number
      */
-    async initialize(body: unknown, existing: ApplicantContext | undefined) {
+    async initialize(
+      body: unknown,
+      existing: ApplicantContext | undefined,
+      applicationOfJointCode: (code: string) => Promise<string>,
+    ) {
       const input = parse(initializeApplicationRequestSchema, body);
+      if (input.flow === 'joint') return joinAsCoApplicant(input, existing, applicationOfJointCode);
       const known = new Set((await catalogue.listProducts()).map((p) => p.productID));
       const unknown = input.productIds.filter((id) => !known.has(id));
       if (unknown.length > 0) {
@@ -474,7 +526,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           })),
         });
       }
-      const role: ApplicantRole = input.flow === 'joint' ? 'joint' : 'primary';
+      const role: ApplicantRole = 'primary';
       const productIds = [...new Set(input.productIds)];
       const passwordHash = await hashPassword(input.password);
       const applicantFields = { email: input.email.toLowerCase(), passwordHash, consent: input.consent };

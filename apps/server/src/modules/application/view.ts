@@ -4,6 +4,7 @@
  * code. `toPhoneView` is shared with the phone-verification module.
  */
 import {
+  decisionSeenBy,
   canResendCode,
   canVisitStep,
   DEFAULT_REFERENCE_PREFIX,
@@ -68,9 +69,8 @@ export function toApplicationView(
   read: ProgressRead,
 ): ApplicationView {
   const { progress } = read;
-  const decisionView = application.decision
-    ? toDecisionView(application.decision, { application, applicant })
-    : null;
+  const seen = decisionSeenBy(applicant.role, application.decision);
+  const decisionView = seen ? toDecisionView(seen, { application, applicant }) : null;
   return {
     appRefNo: referenceNumberOf(application, applicant),
     flow: flowOf(applicant).kind,

@@ -37,6 +37,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       db: app.db,
       jobs: app.jobs,
       mail: app.mail,
+      joint: app.joint,
       banking: app.providers.banking,
       catalogue: app.catalogue,
       progress: app.applications.progress,
@@ -62,7 +63,10 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
     );
     app.decorate('decisions', service);
   },
-  { name: 'decision-service', dependencies: ['application-service', 'mail', 'jobs', 'providers'] },
+  {
+    name: 'decision-service',
+    dependencies: ['application-service', 'mail', 'jobs', 'providers', 'joint-service'],
+  },
 );
 
 const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -82,7 +86,7 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return app.decisions.submit(context, request.body as unknown);
+      return app.decisions.submit(context, request.body as unknown, 'primary');
     },
   );
 

@@ -13,16 +13,21 @@
  */
 import {
   canAcceptSavingsOffer,
+  canStartJointRound,
   checkAgeLimits,
   DECIDING,
+  decisionSeenBy,
+  FLOW_ERROR_ROUTES,
   flagsOf,
   identityOutcomeOf,
+  isAwaitingCoApplicant,
   normalizeBirthDate,
   outcomeReportOf,
   provinceOfAddress,
   saveApplicationRequestSchema,
   type Decision,
   type DecisionOutcome,
+  type DecisionRound,
   type MembershipResponse,
   type ProductOffering,
 } from '@omo/domain';
@@ -32,15 +37,26 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
-import type { BankingProvider, MembershipAnswer } from '../../providers/banking/banking.ts';
+import type {
+  BankingProvider,
+  MembershipAnswer,
+  MembershipRequest,
+} from '../../providers/banking/banking.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MailedOutcome } from '../mail/templates.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../application/problems.ts';
 import type { ProgressReader } from '../application/progress.ts';
-import { findApplicantContext, toDecision, type ApplicantContext } from '../application/repository.ts';
+import {
+  findApplicantContext,
+  toDecision,
+  type ApplicantContext,
+  type ApplicantRole,
+} from '../application/repository.ts';
+import { flowOf } from '../application/progress.ts';
 import { nextPathFor, referenceNumberOf, saveResponseOf } from '../application/view.ts';
+import type { JointService } from '../joint/service.ts';
 
 /** The queue of decisions to finish: each job decides its application unless it was decided. */
 export const DECISION_QUEUE = 'decision.finish';
@@ -64,6 +80,7 @@ export interface DecisionServiceDeps {
   db: Database;
   jobs: Jobs;
   mail: Pick<MailService, 'queue'>;
+  joint: Pick<JointService, 'invite'>;
   banking: BankingProvider;
   catalogue: Pick<CatalogueService, 'listProducts'>;
   progress: ProgressReader;
@@ -80,15 +97,18 @@ function ordersDebitCard(first: ProductOffering | undefined): boolean {
 }
 
 export function createDecisionService(deps: DecisionServiceDeps) {
-  const { db, jobs, mail, banking, catalogue, progress, clock, config, log } = deps;
+  const { db, jobs, mail, joint, banking, catalogue, progress, clock, config, log } = deps;
   const waitMs = config.decision.waitSeconds * 1000;
 
-  async function contextOf(applicationId: string): Promise<ApplicantContext | undefined> {
+  async function contextOf(
+    applicationId: string,
+    role: ApplicantRole = 'primary',
+  ): Promise<ApplicantContext | undefined> {
     const row = await db
       .selectFrom('applicants')
       .select('id')
       .where('application_id', '=', applicationId)
-      .where('role', '=', 'primary')
+      .where('role', '=', role)
       .executeTakeFirst();
     return row ? findApplicantContext(db, row.id) : undefined;
   }
@@ -102,23 +122,31 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     return row ? toDecision(row.decision) : null;
   }
 
-  /** Applies the rules in priority order; 'wait' while the documents' result has not come. */
-  async function evaluate(context: ApplicantContext): Promise<Verdict | 'wait'> {
-    const { applicant, application } = context;
-    const read = await progress.read(context);
+  /** The person the core banking knows an applicant as. */
+  function personOf({ applicant }: ApplicantContext) {
     const info = applicant.personalInfo;
     if (!info) throw new Error('A submitted application has personal information');
-    const birthDate = normalizeBirthDate(info);
-    const person = { firstName: info.firstName, lastName: info.lastName, birthDate };
+    return { firstName: info.firstName, lastName: info.lastName, birthDate: normalizeBirthDate(info) };
+  }
 
-    if (checkAgeLimits(flagsOf(read.facts), birthDate, clock.now(), provinceOfAddress(applicant.address))) {
+  /**
+   * One applicant's checks, in priority order: the products' age limits, the block list, the identity
+   * result, an existing membership for the e-mail. Undefined when every check passes; 'wait' while the
+   * documents' result has not come.
+   */
+  async function check(context: ApplicantContext): Promise<Verdict | 'wait' | undefined> {
+    const { applicant } = context;
+    const read = await progress.read(context);
+    const person = personOf(context);
+    const province = provinceOfAddress(applicant.address);
+    if (checkAgeLimits(flagsOf(read.facts), person.birthDate, clock.now(), province)) {
       return { outcome: 'ageRefused' };
     }
     const blocked = await banking.isBlockListed(person);
     if (!blocked.ok) throw new ProviderUnavailable(blocked.failure.message);
     if (blocked.value) return { outcome: 'blocked' };
 
-    const identity = identityOutcomeOf('single', applicant.identity.status);
+    const identity = identityOutcomeOf(flowOf(applicant).kind, applicant.identity.status);
     if (identity === 'inPerson') return { outcome: 'inPerson' };
     if (identity === 'wait') return 'wait';
     if (identity === 'incomplete') throw new Error('A submitted application has its identity steps done');
@@ -126,16 +154,36 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     const member = await banking.hasMembership(applicant.email, applicant.id);
     if (!member.ok) throw new ProviderUnavailable(member.failure.message);
     if (member.value) return { outcome: 'existingMember' };
+    return undefined;
+  }
 
-    const opened = await banking.openMembership({
-      applicationId: application.id,
-      applicantId: applicant.id,
-      email: applicant.email,
-      person,
-      productIds: application.productIds,
-      submittedAt: application.submittedAt ?? clock.now(),
-      isSavingsOffer: false,
-    });
+  /** What the core banking is asked to open: the primary's membership, with the co-applicant's. */
+  function membershipRequest(
+    primary: ApplicantContext,
+    coApplicant: ApplicantContext | undefined,
+    productIds: string[],
+    isSavingsOffer: boolean,
+  ): MembershipRequest {
+    return {
+      applicationId: primary.application.id,
+      applicantId: primary.applicant.id,
+      email: primary.applicant.email,
+      person: personOf(primary),
+      coApplicant: coApplicant && {
+        applicantId: coApplicant.applicant.id,
+        email: coApplicant.applicant.email,
+        person: personOf(coApplicant),
+      },
+      productIds,
+      submittedAt: primary.application.submittedAt ?? clock.now(),
+      isSavingsOffer,
+    };
+  }
+
+  /** Opens the membership (or hears it refused). */
+  async function open(primary: ApplicantContext, coApplicant?: ApplicantContext): Promise<Verdict> {
+    const request = membershipRequest(primary, coApplicant, primary.application.productIds, false);
+    const opened = await banking.openMembership(request);
     if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
     switch (opened.value.status) {
       case 'approved':
@@ -148,31 +196,52 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   /**
+   * Applies the rules of a round; 'wait' while the documents' result has not come.
+   * - primary: the primary's checks; with a co-applicant named, their part is complete (they are invited);
+   * - joint: the co-applicant's checks; then the membership of both, or joint complete while the primary
+   *   still has to show ID in person;
+   * - single: the primary alone, as a single application.
+   */
+  async function evaluate(primary: ApplicantContext, round: DecisionRound): Promise<Verdict | 'wait'> {
+    if (round === 'joint') {
+      const coApplicant = await contextOf(primary.application.id, 'joint');
+      if (!coApplicant) throw new Error('A joint round has a co-applicant');
+      const refused = await check(coApplicant);
+      if (refused) return refused;
+      if (primary.application.decision?.primaryOutcome === 'inPerson') return { outcome: 'jointComplete' };
+      return open(primary, coApplicant);
+    }
+    const refused = await check(primary);
+    if (refused) return refused;
+    if (round === 'primary' && primary.applicant.personalInfo?.hasJointApp === 'yes') {
+      return { outcome: 'primaryComplete' };
+    }
+    return open(primary);
+  }
+
+  /**
    * Stores an outcome unless one was stored (only deciding or pending may be decided, or a savings offer
-   * accepted), reports it once, and e-mails the applicant when they were shown the processing page.
+   * accepted), reports it once, invites the co-applicant when the primary's part is done, and e-mails:
+   * an existing membership always (never on screen); a late decision to whoever was shown the processing
+   * page; the joint round's result to both applicants.
    * @returns true when this call stored it
    */
   async function store(
-    context: ApplicantContext,
+    applicationId: string,
     verdict: Verdict,
     from: readonly Decision['state'][] | 'savingsOffer',
   ): Promise<boolean> {
-    const { application, applicant } = context;
+    const primary = await contextOf(applicationId, 'primary');
+    if (!primary) return false;
+    const coApplicant = await contextOf(applicationId, 'joint');
     const products = await catalogue.listProducts();
     const opened = verdict.membership?.accounts.map((a) => a.productId) ?? [];
-    const decided: Decision = {
-      state: 'decided',
-      outcome: verdict.outcome,
-      primaryCustNo: verdict.membership?.memberNumber ?? null,
-      jointCustNo: null,
-      openedProductIds: opened,
-      debitCardOrdered: ordersDebitCard(products.find((p) => p.productID === opened[0])),
-    };
+    let subject = primary;
     const stored = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('applications')
         .select('decision')
-        .where('id', '=', application.id)
+        .where('id', '=', applicationId)
         .forUpdate()
         .executeTakeFirstOrThrow();
       const current = toDecision(row.decision);
@@ -180,52 +249,79 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         from === 'savingsOffer'
           ? canAcceptSavingsOffer(current)
           : current !== null && from.includes(current.state);
-      if (!allowed) return false;
+      if (!allowed || !current) return false;
+      const decided: Decision = {
+        state: 'decided',
+        round: current.round,
+        primaryOutcome: current.primaryOutcome ?? null,
+        outcome: verdict.outcome,
+        primaryCustNo: verdict.membership?.memberNumber ?? null,
+        jointCustNo: verdict.membership?.jointMemberNumber ?? null,
+        openedProductIds: opened,
+        debitCardOrdered: ordersDebitCard(products.find((p) => p.productID === opened[0])),
+      };
       await trx
         .updateTable('applications')
         .set({ decision: JSON.stringify(decided), updated_at: new Date() })
-        .where('id', '=', application.id)
+        .where('id', '=', applicationId)
         .execute();
       const report = outcomeReportOf(verdict.outcome);
       if (report) {
         const reported = await trx
           .insertInto('outcome_reports')
-          .values({ application_id: application.id, report })
+          .values({ application_id: applicationId, report })
           .onConflict((oc) => oc.column('application_id').doNothing())
           .returning('application_id')
           .executeTakeFirst();
         // The analytics event of the outcome, once per application.
         if (reported) log.info({ event: 'application-outcome', report }, 'application outcome reported');
       }
-      const refNo = referenceNumberOf(application, applicant);
-      const firstName = applicant.personalInfo?.firstName ?? '';
-      if (verdict.outcome === 'existingMember') {
+      if (current.round === 'joint' && coApplicant) subject = coApplicant;
+      const mailDecision = async (to: ApplicantContext, memberNumber: string | null) => {
+        const { applicant } = to;
         await mail.queue(trx, {
-          key: `existing-member:${application.id}`,
-          applicantId: applicant.id,
-          to: applicant.email,
-          template: 'existingMember',
-          language: applicant.language,
-          params: { firstName, refNo },
-        });
-      } else if (current?.state === 'pending' && from !== 'savingsOffer') {
-        await mail.queue(trx, {
-          key: `decision:${application.id}`,
+          key: `decision:${applicationId}:${current.round}:${applicant.id}`,
           applicantId: applicant.id,
           to: applicant.email,
           template: 'decisionMade',
           language: applicant.language,
           params: {
-            firstName,
+            firstName: applicant.personalInfo?.firstName ?? '',
             outcome: verdict.outcome as MailedOutcome,
-            memberNumber: decided.primaryCustNo,
-            refNo,
+            memberNumber,
+            refNo: referenceNumberOf(to.application, applicant),
           },
         });
+      };
+      const settled = decisionSeenBy('primary', decided)?.round === 'joint';
+      if (verdict.outcome === 'existingMember') {
+        await mail.queue(trx, {
+          key: `existing-member:${subject.applicant.id}`,
+          applicantId: subject.applicant.id,
+          to: subject.applicant.email,
+          template: 'existingMember',
+          language: subject.applicant.language,
+          params: {
+            firstName: subject.applicant.personalInfo?.firstName ?? '',
+            refNo: referenceNumberOf(subject.application, subject.applicant),
+          },
+        });
+      } else if (current.round === 'primary' && ['primaryComplete', 'inPerson'].includes(verdict.outcome)) {
+        await joint.invite(trx, primary);
+        if (verdict.outcome === 'inPerson' && current.state === 'pending') {
+          await mailDecision(primary, null);
+        }
+      } else if (from === 'savingsOffer') {
+        // The applicant accepted on screen: nothing to e-mail.
+      } else if (settled && coApplicant) {
+        await mailDecision(primary, decided.primaryCustNo);
+        await mailDecision(coApplicant, decided.jointCustNo);
+      } else if (current.state === 'pending') {
+        await mailDecision(subject, decided.primaryCustNo);
       }
       return true;
     });
-    if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(applicant.id);
+    if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
     return stored;
   }
 
@@ -252,9 +348,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const context = await contextOf(applicationId);
       const current = context?.application.decision;
       if (!context || !current || current.state === 'decided') return 'decided';
-      const verdict = await evaluate(context);
+      const verdict = await evaluate(context, current.round);
       if (verdict !== 'wait') {
-        await store(context, verdict, ['deciding', 'pending']);
+        await store(applicationId, verdict, ['deciding', 'pending']);
         return 'decided';
       }
       if (until === undefined || Date.now() + 1000 > until) return 'waiting';
@@ -262,26 +358,111 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     }
   }
 
-  /** The response of the stored decision, after waiting up to `until` for a decision being taken. */
+  /**
+   * The response of the decision as this applicant sees it, after waiting up to `until` for a decision
+   * being taken.
+   */
   async function responseWhenDecided(context: ApplicantContext, until: number): Promise<MembershipResponse> {
-    let decision = await decisionOf(context.application.id);
+    const role = context.applicant.role;
+    let decision = decisionSeenBy(role, await decisionOf(context.application.id));
     while (decision?.state === 'deciding' && Date.now() < until) {
       await sleep(100);
-      decision = await decisionOf(context.application.id);
+      decision = decisionSeenBy(role, await decisionOf(context.application.id));
     }
     return saveResponseOf(decision ?? DECIDING, context);
   }
 
+  /**
+   * Claims the decision for a round (a compare-and-set under a row lock) and sends the job that finishes
+   * it, in one transaction; `during` adds the round's own writes to it.
+   * @returns false when the decision was not in a state this round may claim
+   */
+  async function claim(
+    applicationId: string,
+    round: DecisionRound,
+    allowed: (current: Decision | null) => boolean,
+    startAfter: Date,
+    during: (trx: Database) => Promise<void> = async () => {},
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('applications')
+        .select('decision')
+        .where('id', '=', applicationId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const current = toDecision(row.decision);
+      if (!allowed(current)) return false;
+      const next: Decision = { ...DECIDING, round, primaryOutcome: current?.outcome ?? null };
+      await trx
+        .updateTable('applications')
+        .set({ decision: JSON.stringify(next), submitted_at: clock.now(), updated_at: new Date() })
+        .where('id', '=', applicationId)
+        .execute();
+      await during(trx);
+      // Should this process die, the job decides after the wait (and after a restart).
+      await jobs.send(
+        DECISION_QUEUE,
+        { applicationId },
+        { trx, singletonKey: `${applicationId}:${round}`, startAfter },
+      );
+      return true;
+    });
+  }
+
+  /**
+   * Decides a claimed decision while the applicant waits (until `until`); past it, the decision is
+   * deferred (pending) and the job finishes it.
+   */
+  async function decideWhileWaiting(applicationId: string, until: number): Promise<Decision> {
+    const decided = decide(applicationId, until).catch((error: unknown) => {
+      // The job retries it; the applicant sees the processing page.
+      log.warn({ err: error }, 'the decision failed while the applicant waited; the job retries it');
+      return 'waiting' as const;
+    });
+    const first = await Promise.race([decided, sleep(until - Date.now()).then(() => 'timeout' as const)]);
+    if (first !== 'decided') {
+      await db
+        .updateTable('applications')
+        .set({ decision: sql`jsonb_set(decision, '{state}', '"pending"')` })
+        .where('id', '=', applicationId)
+        .where(sql<boolean>`decision->>'state' = 'deciding'`)
+        .execute();
+    }
+    const decision = (await decisionOf(applicationId)) ?? DECIDING;
+    // No enumeration: an existing membership answers after the same wait as a late decision.
+    if (decision.outcome === 'existingMember') await sleep(until - Date.now());
+    return decision;
+  }
+
   return {
     /**
-     * POST SaveApplication: accepts the terms and decides (or answers the decision already taken).
-     * @throws HttpProblem 409 (with nextPath) when a step is missing; 400 when the terms are not accepted
+     * POST SaveApplication (the primary) and SaveJointApplication (the co-applicant): accepts the terms
+     * and decides the applicant's round (or answers the decision already taken).
+     * @param submitter the applicant the call is for: the session's must be that one
+     * @throws HttpProblem 409 (with nextPath) when a step is missing or the invitation has ended; 400 when
+     *   the terms are not accepted
      */
-    async submit(context: ApplicantContext, body: unknown): Promise<MembershipResponse> {
+    async submit(
+      context: ApplicantContext,
+      body: unknown,
+      submitter: ApplicantRole,
+    ): Promise<MembershipResponse> {
       const until = Date.now() + waitMs;
       const input = parseOrThrow(saveApplicationRequestSchema, body, config.contactPhone);
+      const { application, applicant } = context;
+      const role = applicant.role;
+      if (role !== submitter) {
+        throw new HttpProblem(
+          409,
+          role === 'joint'
+            ? 'The co-applicant submits the joint application (SaveJointApplication).'
+            : 'The primary applicant submits with SaveApplication.',
+          { title: STEP_OUT_OF_ORDER },
+        );
+      }
       // A decision taken (or being taken) is answered again, never made twice.
-      if (context.application.decision) return responseWhenDecided(context, until);
+      if (decisionSeenBy(role, application.decision)) return responseWhenDecided(context, until);
 
       const read = await progress.read(context);
       const missing = read.progress.steps.filter((s) => s.required && !s.complete && s.id !== 'reviewterms');
@@ -302,49 +483,54 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         );
       }
 
-      const { application, applicant } = context;
-      const claimed = await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('applications')
-          .set({ decision: JSON.stringify(DECIDING), submitted_at: clock.now(), updated_at: new Date() })
-          .where('id', '=', application.id)
-          .where('decision', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx
-          .updateTable('applicants')
-          .set({ terms_accepted: true, language: input.language, updated_at: new Date() })
-          .where('id', '=', applicant.id)
-          .execute();
-        // Should this process die, the job decides after the wait (and after a restart).
-        await jobs.send(
-          DECISION_QUEUE,
-          { applicationId: application.id },
-          { trx, singletonKey: application.id, startAfter: new Date(until + 1000) },
-        );
-        return true;
-      });
-      if (!claimed) return responseWhenDecided(context, until);
-
-      const fresh = (await findApplicantContext(db, applicant.id)) ?? context;
-      const decided = decide(application.id, until).catch((error: unknown) => {
-        // The job retries it; the applicant sees the processing page.
-        log.warn({ err: error }, 'the decision failed while the applicant waited; the job retries it');
-        return 'waiting' as const;
-      });
-      const first = await Promise.race([decided, sleep(until - Date.now()).then(() => 'timeout' as const)]);
-      if (first !== 'decided') {
-        await db
-          .updateTable('applications')
-          .set({ decision: sql`jsonb_set(decision, '{state}', '"pending"')` })
-          .where('id', '=', application.id)
-          .where(sql<boolean>`decision->>'state' = 'deciding'`)
-          .execute();
+      const round: DecisionRound = role === 'joint' ? 'joint' : 'primary';
+      const claimed = await claim(
+        application.id,
+        round,
+        round === 'joint' ? canStartJointRound : (current) => current === null,
+        new Date(until + 1000),
+        async (trx) => {
+          await trx
+            .updateTable('applicants')
+            .set({ terms_accepted: true, language: input.language, updated_at: new Date() })
+            .where('id', '=', applicant.id)
+            .execute();
+        },
+      );
+      if (!claimed) {
+        if (round === 'joint' && !decisionSeenBy(role, await decisionOf(application.id))) {
+          // The primary went on alone: the invitation has ended.
+          throw new HttpProblem(409, 'The invitation has ended.', {
+            title: STEP_OUT_OF_ORDER,
+            nextPath: FLOW_ERROR_ROUTES.jointExpired,
+          });
+        }
+        return responseWhenDecided(context, until);
       }
-      const decision = (await decisionOf(application.id)) ?? DECIDING;
-      // No enumeration: an existing membership answers after the same wait as a late decision.
-      if (decision.outcome === 'existingMember') await sleep(until - Date.now());
-      return saveResponseOf(decision, fresh);
+      const fresh = (await findApplicantContext(db, applicant.id)) ?? context;
+      return saveResponseOf(
+        decisionSeenBy(role, await decideWhileWaiting(application.id, until)) ?? DECIDING,
+        fresh,
+      );
+    },
+
+    /**
+     * POST ApplyAsSingle: the primary of a joint application whose co-applicant did not come goes on alone
+     * (claimed once from primary complete; a second call answers the decision taken).
+     * @returns the primary's applicant id (the route issues their session) and the response
+     */
+    async submitAlone(applicationId: string): Promise<{ applicantId: string; response: MembershipResponse }> {
+      const until = Date.now() + waitMs;
+      const primary = await contextOf(applicationId);
+      if (!primary) throw new HttpProblem(404, 'No application matches this link.', { title: 'Not Found' });
+      const claimed = await claim(applicationId, 'single', isAwaitingCoApplicant, new Date(until + 1000));
+      const decision = claimed
+        ? await decideWhileWaiting(applicationId, until)
+        : ((await decisionOf(applicationId)) ?? DECIDING);
+      return {
+        applicantId: primary.applicant.id,
+        response: saveResponseOf(decisionSeenBy('primary', decision) ?? DECIDING, primary),
+      };
     },
 
     /** The job's work: decide unless decided; throws to be retried while the result is not ready. */
@@ -356,8 +542,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
 
     /** The dead letter's work: a decision whose retries are spent is stored as failed, and e-mailed. */
     async fail(applicationId: string): Promise<void> {
-      const context = await contextOf(applicationId);
-      if (context) await store(context, { outcome: 'failed' }, ['deciding', 'pending']);
+      await store(applicationId, { outcome: 'failed' }, ['deciding', 'pending']);
     },
 
     /**
@@ -366,10 +551,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
      */
     async acceptSavingsOffer(context: ApplicantContext): Promise<MembershipResponse> {
       const { application, applicant } = context;
-      if (!canAcceptSavingsOffer(application.decision)) {
-        if (application.decision?.outcome === 'approved') {
-          return saveResponseOf(application.decision, context);
-        }
+      const seen = decisionSeenBy(applicant.role, application.decision);
+      if (!canAcceptSavingsOffer(seen)) {
+        if (seen?.outcome === 'approved') return saveResponseOf(seen, context);
         throw new HttpProblem(409, 'No savings account offer is waiting for an answer.', {
           title: STEP_OUT_OF_ORDER,
         });
@@ -378,21 +562,21 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         (p) => p.accountCategory === 'Savings' && !p.benefit,
       );
       if (!savings) throw new Error('The catalogue holds no savings account to offer');
-      const info = applicant.personalInfo!;
-      const opened = await banking.openMembership({
-        applicationId: application.id,
-        applicantId: applicant.id,
-        email: applicant.email,
-        person: { firstName: info.firstName, lastName: info.lastName, birthDate: normalizeBirthDate(info) },
-        productIds: [savings.productID],
-        submittedAt: application.submittedAt ?? clock.now(),
-        isSavingsOffer: true,
-      });
+      const primary = applicant.role === 'primary' ? context : await contextOf(application.id);
+      if (!primary) throw new Error('An application has its primary applicant');
+      const coApplicant =
+        application.decision?.round === 'joint' ? await contextOf(application.id, 'joint') : undefined;
+      const opened = await banking.openMembership(
+        membershipRequest(primary, coApplicant, [savings.productID], true),
+      );
       if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
       if (opened.value.status === 'approved') {
-        await store(context, { outcome: 'approved', membership: opened.value }, 'savingsOffer');
+        await store(application.id, { outcome: 'approved', membership: opened.value }, 'savingsOffer');
       }
-      return saveResponseOf((await decisionOf(application.id)) ?? DECIDING, context);
+      return saveResponseOf(
+        decisionSeenBy(applicant.role, await decisionOf(application.id)) ?? DECIDING,
+        context,
+      );
     },
   };
 }

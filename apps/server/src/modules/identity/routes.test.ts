@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOnfido, type FakeOnfido } from '../../providers/documents/onfido.fake.ts';
 import { startFakeAlloy, type FakeAlloy } from '../../providers/identity/alloy.fake.ts';
 import {
+  invitedCoApplicant,
   APPLICANT_ANSWERS,
   TestApplicant,
   validLegalTerms,
@@ -23,7 +24,16 @@ async function startApplicant(
   t: TestApp,
   options: TestApplicantOptions & { extra?: Record<string, unknown> } = {},
 ) {
-  const a = new TestApplicant(t.app, { productIds: ['2001'], ...options });
+  // A co-applicant starts from the invitation of a primary who named them and submitted.
+  const a =
+    options.flow === 'joint'
+      ? (
+          await invitedCoApplicant(t.app, {
+            primary: { productIds: options.productIds },
+            coApplicant: options,
+          })
+        ).coApplicant
+      : new TestApplicant(t.app, { productIds: ['2001'], ...options });
   const res = await a.call('POST', '/api/omo/InitializeApplication', {
     ...a.initializeBody(),
     ...options.extra,

@@ -2,7 +2,8 @@
  * E-mail deliveries: an e-mail is recorded once per key (email_deliveries) in the transaction that makes
  * it due, with the job that sends it; the job renders it in the applicant's language and sends it, then
  * marks it sent. A repeated job finds it sent and does nothing; a job whose process died before marking
- * sends again (at least once to SMTP; the key keeps it to one delivery record).
+ * sends again (at least once to SMTP; the key keeps it to one delivery record). Once sent, its parameters
+ * (names, numbers, a link's code) are cleared: the record keeps only who was sent what, and when.
  */
 import type { Language } from '@omo/domain';
 import fp from 'fastify-plugin';
@@ -74,7 +75,11 @@ export function createMailService(deps: {
       const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as never;
       const email = renderEmail(row.template as TemplateName, row.language, params, brand);
       await mailer.send(row.to_address, email);
-      await db.updateTable('email_deliveries').set({ sent_at: new Date() }).where('key', '=', key).execute();
+      await db
+        .updateTable('email_deliveries')
+        .set({ sent_at: new Date(), params: '{}' })
+        .where('key', '=', key)
+        .execute();
     },
   };
 }

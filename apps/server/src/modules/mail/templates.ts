@@ -1,8 +1,9 @@
 /**
  * The e-mails omo sends, in English and French, each with a plain-text and an HTML part. Parameters are
  * escaped in the HTML; links are absolute (the configured public and online-banking addresses). An e-mail
- * never holds the SIN, a password or a code; a member number is an identifier, not a secret (the password
- * signs in).
+ * never holds the SIN, a password or a verification code; a member number is an identifier, not a secret (the
+ * password signs in). The joint invitation and apply-as-single links carry a one-purpose link code: the
+ * e-mail is the only place it is written (the database keeps its hash).
  */
 import type { DecisionOutcome, Language } from '@omo/domain';
 
@@ -14,7 +15,7 @@ export interface Brand {
 }
 
 /** The outcomes an applicant is e-mailed about once they were shown the processing page. */
-export type MailedOutcome = Exclude<DecisionOutcome, 'existingMember' | 'primaryComplete' | 'jointComplete'>;
+export type MailedOutcome = Exclude<DecisionOutcome, 'existingMember' | 'primaryComplete'>;
 
 /** The templates and their parameters. */
 export interface TemplateParams {
@@ -22,6 +23,12 @@ export interface TemplateParams {
   decisionMade: { firstName: string; outcome: MailedOutcome; memberNumber: string | null; refNo: string };
   /** Someone applied with an e-mail that already holds a membership (answered here, never on screen). */
   existingMember: { firstName: string; refNo: string };
+  /** The co-applicant's invitation: the link with the joint code, and the last day it works. */
+  jointInvitation: { firstName: string; inviterFirstName: string; link: string; expiresOn: string };
+  /** The co-applicant's reminder, two days before the invitation ends. */
+  jointReminder: { firstName: string; inviterFirstName: string; link: string; expiresOn: string };
+  /** To the primary once the invitation ended: the link that goes on as a single application. */
+  jointExpired: { firstName: string; link: string; refNo: string };
 }
 export type TemplateName = keyof TemplateParams;
 
@@ -81,6 +88,14 @@ const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
   declined: (p, b) => refusalEn(p, b),
   blocked: (p, b) => refusalEn(p, b),
   ageRefused: (p, b) => refusalEn(p, b),
+  jointComplete: (p, b) => ({
+    subject: `${b.institutionName}: your joint application`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `Both parts of the joint application are complete. The membership opens once the primary applicant's identity is confirmed in person at a branch or a post office (reference number ${p.refNo}).`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
   failed: (p, b) => ({
     subject: `${b.institutionName}: about your application`,
     paragraphs: [
@@ -138,6 +153,14 @@ const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
   declined: (p, b) => refusalFr(p, b),
   blocked: (p, b) => refusalFr(p, b),
   ageRefused: (p, b) => refusalFr(p, b),
+  jointComplete: (p, b) => ({
+    subject: `${b.institutionName} : votre demande conjointe`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Les deux parties de la demande conjointe sont terminées. L’adhésion sera ouverte dès que l’identité du demandeur principal aura été confirmée en personne, dans une succursale ou un bureau de poste (numéro de référence ${p.refNo}).`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
   failed: (p, b) => ({
     subject: `${b.institutionName} : votre demande`,
     paragraphs: [
@@ -167,6 +190,69 @@ const EXISTING_FR: Renderer<TemplateParams['existingMember']> = (p, b) => ({
   ],
 });
 
+const JOINT: {
+  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired']: Record<Language, Renderer<TemplateParams[N]>>;
+} = {
+  jointInvitation: {
+    en: (p, b) => ({
+      subject: `${p.inviterFirstName} invited you to open a joint membership at ${b.institutionName}`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        `${p.inviterFirstName} has applied for a joint membership with you at ${b.institutionName} and named you as co-applicant. To complete your part, open this link: ${p.link}`,
+        `The link works until ${p.expiresOn}. It is yours alone: do not share it.`,
+        `If you were not expecting this e-mail, you can ignore it, or call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `${p.inviterFirstName} vous invite à ouvrir une adhésion conjointe chez ${b.institutionName}`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        `${p.inviterFirstName} a demandé une adhésion conjointe avec vous chez ${b.institutionName} et vous a nommé codemandeur. Pour remplir votre partie, ouvrez ce lien : ${p.link}`,
+        `Le lien est valide jusqu’au ${p.expiresOn}. Il n’est qu’à vous : ne le partagez pas.`,
+        `Si vous n’attendiez pas ce courriel, ignorez-le ou appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
+  jointReminder: {
+    en: (p, b) => ({
+      subject: `Reminder: your joint application at ${b.institutionName} ends on ${p.expiresOn}`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        `${p.inviterFirstName} is waiting for you to complete your part of your joint application. The link works until ${p.expiresOn}: ${p.link}`,
+        `Questions? Call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `Rappel : votre demande conjointe chez ${b.institutionName} prend fin le ${p.expiresOn}`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        `${p.inviterFirstName} attend que vous remplissiez votre partie de la demande conjointe. Le lien est valide jusqu’au ${p.expiresOn} : ${p.link}`,
+        `Des questions? Appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
+  jointExpired: {
+    en: (p, b) => ({
+      subject: `${b.institutionName}: your co-applicant did not complete the joint application`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        `Your co-applicant did not complete their part within 7 days, so the joint application (reference number ${p.refNo}) cannot go on.`,
+        `You can open the membership in your name alone with this link, once: ${p.link}`,
+        `Questions? Call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `${b.institutionName} : votre codemandeur n’a pas terminé la demande conjointe`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        `Votre codemandeur n’a pas rempli sa partie dans les 7 jours : la demande conjointe (numéro de référence ${p.refNo}) ne peut pas se poursuivre.`,
+        `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois : ${p.link}`,
+        `Des questions? Appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
+};
+
 /**
  * Renders an e-mail in the applicant's language.
  * @param name the template
@@ -182,9 +268,12 @@ export function renderEmail<N extends TemplateName>(
   if (name === 'decisionMade') {
     const p = params as TemplateParams['decisionMade'];
     rendered = (language === 'fr' ? DECISION_FR : DECISION_EN)[p.outcome](p, brand);
-  } else {
+  } else if (name === 'existingMember') {
     const p = params as TemplateParams['existingMember'];
     rendered = (language === 'fr' ? EXISTING_FR : EXISTING_EN)(p, brand);
+  } else {
+    const renderer = JOINT[name as keyof typeof JOINT][language] as Renderer<TemplateParams[N]>;
+    rendered = renderer(params, brand);
   }
   return compose(rendered.subject, rendered.paragraphs, brand, language);
 }

@@ -19,6 +19,8 @@ export interface MembershipRequest {
   applicantId: string;
   email: string;
   person: Person;
+  /** The co-applicant of a joint membership: a member too, joint holder of the accounts. */
+  coApplicant?: { applicantId: string; email: string; person: Person };
   /** The products to open, in order. */
   productIds: string[];
   /** When the application was submitted (a slow decision is counted from it). */
@@ -28,7 +30,13 @@ export interface MembershipRequest {
 }
 
 export type MembershipAnswer =
-  | { status: 'approved'; memberNumber: string; accounts: { productId: string; accountNumber: string }[] }
+  | {
+      status: 'approved';
+      memberNumber: string;
+      /** The co-applicant's member number, for a joint membership. */
+      jointMemberNumber?: string;
+      accounts: { productId: string; accountNumber: string }[];
+    }
   | { status: 'declined' }
   /** The requested products are refused; a savings account may be opened instead. */
   | { status: 'savingsOffer' };

@@ -3,7 +3,7 @@
  * case-insensitive): Blocked is on the block list; Decline is refused; Offer is refused the requested
  * products and offered a savings account; Slow is approved once SANDBOX_SLOW_DECISION_SECONDS have passed
  * since the submission (the call waits until then, so a decision started again after a restart ends at
- * the same time); anyone else is approved. Members and accounts are kept in our database: member numbers
+ * the same time); anyone else is approved. A joint membership takes either applicant's persona. Members and accounts are kept in our database: member numbers
  * from a sequence, one member per applicant, one account per product.
  */
 import type { Database } from '../../db/database.ts';
@@ -20,22 +20,30 @@ export function createSandboxBanking(deps: {
 }): BankingProvider {
   const { db, clock, slowSeconds } = deps;
 
+  /** The member number of an applicant, made once. */
+  async function memberOf(trx: Database, applicantId: string, email: string): Promise<string> {
+    await trx
+      .insertInto('members')
+      .values({
+        member_number: sql<string>`nextval('member_number_seq')::text`,
+        applicant_id: applicantId,
+        email: email.toLowerCase(),
+      })
+      .onConflict((oc) => oc.column('applicant_id').doNothing())
+      .execute();
+    const member = await trx
+      .selectFrom('members')
+      .select('member_number')
+      .where('applicant_id', '=', applicantId)
+      .executeTakeFirstOrThrow();
+    return member.member_number;
+  }
+
   async function open(request: MembershipRequest): Promise<MembershipAnswer> {
     return db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('members')
-        .values({
-          member_number: sql<string>`nextval('member_number_seq')::text`,
-          applicant_id: request.applicantId,
-          email: request.email.toLowerCase(),
-        })
-        .onConflict((oc) => oc.column('applicant_id').doNothing())
-        .execute();
-      const member = await trx
-        .selectFrom('members')
-        .select('member_number')
-        .where('applicant_id', '=', request.applicantId)
-        .executeTakeFirstOrThrow();
+      const member = { member_number: await memberOf(trx, request.applicantId, request.email) };
+      const joint = request.coApplicant;
+      const jointMemberNumber = joint ? await memberOf(trx, joint.applicantId, joint.email) : undefined;
       for (const productId of request.productIds) {
         await trx
           .insertInto('accounts')
@@ -55,6 +63,7 @@ export function createSandboxBanking(deps: {
       return {
         status: 'approved' as const,
         memberNumber: member.member_number,
+        ...(jointMemberNumber ? { jointMemberNumber } : {}),
         accounts: request.productIds.map((productId) => ({
           productId,
           accountNumber: accounts.find((a) => a.product_id === productId)?.account_number ?? '',
@@ -78,18 +87,15 @@ export function createSandboxBanking(deps: {
       return { ok: true, value: row !== undefined };
     },
     async openMembership(request) {
-      switch (persona(request.person.lastName)) {
-        case 'decline':
-          return { ok: true, value: { status: 'declined' } };
-        case 'offer':
-          if (!request.isSavingsOffer) return { ok: true, value: { status: 'savingsOffer' } };
-          break;
-        case 'slow': {
-          const readyAt = request.submittedAt.getTime() + slowSeconds * 1000;
-          const wait = readyAt - clock.now().getTime();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          break;
-        }
+      const personas = [request.person, request.coApplicant?.person].map((p) => p && persona(p.lastName));
+      if (personas.includes('decline')) return { ok: true, value: { status: 'declined' } };
+      if (personas.includes('offer') && !request.isSavingsOffer) {
+        return { ok: true, value: { status: 'savingsOffer' } };
+      }
+      if (personas.includes('slow')) {
+        const readyAt = request.submittedAt.getTime() + slowSeconds * 1000;
+        const wait = readyAt - clock.now().getTime();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }
       return { ok: true, value: await open(request) };
     },

@@ -22,7 +22,7 @@ const FIELDS = ['email', 'password', 'promoCode', 'referralCode', 'consent'] as 
  */
 export function CreateProfilePage() {
   const { t } = useTranslation();
-  const { view, application } = useLoaderData<CreateProfileData>();
+  const { view, application, invitation } = useLoaderData<CreateProfileData>();
   const config = useAppConfig();
   const { pathname } = useLocation();
   const flow = flowOfPath(pathname);
@@ -33,7 +33,7 @@ export function CreateProfilePage() {
   >({
     schema: createProfileFormSchema,
     defaultValues: {
-      email: view?.email ?? '',
+      email: view?.email ?? invitation?.email ?? '',
       password: '',
       promoCode: view?.promoCode ?? application.promoCode,
       referralCode: view?.referralCode ?? '',
@@ -48,10 +48,12 @@ export function CreateProfilePage() {
         promoCode: values.promoCode ?? '',
         referralCode: config.hideReferralCode ? '' : (values.referralCode ?? ''),
         consent: values.consent,
-        productIds: view?.productIds ?? application.selectedProducts.map((p) => p.productID),
+        productIds:
+          invitation?.productIds ?? view?.productIds ?? application.selectedProducts.map((p) => p.productID),
         sweepEnabled: view?.sweepEnabled ?? application.sweepEnabled,
         flow: flow.kind,
         forceTuTest: application.forceTuTest ?? false,
+        ...(invitation ? { jointCode: invitation.jointCode } : {}),
       });
       return getApplication();
     },
@@ -89,17 +91,20 @@ export function CreateProfilePage() {
         registration={register('password')}
         value={password}
       />
-      <TextField
-        id="promoCode"
-        label={t('createProfile.promoCode')}
-        error={messageOf('promoCode')}
-        isOptional
-        autoComplete="off"
-        className="field__input--short"
-        trimOnBlur
-        registration={register('promoCode')}
-      />
-      {config.hideReferralCode ? null : (
+      {/* The codes belong to the application the primary started: the co-applicant's profile has none. */}
+      {flow.kind === 'joint' ? null : (
+        <TextField
+          id="promoCode"
+          label={t('createProfile.promoCode')}
+          error={messageOf('promoCode')}
+          isOptional
+          autoComplete="off"
+          className="field__input--short"
+          trimOnBlur
+          registration={register('promoCode')}
+        />
+      )}
+      {config.hideReferralCode || flow.kind === 'joint' ? null : (
         <TextField
           id="referralCode"
           label={t('createProfile.referralCode')}

@@ -1,6 +1,6 @@
-import { Link, useLoaderData } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProductOffering } from '@omo/domain';
+import { pathOf, type ProductOffering } from '@omo/domain';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';
 import { WholeWords } from '../../components/whole-words.tsx';
@@ -8,6 +8,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { paths } from '../../config/paths.ts';
 import { listHeadingParts } from '../../i18n/article.ts';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
+import { flowOfPath } from '../../lib/application-api.ts';
 import type { ApplicationState } from '../../lib/session-state.ts';
 
 /** The product's description in the interface language (French text from the product's `fr` block). */
@@ -15,10 +16,20 @@ export function productDescription(product: ProductOffering, lang: Lang): string
   return lang === 'fr' && product.fr?.description ? product.fr.description : product.description;
 }
 
-/** /single/getstarted: what the applicant needs before starting. */
+/**
+ * /single/getstarted and /joint/getstarted: what the applicant needs before starting. The co-applicant's
+ * Get Started carries their invitation's code on to 'Create your profile'.
+ */
 export function GetStartedPage() {
   const { t, i18n } = useTranslation();
   const application = useLoaderData<ApplicationState>();
+  const { pathname, search } = useLocation();
+  const flow = flowOfPath(pathname);
+  const jointCode = new URLSearchParams(search).get('jointCode');
+  const next =
+    flow.kind === 'joint' && jointCode
+      ? `${pathOf(flow, 'createprofile')}?${new URLSearchParams({ jointCode }).toString()}`
+      : paths.single.createProfile;
   const lang = currentLang(i18n);
   const first = application.selectedProducts[0];
   const heading = first ? listHeadingParts(productDescription(first, lang), lang) : null;
@@ -50,7 +61,7 @@ export function GetStartedPage() {
         </li>
       </ul>
       <div className="actions">
-        <Link className="button" to={paths.single.createProfile}>
+        <Link className="button" to={next}>
           {t('common.getStarted')}
         </Link>
       </div>

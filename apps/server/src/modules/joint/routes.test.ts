@@ -1,0 +1,325 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../lib/crypto.ts';
+import {
+  invitedCoApplicant,
+  linkCodeMailedTo,
+  TestApplicant,
+  type TestApplicantOptions,
+} from '../../testing/applicant.ts';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+
+interface SaveResponse {
+  primaryCustNo: string | null;
+  jointCustNo: string | null;
+  appRefNo: string;
+  [flag: string]: unknown;
+}
+
+interface OutboxMail {
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const flagsOf = (response: SaveResponse) =>
+  Object.entries(response)
+    .filter(([key, value]) => key.startsWith('show') && value === true)
+    .map(([key]) => key);
+
+describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database, {
+      env: { DECISION_WAIT_SECONDS: '1', SANDBOX_SLOW_DECISION_SECONDS: '2', JOB_POLL_SECONDS: '0.5' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(() => {
+    t.app.providers.clock.now = () => new Date();
+  });
+
+  /** Moves the server's clock `days` ahead of now. */
+  const travel = (days: number) => {
+    t.app.providers.clock.now = () => new Date(Date.now() + days * DAY_MS);
+  };
+  const emailsTo = async (to: string) =>
+    (await t.app.inject('/api/dev/outbox'))
+      .json<OutboxMail[]>()
+      .filter((m) => m.channel === 'email' && m.to === to);
+  const lookup = (code: string, ip = '10.77.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/omo/GetApplicationFromJointCode',
+      query: { jointCode: code },
+      remoteAddress: ip,
+    });
+  const membersOf = async (applicantId: string) =>
+    (
+      await t.app.db
+        .selectFrom('members')
+        .select('member_number')
+        .where('applicant_id', '=', applicantId)
+        .execute()
+    ).length;
+
+  /** The co-applicant, joined and with every step done before the terms. */
+  async function readyCoApplicant(
+    options: { primary?: TestApplicantOptions; coApplicant?: TestApplicantOptions } = {},
+  ) {
+    const invited = await invitedCoApplicant(t.app, options);
+    await invited.coApplicant.progress('reviewConsent');
+    return invited;
+  }
+
+  it("answers 'primary complete' to a primary who named a co-applicant, and e-mails the co-applicant a link in the primary's language", async () => {
+    const co = new TestApplicant(t.app, { flow: 'joint' });
+    const primary = new TestApplicant(t.app, {
+      productIds: ['2001'],
+      coApplicant: { firstName: 'Grace', lastName: 'Hopper', email: co.email },
+    });
+    await primary.progress('reviewConsent');
+    const res = await primary.submit({ language: 'fr' });
+    expect(res.statusCode, res.body).toBe(200);
+    const response = res.json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showPrimaryCompleteScreen']);
+    expect(response.primaryCustNo).toBeNull();
+    expect((await primary.view()).json()).toMatchObject({
+      nextPath: '/single/confirmcoapplicantapplication',
+    });
+    // No membership yet: the primary's part waits for the co-applicant.
+    expect(await membersOf(response.applicantId as string)).toBe(0);
+
+    const code = await linkCodeMailedTo(t.app, co.email, /jointCode=([A-Za-z0-9_-]+)/);
+    expect(code.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    const [mail] = await emailsTo(co.email);
+    expect(mail?.subject).toContain('adhésion conjointe');
+    expect(mail?.body).toContain(`/joint/getstarted?jointCode=${code}`);
+
+    // Only the hash of the code is stored; the e-mail's parameters are cleared once it is sent.
+    const row = await t.app.db
+      .selectFrom('joint_invitations')
+      .selectAll()
+      .where('code_hash', '=', sha256Hex(code))
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(code);
+    const deliveries = await t.app.db.selectFrom('email_deliveries').select('params').execute();
+    expect(JSON.stringify(deliveries)).not.toContain(code);
+    // Submitting again answers the same, and invites once.
+    expect(flagsOf((await primary.submit()).json<SaveResponse>())).toEqual(['showPrimaryCompleteScreen']);
+    expect(await emailsTo(co.email)).toHaveLength(1);
+  });
+
+  it("answers the joint code with the co-applicant's names, e-mail and products, and nothing of the primary's", async () => {
+    const { coApplicant, primary } = await invitedCoApplicant(t.app, {
+      primary: { productIds: ['2001', '2003'] },
+    });
+    const res = await lookup(coApplicant.jointCode!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      isExpired: false,
+      productIds: ['2001', '2003'],
+      jointFirstName: 'Grace',
+      jointLastName: coApplicant.lastName,
+      jointEmail: coApplicant.email,
+    });
+    expect(res.body).not.toContain(primary.email);
+  });
+
+  it('answers an unknown code with the typed not-found, and a missing one with a 400', async () => {
+    const unknown = await lookup('A'.repeat(43));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: 404, title: 'Not Found' });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/omo/GetApplicationFromJointCode' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().detail).toBe("The parameter 'jointCode' cannot be null.");
+  });
+
+  it('limits the lookups of one code (from any address) and of one address (any code)', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1)
+      statuses.push((await lookup(coApplicant.jointCode!, `10.78.${i}.1`)).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+
+    const guesses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      guesses.push((await lookup(`guess${i}`.padEnd(43, 'x'), '10.79.0.1')).statusCode);
+    expect(guesses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(guesses[10]).toBe(429);
+  });
+
+  it('joins the co-applicant to the same application through the code, and refuses the joint flow without one', async () => {
+    const { coApplicant, primary } = await invitedCoApplicant(t.app);
+    await coApplicant.start();
+    expect(coApplicant.appRefNo).toBe(primary.appRefNo.replace(/P$/, 'J'));
+    const view = (await coApplicant.view()).json();
+    expect(view).toMatchObject({ flow: 'joint', nextPath: '/joint/personalinfo', email: coApplicant.email });
+    // The primary's decision is not the co-applicant's.
+    expect(view.decision).toBeNull();
+
+    const without = new TestApplicant(t.app, { flow: 'joint' });
+    const res = await without.call('POST', '/api/omo/InitializeApplication', without.initializeBody());
+    expect(res.statusCode).toBe(400);
+    const wrong = new TestApplicant(t.app, { flow: 'joint', jointCode: 'B'.repeat(43) });
+    expect(
+      (await wrong.call('POST', '/api/omo/InitializeApplication', wrong.initializeBody())).statusCode,
+    ).toBe(404);
+  });
+
+  it('replaces an unsubmitted co-applicant who starts again from the link', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    await coApplicant.progress('address');
+    const again = new TestApplicant(t.app, {
+      flow: 'joint',
+      jointCode: coApplicant.jointCode,
+      productIds: ['2001'],
+    });
+    await again.start();
+    expect((await coApplicant.view()).statusCode).toBe(401);
+    expect((await again.view()).json()).toMatchObject({ nextPath: '/joint/personalinfo' });
+  });
+
+  it('decides the joint application with both applicants: a member number each, both e-mailed, the code spent', async () => {
+    const { primary, coApplicant } = await readyCoApplicant();
+    const res = await coApplicant.submit();
+    expect(res.statusCode, res.body).toBe(200);
+    const response = res.json<SaveResponse>();
+    expect(flagsOf(response)).toEqual([]);
+    expect(response.primaryCustNo).toMatch(/^\d{6,}$/);
+    expect(response.jointCustNo).toMatch(/^\d{6,}$/);
+    expect(response.jointCustNo).not.toBe(response.primaryCustNo);
+    expect((await coApplicant.view()).json()).toMatchObject({ nextPath: '/joint/confirmapplication' });
+    expect((await primary.view()).json()).toMatchObject({ nextPath: '/single/confirmapplication' });
+
+    const welcome = async (to: string) =>
+      (await emailsTo(to)).find((m) => m.subject.startsWith('Welcome')) ?? undefined;
+    for (const to of [primary.email, coApplicant.email]) {
+      for (let i = 0; i < 100 && !(await welcome(to)); i += 1) await new Promise((r) => setTimeout(r, 200));
+      expect(await welcome(to)).toBeDefined();
+    }
+    expect((await lookup(coApplicant.jointCode!)).statusCode).toBe(404);
+    // A repeated submit answers the same numbers.
+    expect((await coApplicant.submit()).json()).toMatchObject({
+      primaryCustNo: response.primaryCustNo,
+      jointCustNo: response.jointCustNo,
+    });
+  });
+
+  it('makes one membership per applicant when the co-applicant submits five times at once', async () => {
+    const { primary, coApplicant } = await readyCoApplicant();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => coApplicant.submit()));
+    const numbers = new Set(answers.map((r) => `${r.json().primaryCustNo}/${r.json().jointCustNo}`));
+    expect(numbers.size).toBe(1);
+    const primaryId = (await primary.view()).json().decision.response.applicantId as string;
+    expect(await membersOf(primaryId)).toBe(1);
+    const coId = answers[0]!.json().applicantId as string;
+    expect(await membersOf(coId)).toBe(1);
+  });
+
+  it("refuses a blocked co-applicant (/error/2) without showing the primary the co-applicant's refusal", async () => {
+    const { primary, coApplicant } = await readyCoApplicant({ coApplicant: { lastName: 'Blocked' } });
+    const res = await coApplicant.submit();
+    expect(flagsOf(res.json<SaveResponse>())).toEqual(['showBlockListErrorScreen']);
+    expect((await coApplicant.view()).json()).toMatchObject({ nextPath: '/error/2' });
+    expect((await primary.view()).json()).toMatchObject({
+      nextPath: '/single/confirmcoapplicantapplication',
+    });
+  });
+
+  it('declines the joint membership when the co-applicant is the Decline persona, for both', async () => {
+    const { primary, coApplicant } = await readyCoApplicant({ coApplicant: { lastName: 'Decline' } });
+    expect(flagsOf((await coApplicant.submit()).json<SaveResponse>())).toEqual(['showDeclineScreen']);
+    expect((await primary.view()).json()).toMatchObject({ nextPath: '/single/applicationdecline' });
+  });
+
+  it('sends the primary to ID in person and invites the co-applicant; the co-applicant then finishes: joint complete', async () => {
+    const { primary, coApplicant, submitted } = await invitedCoApplicant(t.app, {
+      primary: { productIds: ['2001'], lastName: 'Fallback' },
+    });
+    expect(flagsOf(submitted.json<SaveResponse>())).toEqual(['showCanadaPostScreen']);
+    await coApplicant.progress('reviewConsent');
+    const res = await coApplicant.submit();
+    expect(flagsOf(res.json<SaveResponse>())).toEqual(['showJointCompleteScreen']);
+    expect((await coApplicant.view()).json()).toMatchObject({ nextPath: '/joint/jointcomplete' });
+    expect((await primary.view()).json()).toMatchObject({ nextPath: '/single/verifyidentification' });
+  });
+
+  it('reminds the co-applicant two days before the end, once, with the same link', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    travel(4.9);
+    await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+    expect((await emailsTo(coApplicant.email)).some((m) => m.subject.startsWith('Reminder'))).toBe(false);
+    travel(5.1);
+    const first = await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+    expect(first.json().reminded).toBeGreaterThanOrEqual(1);
+    await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+    const isReminder = (m: OutboxMail) => m.subject.startsWith('Reminder');
+    for (let i = 0; i < 100 && !(await emailsTo(coApplicant.email)).some(isReminder); i += 1) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const mails = await emailsTo(coApplicant.email);
+    const reminders = mails.filter((m) => m.subject.startsWith('Reminder'));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]!.body).toContain(`jointCode=${coApplicant.jointCode}`);
+  });
+
+  it('ends the invitation after 7 days: expired on lookup, /error/5 on start, and the primary may go on alone once', async () => {
+    const { primary, coApplicant } = await invitedCoApplicant(t.app);
+    travel(7.01);
+    expect((await lookup(coApplicant.jointCode!)).json()).toMatchObject({ isExpired: true });
+    const late = await coApplicant.call(
+      'POST',
+      '/api/omo/InitializeApplication',
+      coApplicant.initializeBody(),
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ nextPath: '/error/5' });
+
+    await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+    await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+    const code = await linkCodeMailedTo(
+      t.app,
+      primary.email,
+      /applyassingle\?code=([A-Za-z0-9_-]+)&ApplicantType=primary/,
+    );
+    expect((await emailsTo(primary.email)).filter((m) => m.body.includes('applyassingle'))).toHaveLength(1);
+
+    const applyAsSingle = (query: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/omo/ApplyAsSingle', query, remoteAddress: '10.80.0.1' });
+    expect((await applyAsSingle({ code, type: 'joint' })).statusCode).toBe(404);
+    expect((await applyAsSingle({ code })).statusCode).toBe(400);
+    const res = await applyAsSingle({ code, type: 'primary' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SaveResponse>().primaryCustNo).toMatch(/^\d{6,}$/);
+    const session = res.cookies.find((c) => c.name.endsWith('omo_session'));
+    expect(session).toBeDefined();
+    const view = await t.app.inject({
+      url: '/api/omo/Application',
+      cookies: { [session!.name]: session!.value },
+    });
+    expect(view.json()).toMatchObject({ nextPath: '/single/confirmapplication' });
+    // Once only; the joint code no longer works.
+    expect((await applyAsSingle({ code, type: 'primary' })).statusCode).toBe(404);
+    expect((await lookup(coApplicant.jointCode!)).statusCode).toBe(404);
+  });
+
+  it('refuses an apply-as-single link past its days', async () => {
+    const { primary } = await invitedCoApplicant(t.app);
+    travel(7.01);
+    await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
+    const code = await linkCodeMailedTo(t.app, primary.email, /applyassingle\?code=([A-Za-z0-9_-]+)/);
+    travel(7.01 + 14.01);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/ApplyAsSingle',
+      query: { code, type: 'primary' },
+      remoteAddress: '10.80.0.2',
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

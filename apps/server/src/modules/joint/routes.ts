@@ -1,0 +1,152 @@
+/**
+ * The joint application's calls: POST GetApplicationFromJointCode (what the co-applicant needs to start),
+ * POST SaveJointApplication (the co-applicant's submission, decided with both applicants' checks), POST
+ * ApplyAsSingle (the primary goes on alone once the invitation has ended, through the one-time link), and
+ * off production POST /api/dev/joint/sweep and /api/dev/clock to run the sweep and move time in tests.
+ */
+import {
+  API_PATHS,
+  applyAsSingleQuerySchema,
+  jointCodeLookupResponseSchema,
+  jointCodeQuerySchema,
+  membershipResponseSchema,
+  problemDetailsSchema,
+  saveApplicationRequestSchema,
+} from '@omo/domain';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
+import { createJointService, JOINT_SWEEP_QUEUE, type JointService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    joint: JointService;
+  }
+}
+
+export const JOINT_DEV_PATHS = { sweep: '/api/dev/joint/sweep', clock: '/api/dev/clock' } as const;
+
+/** Decorates the app with the joint service and schedules its sweep. */
+export const jointServicePlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    const service = createJointService({
+      db: app.db,
+      mail: app.mail,
+      links: app.ciphers.links,
+      clock: app.providers.clock,
+      config,
+      log: app.log,
+    });
+    await app.jobs.define({ name: JOINT_SWEEP_QUEUE, retryLimit: 2 });
+    await app.jobs.work(JOINT_SWEEP_QUEUE, async () => {
+      await service.sweep();
+    });
+    await app.jobs.schedule(JOINT_SWEEP_QUEUE, config.jointSweepCron);
+    app.decorate('joint', service);
+  },
+  { name: 'joint-service', dependencies: ['mail', 'jobs', 'providers', 'ciphers'] },
+);
+
+const notFound = problemDetailsSchema.describe("The typed not-found: 'Not Found'");
+
+const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
+  app.post(
+    API_PATHS.getApplicationFromJointCode,
+    {
+      // Per IP; each code also counts its own lookups (JOINT_CODE_LOOKUPS_PER_HOUR).
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['joint'],
+        summary:
+          "What the co-applicant needs to start: whether the invitation has ended, the products, and the co-applicant's names and e-mail",
+        querystring: jointCodeQuerySchema,
+        response: { 200: jointCodeLookupResponseSchema, 404: notFound, 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.joint.lookup(request.query.jointCode);
+    },
+  );
+
+  app.post(
+    API_PATHS.saveJointApplication,
+    {
+      validatorCompiler: documentOnly,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['joint'],
+        summary:
+          "The co-applicant accepts the terms; the joint application is decided with both applicants' checks (a decision taken is answered again)",
+        body: saveApplicationRequestSchema,
+        response: { 200: membershipResponseSchema, ...APPLICATION_PROBLEMS },
+      },
+    },
+    async (request, reply) => {
+      const context = await request.requireApplicant();
+      reply.header('cache-control', 'no-store');
+      return app.decisions.submit(context, request.body as unknown, 'joint');
+    },
+  );
+
+  app.post(
+    API_PATHS.applyAsSingle,
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['joint'],
+        summary:
+          'The primary goes on alone once the invitation has ended (the one-time link e-mailed to them); signs them in and answers the decision',
+        querystring: applyAsSingleQuerySchema,
+        response: { 200: membershipResponseSchema, 404: notFound },
+      },
+    },
+    async (request, reply) => {
+      const applicationId = await app.joint.redeemSingleCode(request.query.code, request.query.type);
+      const { applicantId, response } = await app.decisions.submitAlone(applicationId);
+      await reply.issueSession(applicantId);
+      reply.header('cache-control', 'no-store');
+      return response;
+    },
+  );
+
+  if (config.isProduction) return;
+
+  app.post(
+    JOINT_DEV_PATHS.sweep,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Non-production: runs the joint invitations sweep now',
+        response: { 200: z.object({ reminded: z.number(), ended: z.number() }) },
+      },
+    },
+    async () => app.joint.sweep(),
+  );
+
+  app.post(
+    JOINT_DEV_PATHS.clock,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: "Non-production: moves the server's clock by a number of hours (0 goes back to now)",
+        body: z.object({
+          offsetHours: z
+            .number()
+            .min(0)
+            .max(24 * 60),
+        }),
+        response: { 200: z.object({ now: z.string() }) },
+      },
+    },
+    async (request) => {
+      const offset = request.body.offsetHours * 60 * 60 * 1000;
+      app.providers.clock.now = () => new Date(Date.now() + offset);
+      return { now: app.providers.clock.now().toISOString() };
+    },
+  );
+};
+
+export default jointRoutes;

@@ -1,0 +1,318 @@
+/**
+ * Joint invitations. When the primary's part of a joint application is done, the co-applicant is
+ * e-mailed a link with a joint code (256 bits, derived so that a reminder can send it again; only its
+ * hash is stored). The code works for JOINT_INVITATION_DAYS, for this application and this co-applicant,
+ * and stops working once the co-applicant's round (or the primary's going on alone) has started. Lookups
+ * are limited per IP (the route) and per code (here). A sweep e-mails the co-applicant a reminder two days
+ * before the end and, once the invitation has ended, e-mails the primary a one-time link to go on alone.
+ */
+import {
+  APPLY_AS_SINGLE_DAYS,
+  canStartJointRound,
+  FLOW_ERROR_ROUTES,
+  invitationExpiresAt,
+  invitationReminderAt,
+  isAwaitingCoApplicant,
+  isInvitationExpired,
+  JOINT_CODE_LOOKUPS_PER_HOUR,
+  JOINT_FLOW,
+  JOINT_REMINDER_DAYS_BEFORE,
+  pathOf,
+  PUBLIC_ROUTES,
+  type JointCodeLookupResponse,
+  type Language,
+} from '@omo/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { sha256Hex, type LinkCodes } from '../../lib/crypto.ts';
+import { HttpProblem } from '../../plugins/problem-details.ts';
+import type { Clock } from '../../providers/clock.ts';
+import type { ApplicantContext } from '../application/repository.ts';
+import { toDecision } from '../application/repository.ts';
+import { referenceNumberOf } from '../application/view.ts';
+import type { MailService } from '../mail/service.ts';
+
+/** The queue of the sweep (reminders and ended invitations), scheduled and idempotent. */
+export const JOINT_SWEEP_QUEUE = 'joint.sweep';
+
+/** The type of applicant an apply-as-single link is for. */
+export const APPLY_AS_SINGLE_TYPE = 'primary';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The typed not-found of an unknown, used or ended code (spec 001 §7: 404 with the typed object). */
+const notFound = () => new HttpProblem(404, 'No invitation matches this code.', { title: 'Not Found' });
+
+/** The invitation's last day, as the e-mail writes it. */
+function dayOf(date: Date, language: Language): string {
+  return date.toLocaleDateString(language === 'fr' ? 'fr-CA' : 'en-CA', {
+    dateStyle: 'long',
+    timeZone: 'America/Toronto',
+  });
+}
+
+export interface JointServiceDeps {
+  db: Database;
+  mail: Pick<MailService, 'queue'>;
+  links: LinkCodes;
+  clock: Clock;
+  config: Pick<AppConfig, 'publicUrl'>;
+  log: FastifyBaseLogger;
+}
+
+export function createJointService(deps: JointServiceDeps) {
+  const { db, mail, links, clock, config, log } = deps;
+
+  const jointLink = (code: string) =>
+    `${config.publicUrl}${pathOf(JOINT_FLOW, 'getstarted')}?jointCode=${code}`;
+  const singleLink = (code: string) =>
+    `${config.publicUrl}${PUBLIC_ROUTES.applyAsSingle}?code=${code}&ApplicantType=${APPLY_AS_SINGLE_TYPE}`;
+
+  /** The invitation of a code with its application's decision and products, or undefined. */
+  async function findByCode(code: string) {
+    return db
+      .selectFrom('joint_invitations as j')
+      .innerJoin('applications as a', 'a.id', 'j.application_id')
+      .select(['j.application_id', 'j.expires_at', 'j.first_name', 'j.last_name', 'j.email'])
+      .select(['a.decision', 'a.product_ids'])
+      .where('j.code_hash', '=', sha256Hex(code))
+      .executeTakeFirst();
+  }
+
+  return {
+    /**
+     * Invites the co-applicant the primary named (in the transaction that stores the primary's part):
+     * once per application.
+     */
+    async invite(trx: Database, { application, applicant }: ApplicantContext): Promise<void> {
+      const info = applicant.personalInfo;
+      if (info?.hasJointApp !== 'yes' || !info.jointEmail) return;
+      const createdAt = clock.now();
+      const expiresAt = invitationExpiresAt(createdAt);
+      const code = links.code('joint', application.id, createdAt);
+      const inserted = await trx
+        .insertInto('joint_invitations')
+        .values({
+          application_id: application.id,
+          code_hash: sha256Hex(code),
+          first_name: info.jointFirstName ?? '',
+          last_name: info.jointLastName ?? '',
+          email: info.jointEmail.toLowerCase(),
+          language: applicant.language,
+          created_at: createdAt,
+          expires_at: expiresAt,
+        })
+        .onConflict((oc) => oc.column('application_id').doNothing())
+        .returning('application_id')
+        .executeTakeFirst();
+      if (!inserted) return;
+      await mail.queue(trx, {
+        key: `joint-invitation:${application.id}`,
+        applicantId: applicant.id,
+        to: info.jointEmail,
+        template: 'jointInvitation',
+        language: applicant.language,
+        params: {
+          firstName: info.jointFirstName ?? '',
+          inviterFirstName: info.firstName,
+          link: jointLink(code),
+          expiresOn: dayOf(expiresAt, applicant.language),
+        },
+      });
+    },
+
+    /**
+     * POST GetApplicationFromJointCode: what the co-applicant needs to start.
+     * @throws HttpProblem 404 for an unknown code or one whose joint application is decided; 429 once the
+     *   code was looked up JOINT_CODE_LOOKUPS_PER_HOUR times within the hour
+     */
+    async lookup(code: string): Promise<JointCodeLookupResponse> {
+      const row = await findByCode(code);
+      if (!row || !canStartJointRound(toDecision(row.decision))) throw notFound();
+      const now = clock.now();
+      const counted = await db
+        .updateTable('joint_invitations')
+        .set({
+          lookups: sql<number>`case when lookups_since <= ${new Date(now.getTime() - HOUR_MS)} then 1 else lookups + 1 end`,
+          lookups_since: sql<Date>`case when lookups_since <= ${new Date(now.getTime() - HOUR_MS)} then ${now} else lookups_since end`,
+        })
+        .where('application_id', '=', row.application_id)
+        .returning('lookups')
+        .executeTakeFirstOrThrow();
+      if (counted.lookups > JOINT_CODE_LOOKUPS_PER_HOUR) {
+        throw new HttpProblem(429, 'This invitation was looked up too often. Try again in an hour.', {
+          title: 'Too Many Requests',
+        });
+      }
+      const productIds = (
+        typeof row.product_ids === 'string' ? JSON.parse(row.product_ids) : row.product_ids
+      ) as string[];
+      return {
+        isExpired: isInvitationExpired(new Date(row.expires_at), now),
+        productIds,
+        jointFirstName: row.first_name,
+        jointLastName: row.last_name,
+        jointEmail: row.email,
+      };
+    },
+
+    /**
+     * The application a co-applicant's profile joins through the code.
+     * @throws HttpProblem 404 for an unknown or used code; 409 (nextPath /error/5) once it has ended
+     */
+    async applicationOfCode(code: string): Promise<string> {
+      const row = await findByCode(code);
+      if (!row || !canStartJointRound(toDecision(row.decision))) throw notFound();
+      if (isInvitationExpired(new Date(row.expires_at), clock.now())) {
+        throw new HttpProblem(409, 'The invitation has ended.', {
+          title: 'Invitation ended',
+          nextPath: FLOW_ERROR_ROUTES.jointExpired,
+        });
+      }
+      return row.application_id;
+    },
+
+    /**
+     * The sweep: reminds co-applicants two days before their invitation ends, and tells the primary once
+     * it has ended (with the apply-as-single link when their part waits for the co-applicant). Each is
+     * claimed by a compare-and-set, so a repeated or concurrent sweep sends nothing twice.
+     */
+    async sweep(): Promise<{ reminded: number; ended: number }> {
+      const now = clock.now();
+      let reminded = 0;
+      let ended = 0;
+      const due = await db
+        .selectFrom('joint_invitations as j')
+        .innerJoin('applications as a', 'a.id', 'j.application_id')
+        .selectAll('j')
+        .select('a.decision')
+        .where('j.expired_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('j.expires_at', '<=', now),
+            eb.and([
+              eb('j.reminded_at', 'is', null),
+              eb('j.expires_at', '<=', new Date(now.getTime() + JOINT_REMINDER_DAYS_BEFORE * DAY_MS)),
+            ]),
+          ]),
+        )
+        .execute();
+      for (const row of due) {
+        const expiresAt = new Date(row.expires_at);
+        const decision = toDecision(row.decision);
+        const language: Language = row.language === 'fr' ? 'fr' : 'en';
+        if (isInvitationExpired(expiresAt, now)) {
+          const done = await db.transaction().execute(async (trx) => {
+            const claimed = await trx
+              .updateTable('joint_invitations')
+              .set({ expired_at: now })
+              .where('application_id', '=', row.application_id)
+              .where('expired_at', 'is', null)
+              .returning('application_id')
+              .executeTakeFirst();
+            if (!claimed || !isAwaitingCoApplicant(decision)) return Boolean(claimed);
+            const primary = await trx
+              .selectFrom('applicants as p')
+              .innerJoin('applications as a', 'a.id', 'p.application_id')
+              .select(['p.id', 'p.email', 'p.personal_info', 'p.language', 'a.ref_code'])
+              .where('p.application_id', '=', row.application_id)
+              .where('p.role', '=', 'primary')
+              .executeTakeFirstOrThrow();
+            const code = links.code('single', row.application_id, now);
+            await trx
+              .updateTable('joint_invitations')
+              .set({ single_code_hash: sha256Hex(code) })
+              .where('application_id', '=', row.application_id)
+              .execute();
+            const info = (
+              typeof primary.personal_info === 'string'
+                ? JSON.parse(primary.personal_info)
+                : primary.personal_info
+            ) as { firstName?: string } | null;
+            const primaryLanguage: Language = primary.language === 'fr' ? 'fr' : 'en';
+            await mail.queue(trx, {
+              key: `joint-ended:${row.application_id}`,
+              applicantId: primary.id,
+              to: primary.email,
+              template: 'jointExpired',
+              language: primaryLanguage,
+              params: {
+                firstName: info?.firstName ?? '',
+                link: singleLink(code),
+                refNo: referenceNumberOf({ refCode: primary.ref_code }, { role: 'primary' }),
+              },
+            });
+            return true;
+          });
+          if (done) ended += 1;
+        } else if (row.reminded_at === null && now >= invitationReminderAt(expiresAt)) {
+          const done = await db.transaction().execute(async (trx) => {
+            const claimed = await trx
+              .updateTable('joint_invitations')
+              .set({ reminded_at: now })
+              .where('application_id', '=', row.application_id)
+              .where('reminded_at', 'is', null)
+              .returning('application_id')
+              .executeTakeFirst();
+            if (!claimed || !canStartJointRound(decision)) return false;
+            const inviter = await trx
+              .selectFrom('applicants')
+              .select('personal_info')
+              .where('application_id', '=', row.application_id)
+              .where('role', '=', 'primary')
+              .executeTakeFirstOrThrow();
+            const info = (
+              typeof inviter.personal_info === 'string'
+                ? JSON.parse(inviter.personal_info)
+                : inviter.personal_info
+            ) as { firstName?: string } | null;
+            const code = links.code('joint', row.application_id, new Date(row.created_at));
+            await mail.queue(trx, {
+              key: `joint-reminder:${row.application_id}`,
+              applicantId: null,
+              to: row.email,
+              template: 'jointReminder',
+              language,
+              params: {
+                firstName: row.first_name,
+                inviterFirstName: info?.firstName ?? '',
+                link: jointLink(code),
+                expiresOn: dayOf(expiresAt, language),
+              },
+            });
+            return true;
+          });
+          if (done) reminded += 1;
+        }
+      }
+      if (reminded + ended > 0) log.info({ reminded, ended }, 'joint invitations swept');
+      return { reminded, ended };
+    },
+
+    /**
+     * Redeems an apply-as-single link, once.
+     * @returns the application the primary goes on alone with
+     * @throws HttpProblem 404 for a wrong type, an unknown, used or ended code
+     */
+    async redeemSingleCode(code: string, type: string): Promise<string> {
+      if (type.toLowerCase() !== APPLY_AS_SINGLE_TYPE) throw notFound();
+      const now = clock.now();
+      const row = await db
+        .updateTable('joint_invitations')
+        .set({ single_used_at: now })
+        .where('single_code_hash', '=', sha256Hex(code))
+        .where('single_used_at', 'is', null)
+        // The link works for APPLY_AS_SINGLE_DAYS from when it was sent (the end of the invitation).
+        .where('expired_at', '>', new Date(now.getTime() - APPLY_AS_SINGLE_DAYS * DAY_MS))
+        .returning('application_id')
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      return row.application_id;
+    },
+  };
+}
+
+export type JointService = ReturnType<typeof createJointService>;

@@ -1,0 +1,180 @@
+// Joint applications as two people meet them, each in their own browser: the primary names a co-applicant
+// and submits their part; the co-applicant opens the e-mailed link, goes through the shared screens in
+// their joint form and submits; both end as members. Also the invitation's dead ends: an unknown code,
+// an ended invitation, and the primary going on alone through the link e-mailed once it ended.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import {
+  latestCodeFor,
+  linkMailedTo,
+  maskedPhone,
+  newApplicant,
+  type Applicant,
+} from '../fixtures/applicant.ts';
+import {
+  confirmProducts,
+  continueButton,
+  createProfile,
+  enterAddressBySearch,
+  fillPersonalInfo,
+  finalizeAccount,
+  jointQuestion,
+  legalTerms,
+  startApplication,
+  submitAddress,
+  typeCode,
+  verifyPhone,
+} from '../pages/single-flow.ts';
+
+test.describe.configure({ timeout: 240_000 });
+
+const EVERYDAY_CHEQUING = '1001';
+const JOINT_LINK = /https?:\/\/\S+\/joint\/getstarted\?jointCode=[\w-]+/;
+const SINGLE_LINK = /https?:\/\/\S+\/single\/applyassingle\?code=[\w-]+&ApplicantType=primary/;
+
+interface SaveResponse {
+  primaryCustNo: string | null;
+  jointCustNo: string | null;
+  [flag: string]: unknown;
+}
+
+/** Consents on the review and accepts the terms through the API, as the review and terms screens do. */
+async function submitThroughApi(request: APIRequestContext, path: string): Promise<SaveResponse> {
+  expect((await request.put('/api/omo/Application/ReviewConsent', { data: { consent: true } })).ok()).toBe(
+    true,
+  );
+  const res = await request.post(path, {
+    data: { termsAccepted: true, fhsaDeclaration: false, language: 'en' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as SaveResponse;
+}
+
+/** The primary, in the browser, names `coApplicant` on 'Tell us about yourself' and gets to the review. */
+async function primaryInvites(page: Page, primary: Applicant, coApplicant: Applicant): Promise<void> {
+  await startApplication(page, [EVERYDAY_CHEQUING]);
+  await createProfile(page, primary);
+  await fillPersonalInfo(page, primary);
+  await jointQuestion(page).getByRole('radio', { name: 'Yes' }).check();
+  await page.getByLabel("Co-applicant's first name").fill(coApplicant.firstName);
+  await page.getByLabel("Co-applicant's last name").fill(coApplicant.lastName);
+  await page.getByLabel("Co-applicant's email address").fill(coApplicant.email);
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/single\/phoneverification$/);
+  await verifyPhone(page, primary);
+  await enterAddressBySearch(page);
+  await submitAddress(page);
+  await confirmProducts(page, { next: 'finalizeaccount' });
+  await finalizeAccount(page);
+  await legalTerms(page);
+}
+
+/** A second person on their own device (a new browser context). */
+async function secondDevice(browser: Browser, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 720 } });
+  return context.newPage();
+}
+
+test.describe('joint applications', () => {
+  test('a primary invites a co-applicant, who finishes on their own phone: two members', async ({
+    page,
+    browser,
+    expectNoAxeViolations,
+  }) => {
+    const primary = newApplicant();
+    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
+    await primaryInvites(page, primary, coApplicant);
+    const primaryPart = await submitThroughApi(page.request, '/api/omo/SaveApplication');
+    expect(primaryPart.showPrimaryCompleteScreen).toBe(true);
+
+    // The co-applicant's phone, 320 px wide: the link of the invitation e-mail.
+    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const phone = await secondDevice(browser, 320);
+    const check = async () => {
+      await expectNoAxeViolations(phone);
+      await expectNoHorizontalScroll(phone);
+    };
+    await phone.goto(link);
+    await expect(phone.getByRole('heading', { level: 1, name: "Let's get you started" })).toBeVisible();
+    await expect(
+      phone.getByRole('heading', { name: 'To open an Everyday Chequing account...' }),
+    ).toBeVisible();
+    await check();
+    await phone.getByRole('link', { name: 'Get Started' }).click();
+    await expect(phone).toHaveURL(/\/joint\/createprofile\?jointCode=/);
+    await expect(phone.getByLabel('Email address')).toHaveValue(coApplicant.email);
+    await check();
+    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
+    await continueButton(phone).click();
+
+    await expect(phone).toHaveURL(/\/joint\/personalinfo$/);
+    await expect(jointQuestion(phone)).toHaveCount(0);
+    await check();
+    await fillPersonalInfo(phone, coApplicant);
+    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/phoneverification$/);
+    await expect(phone.getByText(maskedPhone(coApplicant.phone), { exact: true })).toBeVisible();
+    await check();
+    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
+    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
+    await expect(phone.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
+    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
+    await check();
+    await enterAddressBySearch(phone);
+    await continueButton(phone).click();
+    // No interest-bearing product: the address save runs the identity check, then the legal terms.
+    await legalTerms(phone, { check });
+    await expect(phone).toHaveURL(/\/joint\/reviewapplication$/);
+
+    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    expect(joint.primaryCustNo).toMatch(/^\d+$/);
+    expect(joint.jointCustNo).toMatch(/^\d+$/);
+    expect(joint.jointCustNo).not.toBe(joint.primaryCustNo);
+    const views = await Promise.all(
+      [page, phone].map(
+        async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
+      ),
+    );
+    expect(views.map((v) => v.nextPath)).toEqual(['/single/confirmapplication', '/joint/confirmapplication']);
+    await phone.context().close();
+  });
+
+  test('an unknown joint code goes to /error/3', async ({ page }) => {
+    await page.goto('/joint/getstarted?jointCode=not-a-real-code-00000000000000000000000000');
+    await expect(page).toHaveURL(/\/error\/3$/);
+  });
+
+  test('an ended invitation goes to /error/5, and the primary goes on alone with the link e-mailed once', async ({
+    page,
+    browser,
+  }) => {
+    const primary = newApplicant();
+    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
+    await primaryInvites(page, primary, coApplicant);
+    await submitThroughApi(page.request, '/api/omo/SaveApplication');
+    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const clock = (offsetHours: number) => page.request.post('/api/dev/clock', { data: { offsetHours } });
+    try {
+      await clock(7 * 24 + 1);
+      const phone = await secondDevice(browser, 320);
+      await phone.goto(link);
+      await expect(phone).toHaveURL(/\/error\/5$/);
+      await phone.context().close();
+      expect((await page.request.post('/api/dev/joint/sweep')).ok()).toBe(true);
+    } finally {
+      await clock(0);
+    }
+    const single = await linkMailedTo(page.request, primary.email, SINGLE_LINK);
+    const laptop = await secondDevice(browser, 1280);
+    await laptop.goto(single);
+    await expect(laptop).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+    // Once only.
+    const again = await secondDevice(browser, 1280);
+    await again.goto(single);
+    await expect(again).toHaveURL(/\/error\/1$/);
+    await laptop.context().close();
+    await again.context().close();
+  });
+});

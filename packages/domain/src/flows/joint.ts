@@ -1,0 +1,37 @@
+/**
+ * The joint invitation: when the primary applicant names a co-applicant and submits, the co-applicant is
+ * e-mailed a link with a joint code. The code works for 7 days (the co-applicant must finish within them),
+ * for this application and this co-applicant only, and stops working once the joint application is
+ * decided. Two days before it ends the co-applicant is reminded; once it has ended the primary is offered
+ * to go on alone (apply as single).
+ */
+
+/** Days the co-applicant has to finish (spec 001 §2.10, §9). */
+export const JOINT_INVITATION_DAYS = 7;
+/** Days before the end of the invitation when the co-applicant is reminded. */
+export const JOINT_REMINDER_DAYS_BEFORE = 2;
+/** Random bytes of a joint code or an apply-as-single code (256 bits). */
+export const INVITATION_CODE_BYTES = 32;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When an invitation made at `createdAt` ends. */
+export function invitationExpiresAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + JOINT_INVITATION_DAYS * DAY_MS);
+}
+
+/** When the co-applicant of an invitation ending at `expiresAt` is reminded. */
+export function invitationReminderAt(expiresAt: Date): Date {
+  return new Date(expiresAt.getTime() - JOINT_REMINDER_DAYS_BEFORE * DAY_MS);
+}
+
+/** True once an invitation has ended. */
+export function isInvitationExpired(expiresAt: Date, now: Date): boolean {
+  return now.getTime() >= expiresAt.getTime();
+}
+
+/** Days the apply-as-single link sent to the primary once the invitation ended keeps working. */
+export const APPLY_AS_SINGLE_DAYS = 14;
+
+/** Lookups of one joint code within an hour before it is refused (429) for the rest of the hour. */
+export const JOINT_CODE_LOOKUPS_PER_HOUR = 20;
