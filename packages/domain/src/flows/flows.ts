@@ -182,8 +182,7 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
  * (idverifyterms) → legalterms → reviewapplication → reviewterms → outcome. finalizeaccount is off the path.
  */
 export const JOINT_FLOW: Flow = buildFlow('joint', [
-  // Opened only from the invitation's link (its jointCode): Back cannot go there.
-  ['getstarted', 'step', 'never', { isBackTarget: false }],
+  ['getstarted', 'step', 'never'],
   ['createprofile', 'step', 'always'],
   ['personalinfo', 'step', 'always'],
   ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],

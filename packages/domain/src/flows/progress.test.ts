@@ -377,10 +377,16 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(stepUp('legalterms')).toBe('/single/idverifyterms');
   });
 
-  it('joint flow: no Back to the invitation page, address back to the code, legal terms back to the SIN', () => {
+  it('joint flow: back to the invitation with its code, address back to the code, legal terms back to the SIN', () => {
     const answers = { ...answersUpTo('sin', [savings]), identity: 'passed' as const };
     const back = backOf(JOINT_FLOW, answers, facts([savings], 'joint'));
-    expect(back('createprofile')).toBeNull();
+    const progress = deriveProgress(JOINT_FLOW, answers, facts([savings], 'joint'));
+    const steps = progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) }));
+    expect(backPathOf(JOINT_FLOW, 'createprofile', steps, '?jointCode=abc')).toBe(
+      '/joint/getstarted?jointCode=abc',
+    );
+    // Only the way back to the entry keeps the query.
+    expect(backPathOf(JOINT_FLOW, 'personalinfo', steps, '?jointCode=abc')).toBe('/joint/createprofile');
     expect(back('personalinfo')).toBe('/joint/createprofile');
     expect(back('verificationCode')).toBe('/joint/personalinfo');
     expect(back('address')).toBe('/joint/verificationCode');
@@ -392,6 +398,8 @@ describe("the Back link: the previous screen of the flow on the applicant's path
   it('before there is an application, only the entry is known', () => {
     expect(backPathOf(SINGLE_FLOW, 'createprofile', null)).toBe('/single/getstarted');
     expect(backPathOf(SINGLE_FLOW, 'personalinfo', null)).toBe('/single/getstarted');
-    expect(backPathOf(JOINT_FLOW, 'createprofile', null)).toBeNull();
+    expect(backPathOf(JOINT_FLOW, 'createprofile', null, '?jointCode=abc')).toBe(
+      '/joint/getstarted?jointCode=abc',
+    );
   });
 });

@@ -211,6 +211,26 @@ describe('Back and Exit Application on the step screens', () => {
     expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute('href', '/single/personalinfo');
   });
 
+  it("the co-applicant's Create your profile goes back to the invitation, its code kept", async () => {
+    serve({
+      [P.application]: { status: 401, body: { detail: 'No application in progress.' } },
+      [API_PATHS.getApplicationFromJointCode]: {
+        body: {
+          isExpired: false,
+          productIds: ['1001'],
+          jointFirstName: 'Grace',
+          jointLastName: 'Hopper',
+          jointEmail: 'grace@example.com',
+        },
+      },
+    });
+    renderApp('/joint/createprofile?jointCode=abc-123');
+    expect(await screen.findByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/joint/getstarted?jointCode=abc-123',
+    );
+  });
+
   it('Exit Application asks first; Return to my application closes the question and keeps the session', async () => {
     const { fetch } = serve();
     const { user } = await openAddressStep();

@@ -12,12 +12,12 @@ import './step-nav.css';
  */
 export function StepNav({ hasSession, onExit }: { hasSession: boolean; onExit: () => void }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const data = useMatches().at(-1)?.loaderData as { view?: ApplicationView | null } | undefined;
   const found = findStepByPath(pathname);
   const backPath =
     found && data && 'view' in data
-      ? backPathOf(found.flow, found.step.id, data.view?.progress.steps ?? null)
+      ? backPathOf(found.flow, found.step.id, data.view?.progress.steps ?? null, search)
       : null;
   if (!backPath && !hasSession) return null;
   return (
