@@ -5,6 +5,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
+  VALID_SIN,
   latestCodeFor,
   linkMailedTo,
   maskedPhone,
@@ -12,14 +13,18 @@ import {
   type Applicant,
 } from '../fixtures/applicant.ts';
 import {
+  agreeToIdVerification,
+  captureDocuments,
   confirmProducts,
   continueButton,
   createProfile,
   enterAddressBySearch,
+  enterSin,
   fillPersonalInfo,
   finalizeAccount,
   jointQuestion,
   legalTerms,
+  sinField,
   startApplication,
   submitAddress,
   typeCode,
@@ -29,6 +34,7 @@ import {
 test.describe.configure({ timeout: 240_000 });
 
 const EVERYDAY_CHEQUING = '1001';
+const HIGH_INTEREST_SAVINGS = '1101';
 const JOINT_LINK = /https?:\/\/\S+\/joint\/getstarted\?jointCode=[\w-]+/;
 const SINGLE_LINK = /https?:\/\/\S+\/single\/applyassingle\?code=[\w-]+&ApplicantType=primary/;
 
@@ -51,8 +57,13 @@ async function submitThroughApi(request: APIRequestContext, path: string): Promi
 }
 
 /** The primary, in the browser, names `coApplicant` on 'Tell us about yourself' and gets to the review. */
-async function primaryInvites(page: Page, primary: Applicant, coApplicant: Applicant): Promise<void> {
-  await startApplication(page, [EVERYDAY_CHEQUING]);
+async function primaryInvites(
+  page: Page,
+  primary: Applicant,
+  coApplicant: Applicant,
+  product = EVERYDAY_CHEQUING,
+): Promise<void> {
+  await startApplication(page, [product]);
   await createProfile(page, primary);
   await fillPersonalInfo(page, primary);
   await jointQuestion(page).getByRole('radio', { name: 'Yes' }).check();
@@ -64,7 +75,11 @@ async function primaryInvites(page: Page, primary: Applicant, coApplicant: Appli
   await verifyPhone(page, primary);
   await enterAddressBySearch(page);
   await submitAddress(page);
-  await confirmProducts(page, { next: 'finalizeaccount' });
+  if (product === EVERYDAY_CHEQUING) await confirmProducts(page, { next: 'finalizeaccount' });
+  else {
+    await confirmProducts(page, { next: 'sin' });
+    await enterSin(page);
+  }
   await finalizeAccount(page);
   await legalTerms(page);
 }
@@ -138,6 +153,98 @@ test.describe('joint applications', () => {
       ),
     );
     expect(views.map((v) => v.nextPath)).toEqual(['/single/confirmapplication', '/joint/confirmapplication']);
+    await phone.context().close();
+  });
+
+  test('a co-applicant in French on an interest-bearing product, the Fallback persona: SIN, ID terms, photos, legal terms, ID in person', async ({
+    page,
+    browser,
+    expectNoAxeViolations,
+  }) => {
+    const primary = newApplicant();
+    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Fallback' });
+    await primaryInvites(page, primary, coApplicant, HIGH_INTEREST_SAVINGS);
+    await submitThroughApi(page.request, '/api/omo/SaveApplication');
+    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+
+    const phone = await secondDevice(browser, 320);
+    const check = async () => {
+      await expectNoAxeViolations(phone);
+      await expectNoHorizontalScroll(phone);
+    };
+    await phone.goto(link);
+    await phone.getByRole('button', { name: 'Afficher cette page en français' }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Commençons' })).toBeVisible();
+    await check();
+    await phone.getByRole('link', { name: 'Commencer' }).click();
+    await expect(phone.getByRole('heading', { level: 1, name: 'Créez votre profil' })).toBeVisible();
+    await expect(phone.getByLabel('Adresse courriel')).toHaveValue(coApplicant.email);
+    await check();
+    await phone.getByLabel('Mot de passe', { exact: true }).fill(coApplicant.password);
+    await phone.getByRole('button', { name: 'Continuer', exact: true }).click();
+    await expect(phone).toHaveURL(/\/joint\/personalinfo$/);
+    await check();
+    await phone.getByRole('button', { name: 'Display this page in English' }).click();
+
+    await fillPersonalInfo(phone, coApplicant);
+    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/phoneverification$/);
+    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
+    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
+    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
+    await enterAddressBySearch(phone);
+    await continueButton(phone).click();
+    // An interest-bearing product: the SIN first; its save runs the identity check.
+    await expect(phone).toHaveURL(/\/joint\/sin$/);
+    await expect(
+      phone.getByRole('heading', { level: 1, name: "What's your Social Insurance Number?" }),
+    ).toBeVisible();
+    await check();
+    await sinField(phone).fill(VALID_SIN);
+    await continueButton(phone).click();
+    await agreeToIdVerification(phone, { check });
+    await captureDocuments(phone, { check });
+    await legalTerms(phone, { check });
+
+    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    expect(joint.showCanadaPostScreen).toBe(true);
+    const view = (await (await phone.request.get('/api/omo/Application')).json()) as { nextPath: string };
+    expect(view.nextPath).toBe('/joint/verifyidentification');
+    await phone.context().close();
+  });
+
+  test('the Decline persona as co-applicant declines the joint membership, for both', async ({
+    page,
+    browser,
+  }) => {
+    const primary = newApplicant();
+    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Decline' });
+    await primaryInvites(page, primary, coApplicant);
+    await submitThroughApi(page.request, '/api/omo/SaveApplication');
+    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const phone = await secondDevice(browser, 1280);
+    await phone.goto(link);
+    await phone.getByRole('link', { name: 'Get Started' }).click();
+    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
+    await continueButton(phone).click();
+    await fillPersonalInfo(phone, coApplicant);
+    await continueButton(phone).click();
+    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
+    await continueButton(phone).click();
+    await enterAddressBySearch(phone);
+    await continueButton(phone).click();
+    await legalTerms(phone);
+    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    expect(joint.showDeclineScreen).toBe(true);
+    const views = await Promise.all(
+      [page, phone].map(
+        async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
+      ),
+    );
+    expect(views.map((v) => v.nextPath)).toEqual(['/single/applicationdecline', '/joint/applicationdecline']);
     await phone.context().close();
   });
 

@@ -62,6 +62,9 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/Session',
         '/api/omo/Session/Extend',
         '/api/omo/Session/End',
+        '/api/omo/CanadaPostCreate',
+        '/api/omo/CreateIDVerificationRequest',
+        '/api/omo/Application/NearestBranch',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/omo/GetBranchLocations']!)).toEqual(['post']);

@@ -41,6 +41,7 @@ import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
+import inPersonIdRoutes from './modules/in-person-id/routes.ts';
 import cachePlugin from './plugins/cache.ts';
 import ciphersPlugin from './plugins/ciphers.ts';
 import databasePlugin from './plugins/database.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(jointRoutes, { config });
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
+  await app.register(inPersonIdRoutes);
   await app.register(addressLookupRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 

@@ -89,6 +89,21 @@ export const CONFIG_DOCS = [
     description: 'Public website the error pages exit to.',
   },
   {
+    name: 'MOBILE_APP_URL',
+    default: 'https://www.omo.example/app',
+    description: "Address the welcome page's QR code opens: the mobile app's download page.",
+  },
+  {
+    name: 'APP_STORE_URL',
+    default: 'https://www.omo.example/app/ios',
+    description: "The mobile app's page on the App Store (the welcome page's badge).",
+  },
+  {
+    name: 'GOOGLE_PLAY_URL',
+    default: 'https://www.omo.example/app/android',
+    description: "The mobile app's page on Google Play (the welcome page's badge).",
+  },
+  {
     name: 'ID_PROVIDER_SHARE_PERCENT',
     default: '100',
     description:
@@ -404,6 +419,9 @@ const envSchema = z.object({
   CONTACT_PHONE: z.string().min(1).default('1-800-555-0199'),
   ONLINE_BANKING_URL: z.url().default('https://online.omo.example'),
   PUBLIC_WEBSITE_URL: z.url().default('https://www.omo.example'),
+  MOBILE_APP_URL: z.url().default('https://www.omo.example/app'),
+  APP_STORE_URL: z.url().default('https://www.omo.example/app/ios'),
+  GOOGLE_PLAY_URL: z.url().default('https://www.omo.example/app/android'),
   ID_PROVIDER_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(100),
   ALLOY_ENABLED: booleanFromEnv.default(true),
   FORCE_ID_RESULT: z.enum(['', 'passed', 'denied', 'stepUp', 'error']).default(''),
@@ -488,6 +506,7 @@ export interface AppConfig {
   contactPhone: string;
   onlineBankingUrl: string;
   publicWebsiteUrl: string;
+  mobileApp: { url: string; appStoreUrl: string; googlePlayUrl: string };
   idProviderSharePercent: number;
   alloyEnabled: boolean;
   /** Non-production only ('' elsewhere): the identity check's forced result. */
@@ -597,6 +616,7 @@ export function parseConfig(
     contactPhone: e.CONTACT_PHONE,
     onlineBankingUrl: e.ONLINE_BANKING_URL,
     publicWebsiteUrl: e.PUBLIC_WEBSITE_URL,
+    mobileApp: { url: e.MOBILE_APP_URL, appStoreUrl: e.APP_STORE_URL, googlePlayUrl: e.GOOGLE_PLAY_URL },
     idProviderSharePercent: e.ID_PROVIDER_SHARE_PERCENT,
     alloyEnabled: e.ALLOY_ENABLED,
     forceIdResult: isProduction ? '' : e.FORCE_ID_RESULT,

@@ -6,6 +6,7 @@ export * from './messages/messages.ts';
 export * from './schemas/entities.ts';
 export * from './schemas/api.ts';
 export * from './schemas/forms.ts';
+export * from './schemas/address-lookup.ts';
 export * from './rules/validation.ts';
 export * from './rules/application-flags.ts';
 export * from './rules/business.ts';

@@ -20,6 +20,8 @@ import { createOnfidoDocumentVerification } from './documents/onfido.ts';
 import { createSandboxDocumentVerification } from './documents/sandbox.ts';
 import { createAlloyIdentity } from './identity/alloy.ts';
 import type { IdentityProvider } from './identity/identity.ts';
+import type { InPersonIdProvider } from './in-person-id/in-person-id.ts';
+import { createSandboxInPersonId } from './in-person-id/sandbox.ts';
 import { createSandboxIdentity } from './identity/sandbox.ts';
 import type { PhoneVerificationProvider } from './phone-verification/phone-verification.ts';
 import { createSandboxPhoneVerification } from './phone-verification/sandbox.ts';
@@ -31,6 +33,7 @@ export interface Providers {
   identity: IdentityProvider;
   documents: DocumentVerificationProvider;
   banking: BankingProvider;
+  inPersonId: InPersonIdProvider;
   clock: Clock;
 }
 
@@ -104,7 +107,9 @@ export function createProviders(
 
   const banking = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
 
-  return { phoneVerification, addressLookup, identity, documents, banking, clock };
+  const inPersonId = createSandboxInPersonId(db);
+
+  return { phoneVerification, addressLookup, identity, documents, banking, inPersonId, clock };
 }
 
 export default fp<{ config: AppConfig }>(
@@ -118,6 +123,7 @@ export default fp<{ config: AppConfig }>(
         identity: providers.identity.name,
         documents: providers.documents.name,
         banking: providers.banking.name,
+        inPersonId: providers.inPersonId.name,
       },
       'providers ready',
     );

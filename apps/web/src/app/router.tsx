@@ -5,7 +5,7 @@
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { JOINT_FLOW, SINGLE_FLOW, pathOf } from '@omo/domain';
+import { JOINT_FLOW, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
 import { paths } from '../config/paths.ts';
@@ -77,14 +77,36 @@ const capture = lazyStep(async () => ({
   Component: (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
   loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
 }));
-const applyAsSingle = lazyStep(async () => ({
-  Component: InitialLoading,
-  loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
-}));
 const legalTerms = lazyStep(async () => ({
   Component: (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
   loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
 }));
+
+/** An outcome page: its loader shows only the server's decision (outcomes/outcome-loader.ts). */
+const outcome = (load: () => Promise<StepRoute['Component']>): StepRoute =>
+  lazyStep(async () => ({
+    Component: await load(),
+    loader: (await import('../outcomes/outcome-loader.ts')).outcomeLoader,
+  }));
+const OUTCOMES = {
+  confirmapplication: outcome(
+    async () => (await import('../outcomes/confirm-application-page.tsx')).ConfirmApplicationPage,
+  ),
+  confirmcoapplicantapplication: outcome(
+    async () => (await import('../outcomes/confirm-co-applicant-page.tsx')).ConfirmCoApplicantPage,
+  ),
+  processingapplication: outcome(
+    async () => (await import('../outcomes/processing-page.tsx')).ProcessingPage,
+  ),
+  applicationdecline: outcome(async () => (await import('../outcomes/decline-page.tsx')).DeclinePage),
+  jointcomplete: outcome(async () => (await import('../outcomes/joint-complete-page.tsx')).JointCompletePage),
+  savingsaccountoffer: outcome(
+    async () => (await import('../outcomes/savings-offer-page.tsx')).SavingsOfferPage,
+  ),
+  verifyidentification: outcome(
+    async () => (await import('../outcomes/verify-identification-page.tsx')).VerifyIdentificationPage,
+  ),
+} satisfies Partial<Record<StepId, StepRoute>>;
 
 /** Built screens by path; every other flow step renders the placeholder. */
 const BUILT_STEPS: Record<string, StepRoute> = {
@@ -106,7 +128,20 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
-  [paths.applyAsSingle]: applyAsSingle,
+  // Resumes a joint application as single, then goes to its outcome (its loader always redirects).
+  [paths.applyAsSingle]: lazyStep(async () => ({
+    loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
+  })),
+  // The outcome pages of each flow (the flow's own steps only).
+  ...Object.fromEntries(
+    [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) =>
+      flow.steps.flatMap((step) =>
+        step.path && Object.hasOwn(OUTCOMES, step.id)
+          ? [[step.path, OUTCOMES[step.id as keyof typeof OUTCOMES]]]
+          : [],
+      ),
+    ),
+  ),
 };
 
 function flowRoutes(): RouteObject[] {

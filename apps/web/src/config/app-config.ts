@@ -40,6 +40,7 @@ export const DEFAULT_CONFIG: AppConfig = withDerived(
     buildNumber: '',
     hideReferralCode: false,
     deviceFingerprint: { scriptUrl: null, orgId: null },
+    mobileApp: { url: '', appStoreUrl: '', googlePlayUrl: '' },
   },
   false,
 );

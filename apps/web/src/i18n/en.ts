@@ -468,6 +468,94 @@ export const en = {
     returnToApplication: 'Return to my application',
     exitFailed: "We couldn't close your application. Please try again.",
   },
+  outcomes: {
+    questions: 'Questions? Call us at <phone>{{phone}}</phone>.',
+    confirm: {
+      title: 'Welcome to {{institution}}!',
+      activated: 'Congratulations! Your {{product}} is now active.',
+      memberNumber: 'Your member number',
+      signIn:
+        'Use your member number and the password you created to sign in to online banking or the mobile app.',
+      signInLink: 'Sign in to online banking',
+      debitCard: 'Your debit card will arrive by mail in 7 to 10 days.',
+      appTitle: 'Get the mobile app',
+      appText: "Scan the QR code with your phone's camera, or get the app from your app store.",
+      qrLabel: 'QR code to download the {{institution}} mobile app',
+      appStore: 'Download on the App Store',
+      googlePlay: 'Get it on Google Play',
+    },
+    processing: {
+      title: "We're processing your application",
+      text: "We'll e-mail the result to {{email}}, usually within 24 hours.",
+      refNo: 'Your reference number is {{refNo}}.',
+      keepOpen:
+        'You can close this page. If you keep it open, it will show the result as soon as it is ready.',
+    },
+    decline: {
+      title: "We're unable to open your account",
+      text: "We're unable to fill your request at this time.",
+      call: 'If you have questions, call us at <phone>{{phone}}</phone>.',
+    },
+    savingsOffer: {
+      title: 'We have another option for you',
+      refused: "We're unable to open the account you asked for ({{products}}) at this time.",
+      offer: 'We can open a savings account for you instead, and you become a member today.',
+      accept: 'Yes, open a savings account',
+      decline: 'No, thanks',
+      failed:
+        "We couldn't open the savings account. Please try again, or call us at <phone>{{phone}}</phone>.",
+    },
+    jointComplete: {
+      title: 'Your part of the joint application is complete',
+      waiting:
+        'The membership opens once the primary applicant has confirmed their identity in person at a branch or a post office.',
+    },
+    coApplicant: {
+      title: 'Your part of the application is complete',
+      refNo: 'Your reference number',
+      yourCoApplicant: 'Your co-applicant',
+      emailed: "We've e-mailed {{name}} an invitation to complete their part of the application.",
+      window: '{{name}} must finish within 7 days, or the application expires.',
+      notice: "We'll e-mail you both when the application is complete.",
+    },
+    verifyId: {
+      title: "Let's confirm your identity in person",
+      lead: "We couldn't confirm your identity online. To finish opening your membership with {{institution}}, show your ID in person at one of our branches or at a post office.",
+      bring: 'Bring one valid government-issued photo ID:',
+      ids: {
+        driversLicence: "Driver's licence",
+        passport: 'Passport',
+        nexus: 'NEXUS card',
+        provincialId: 'Provincial or territorial photo ID card',
+        permanentResident: 'Permanent resident card',
+        indianStatus: 'Certificate of Indian Status',
+      },
+      branch: {
+        title: 'Visit a branch',
+        loading: 'Finding the branch nearest you…',
+        nearest: 'The branch nearest you',
+        appointment: 'Call the branch to book an appointment: <phone>{{phone}}</phone>.',
+        none: 'Call us at <phone>{{phone}}</phone> to find a branch near you and book an appointment.',
+      },
+      postOffice: {
+        title: 'Visit a post office',
+        loading: 'Preparing your barcode…',
+        barcodeIntro: 'Show this barcode at the post office, on your phone or printed.',
+        barcodeAlt: 'Barcode of your ID verification request, number {{number}}',
+        requestNumber: 'Request number: {{number}}',
+        nearest: 'The post office nearest you',
+        hours: 'Opening hours',
+        open: '{{from}} to {{to}}',
+        closed: 'Closed',
+        proofOfAddress:
+          "If your photo ID doesn't show your current address, also bring a proof of address: a utility bill, an insurance policy, a bank or credit card statement, or a lease.",
+        consent:
+          'By showing your ID at the post office, you agree that Canada Post verifies your identity on behalf of {{institution}} and sends us the result.',
+        privacy: 'Read our privacy policy',
+        none: 'Call us at <phone>{{phone}}</phone> to verify your identity at a post office.',
+      },
+    },
+  },
 };
 
 /** The shape every language file must have. */

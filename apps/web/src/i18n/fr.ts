@@ -482,4 +482,93 @@ export const fr: Translation = {
     returnToApplication: 'Revenir à ma demande',
     exitFailed: 'Nous n’avons pas pu fermer votre demande. Veuillez réessayer.',
   },
+  outcomes: {
+    questions: 'Des questions? Appelez-nous au <phone>{{phone}}</phone>.',
+    confirm: {
+      title: 'Bienvenue chez {{institution}}!',
+      activated: 'Félicitations! Votre produit {{product}} est maintenant actif.',
+      memberNumber: 'Votre numéro de membre',
+      signIn:
+        'Utilisez votre numéro de membre et le mot de passe que vous avez créé pour vous connecter aux services bancaires en ligne ou à notre application bancaire.',
+      signInLink: 'Se connecter aux services bancaires en ligne',
+      debitCard: 'Votre carte de débit arrivera par la poste d’ici 7 à 10 jours.',
+      appTitle: 'Téléchargez notre application bancaire',
+      appText:
+        'Balayez le code QR avec l’appareil photo de votre téléphone, ou téléchargez l’application dans votre magasin d’applications.',
+      qrLabel: 'Code QR pour télécharger l’application bancaire de {{institution}}',
+      appStore: 'Télécharger dans l’App Store',
+      googlePlay: 'Disponible sur Google Play',
+    },
+    processing: {
+      title: 'Nous traitons votre demande',
+      text: 'Nous vous enverrons le résultat par courriel à {{email}}, habituellement d’ici 24 heures.',
+      refNo: 'Votre numéro de référence est le {{refNo}}.',
+      keepOpen:
+        'Vous pouvez fermer cette page. Si vous la laissez ouverte, elle affichera le résultat dès qu’il sera prêt.',
+    },
+    decline: {
+      title: 'Nous ne pouvons pas ouvrir votre compte',
+      text: 'Nous ne pouvons pas donner suite à votre demande pour le moment.',
+      call: 'Si vous avez des questions, appelez-nous au <phone>{{phone}}</phone>.',
+    },
+    savingsOffer: {
+      title: 'Nous avons une autre option pour vous',
+      refused: 'Nous ne pouvons pas ouvrir le compte demandé ({{products}}) pour le moment.',
+      offer: 'Nous pouvons plutôt vous ouvrir un compte d’épargne : vous devenez membre dès aujourd’hui.',
+      accept: 'Oui, ouvrir un compte d’épargne',
+      decline: 'Non, merci',
+      failed:
+        'Nous n’avons pas pu ouvrir le compte d’épargne. Veuillez réessayer, ou appelez-nous au <phone>{{phone}}</phone>.',
+    },
+    jointComplete: {
+      title: 'Votre partie de la demande conjointe est terminée',
+      waiting:
+        'L’adhésion sera ouverte dès que le demandeur principal aura confirmé son identité en personne, dans une succursale ou un bureau de poste.',
+    },
+    coApplicant: {
+      title: 'Votre partie de la demande est terminée',
+      refNo: 'Votre numéro de référence',
+      yourCoApplicant: 'Votre codemandeur',
+      emailed: 'Nous avons envoyé à {{name}} une invitation par courriel à remplir sa partie de la demande.',
+      window: '{{name}} doit terminer d’ici 7 jours, sinon la demande expire.',
+      notice: 'Nous vous écrirons à tous les deux par courriel lorsque la demande sera terminée.',
+    },
+    verifyId: {
+      title: 'Confirmons votre identité en personne',
+      lead: 'Nous n’avons pas pu confirmer votre identité en ligne. Pour terminer l’ouverture de votre adhésion à {{institution}}, présentez votre pièce d’identité en personne dans l’une de nos succursales ou dans un bureau de poste.',
+      bring: 'Apportez une pièce d’identité avec photo valide délivrée par un gouvernement :',
+      ids: {
+        driversLicence: 'Permis de conduire',
+        passport: 'Passeport',
+        nexus: 'Carte NEXUS',
+        provincialId: 'Carte d’identité avec photo provinciale ou territoriale',
+        permanentResident: 'Carte de résident permanent',
+        indianStatus: 'Certificat de statut d’Indien',
+      },
+      branch: {
+        title: 'Visitez une succursale',
+        loading: 'Recherche de la succursale la plus proche…',
+        nearest: 'La succursale la plus proche',
+        appointment: 'Appelez la succursale pour prendre rendez-vous : <phone>{{phone}}</phone>.',
+        none: 'Appelez-nous au <phone>{{phone}}</phone> pour trouver une succursale près de chez vous et prendre rendez-vous.',
+      },
+      postOffice: {
+        title: 'Visitez un bureau de poste',
+        loading: 'Préparation de votre code à barres…',
+        barcodeIntro: 'Présentez ce code à barres au bureau de poste, sur votre téléphone ou imprimé.',
+        barcodeAlt: 'Code à barres de votre demande de vérification d’identité, numéro {{number}}',
+        requestNumber: 'Numéro de la demande : {{number}}',
+        nearest: 'Le bureau de poste le plus proche',
+        hours: 'Heures d’ouverture',
+        open: 'de {{from}} à {{to}}',
+        closed: 'Fermé',
+        proofOfAddress:
+          'Si votre pièce d’identité avec photo n’indique pas votre adresse actuelle, apportez aussi une preuve d’adresse : une facture de services publics, une police d’assurance, un relevé bancaire ou de carte de crédit, ou un bail.',
+        consent:
+          'En présentant votre pièce d’identité au bureau de poste, vous acceptez que Postes Canada vérifie votre identité pour le compte de {{institution}} et nous transmette le résultat.',
+        privacy: 'Lire notre politique de confidentialité',
+        none: 'Appelez-nous au <phone>{{phone}}</phone> pour faire vérifier votre identité dans un bureau de poste.',
+      },
+    },
+  },
 };

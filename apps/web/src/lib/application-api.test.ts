@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api.ts';
-import { fieldErrorsFromProblem, problemFieldErrors, problemNextPath } from './application-api.ts';
+import {
+  fieldErrorsFromProblem,
+  flowOfPath,
+  problemFieldErrors,
+  problemNextPath,
+} from './application-api.ts';
 
 describe('fieldErrorsFromProblem', () => {
   it('sets each problem-details error on its field, key first, JSON pointers accepted', () => {
@@ -51,5 +56,17 @@ describe('problemNextPath', () => {
     );
     expect(problemNextPath(new ApiError('x', 409, { nextPath: 'https://evil.example' }, {}))).toBeUndefined();
     expect(problemNextPath(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe('flowOfPath', () => {
+  it.each([
+    ['/single/address', 'single'],
+    ['/joint/address', 'joint'],
+    // A page under a step keeps the step's flow.
+    ['/joint/idverifyterms/capture', 'joint'],
+    ['/single/idverifyterms/capture', 'single'],
+  ])('%s is in the %s flow', (path, kind) => {
+    expect(flowOfPath(path).kind).toBe(kind);
   });
 });

@@ -6,10 +6,13 @@
 import {
   API_PATHS,
   APPLICATION_API_PATHS,
+  JOINT_FLOW,
   SINGLE_FLOW,
   findStepByPath,
   type AccountUsageFormInput,
+  type AddressFindItem,
   type AddressFormInput,
+  type AddressRetrieveItem,
   type ApplicationPhoneView,
   type ApplicationView,
   type DocumentVerificationStartResponse,
@@ -19,6 +22,7 @@ import {
   type InitializeApplicationRequest,
   type JointCodeLookupResponse,
   type LegalTermsFormInput,
+  type Language,
   type PersonalInfoFormInput,
   type PhoneChannel,
   type ProductOffering,
@@ -32,44 +36,11 @@ import { findSlice, updateSlice } from './session-state.ts';
 
 export type { ApplicationView };
 
-/** Language of the address-lookup suggestions. */
-export type LookupLang = 'en' | 'fr';
-
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
   phone: ApplicationPhoneView;
   /** Check only: the code was expired or unknown/used. */
   error?: 'expired' | 'notFound';
-}
-
-/** One AddressComplete Find v2.10 item. */
-export interface AddressFindItem {
-  Id: string;
-  Text: string;
-  Highlight: string;
-  Cursor: number;
-  Description: string;
-  Next: 'Find' | 'Retrieve';
-}
-
-/** One AddressComplete Retrieve v2.11 item (the fields omo reads; more may be present). */
-export interface AddressRetrieveItem {
-  Id: string;
-  DomesticId?: string;
-  Language?: string;
-  SubBuilding: string;
-  BuildingNumber: string;
-  Street: string;
-  City: string;
-  Province: string;
-  ProvinceName: string;
-  PostalCode: string;
-  CountryName: string;
-  CountryIso2: string;
-  Line1: string;
-  Line2: string;
-  Label: string;
-  [key: string]: unknown;
 }
 
 const P = APPLICATION_API_PATHS;
@@ -210,7 +181,7 @@ export function submitIdentityImages(signal?: AbortSignal) {
 export function findAddresses(
   searchTerm: string,
   lastId: string | null | undefined,
-  lang: LookupLang,
+  lang: Language,
   signal?: AbortSignal,
 ): Promise<{ Items: AddressFindItem[] }> {
   return apiRequest<{ Items: AddressFindItem[] }>(P.addressFind, {
@@ -219,7 +190,7 @@ export function findAddresses(
   });
 }
 
-export function retrieveAddress(id: string, lang: LookupLang, signal?: AbortSignal) {
+export function retrieveAddress(id: string, lang: Language, signal?: AbortSignal) {
   return apiRequest<{ Items: AddressRetrieveItem[] }>(P.addressRetrieve, {
     query: { Id: id, LanguagePreference: lang },
     signal,
@@ -313,7 +284,11 @@ export function sessionEndedPath(): string {
 
 /** The flow of a pathname ('/joint/...' → JOINT_FLOW); the single flow for anything else. */
 export function flowOfPath(pathname: string): Flow {
-  return findStepByPath(pathname)?.flow ?? SINGLE_FLOW;
+  // A page under a step (the capture page of idverifyterms) is in the step's flow.
+  return (
+    findStepByPath(pathname)?.flow ??
+    (pathname.toLowerCase().startsWith('/joint/') ? JOINT_FLOW : SINGLE_FLOW)
+  );
 }
 
 /**

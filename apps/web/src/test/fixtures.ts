@@ -52,4 +52,9 @@ export const TEST_CONFIG = {
   buildNumber: 'test-build',
   hideReferralCode: false,
   deviceFingerprint: { scriptUrl: null, orgId: null },
+  mobileApp: {
+    url: 'https://www.example.test/app',
+    appStoreUrl: 'https://www.example.test/app/ios',
+    googlePlayUrl: 'https://www.example.test/app/android',
+  },
 };

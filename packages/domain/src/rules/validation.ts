@@ -581,10 +581,3 @@ export function truncateOption(text: string, max: number = OPTION_MAX): string {
   if (chars.length <= max) return text;
   return `${chars.slice(0, max).join('').trimEnd()}…`;
 }
-
-/** 'yes' / 'no' of the form radios as a boolean (undefined for anything else). */
-export function yesNoToBoolean(value: string | undefined): boolean | undefined {
-  if (value === 'yes') return true;
-  if (value === 'no') return false;
-  return undefined;
-}

@@ -207,6 +207,8 @@ export const webApiConfigSchema = apiConfigResponseSchema.extend({
   hideReferralCode: z.boolean(),
   /** The identity provider's device-fingerprint script, loaded only when configured. */
   deviceFingerprint: z.object({ scriptUrl: z.string().nullable(), orgId: z.string().nullable() }),
+  /** The mobile app: the welcome page's QR code opens `url`; the store badges link to the stores. */
+  mobileApp: z.object({ url: z.string(), appStoreUrl: z.string(), googlePlayUrl: z.string() }),
 });
 export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
 
@@ -260,6 +262,8 @@ export const APPLICATION_API_PATHS = {
   /** GET ?lang=en|fr: the membership terms as a PDF. */
   membershipTerms: '/api/omo/MembershipTerms',
   canadaPostCreate: API_PATHS.canadaPostCreate,
+  /** GET: the branch nearest the applicant's home (the in-person ID page's branch panel). */
+  nearestBranch: '/api/omo/Application/NearestBranch',
   createIdVerificationRequest: API_PATHS.createIdVerificationRequest,
   identityCheck: '/api/omo/IdentityCheck',
   documentVerificationStart: '/api/omo/DocumentVerification/Start',
@@ -563,3 +567,7 @@ export const canadaPostCreateResponseSchema = z.object({
   postOffice: postOfficeSchema.nullable(),
 });
 export type CanadaPostCreateResponse = z.infer<typeof canadaPostCreateResponseSchema>;
+
+/** GET /api/omo/Application/NearestBranch answer: the branch nearest the home postal code, if any. */
+export const nearestBranchResponseSchema = z.object({ branch: branchLocationSchema.nullable() });
+export type NearestBranchResponse = z.infer<typeof nearestBranchResponseSchema>;

@@ -1,20 +1,7 @@
 import path from 'node:path';
+import type { AddressFindItem, AddressRetrieveItem } from '@omo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, REPO_ROOT, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
-
-interface FindItem {
-  Id: string;
-  Text: string;
-  Highlight: string;
-  Cursor: number;
-  Description: string;
-  Next: 'Find' | 'Retrieve';
-}
-interface RetrieveItem {
-  Id: string;
-  Language: string;
-  [key: string]: unknown;
-}
 
 const FIND = '/api/omo/AddressLookup/Find';
 const RETRIEVE = '/api/omo/AddressLookup/Retrieve';
@@ -33,12 +20,12 @@ describe.each(TEST_DATABASES)('address lookup (sandbox) on $name', (database) =>
   const find = async (params: Record<string, string>) => {
     const res = await t.app.inject(`${FIND}?${q(params)}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ Items: FindItem[] }>().Items;
+    return res.json<{ Items: AddressFindItem[] }>().Items;
   };
   const retrieve = async (id: string, lang = 'en') => {
     const res = await t.app.inject(`${RETRIEVE}?${q({ Id: id, LanguagePreference: lang })}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ Items: RetrieveItem[] }>().Items;
+    return res.json<{ Items: AddressRetrieveItem[] }>().Items;
   };
 
   it("finds '290 Bremner' first, in the Find v2.10 shape with Highlight ranges, without a session", async () => {

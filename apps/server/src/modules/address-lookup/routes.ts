@@ -5,16 +5,17 @@
  * typing), but a tighter per-IP rate limit than the rest of the API. Provider failures become problem
  * details: 404 for an unknown Id, 503 otherwise (the browser offers manual entry).
  */
-import { APPLICATION_API_PATHS, problemDetailsSchema } from '@omo/domain';
+import {
+  addressFindItemSchema,
+  addressRetrieveItemSchema,
+  APPLICATION_API_PATHS,
+  problemDetailsSchema,
+  type Language,
+} from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../plugins/problem-details.ts';
-import {
-  findItemSchema,
-  retrieveItemSchema,
-  type AddressLookupFailure,
-  type LookupLanguage,
-} from '../../providers/address-lookup/address-lookup.ts';
+import type { AddressLookupFailure } from '../../providers/address-lookup/address-lookup.ts';
 
 /** Requests per minute per IP on each lookup call. */
 export const ADDRESS_LOOKUP_RATE_LIMIT = 120;
@@ -23,7 +24,7 @@ const languageSchema = z
   .string()
   .max(10)
   .optional()
-  .transform((v): LookupLanguage => (v && /^fr/i.test(v) ? 'fr' : 'en'))
+  .transform((v): Language => (v && /^fr/i.test(v) ? 'fr' : 'en'))
   .describe("'en' (default) or 'fr' (2- or 4-character codes accepted)");
 
 const findQuerySchema = z.object({
@@ -67,7 +68,7 @@ const addressLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Address suggestions (Canada Post AddressComplete Find v2.10 shape); Next 'Find' items drill down with LastId",
         querystring: findQuerySchema,
-        response: { 200: z.object({ Items: z.array(findItemSchema) }), ...problems },
+        response: { 200: z.object({ Items: z.array(addressFindItemSchema) }), ...problems },
       },
     },
     async (request, reply) => {
@@ -93,7 +94,7 @@ const addressLookupRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The full address of a suggestion (Canada Post AddressComplete Retrieve v2.11 shape); Quebec answers ENG and FRE items',
         querystring: retrieveQuerySchema,
-        response: { 200: z.object({ Items: z.array(retrieveItemSchema) }), ...problems },
+        response: { 200: z.object({ Items: z.array(addressRetrieveItemSchema) }), ...problems },
       },
     },
     async (request, reply) => {

@@ -36,6 +36,11 @@ describe('GetApiConfig', () => {
       contactPhone: '1-888-555-0100',
       onlineBankingUrl: 'https://online.omo.example',
       publicWebsiteUrl: 'https://www.omo.example',
+      mobileApp: {
+        url: 'https://www.omo.example/app',
+        appStoreUrl: 'https://www.omo.example/app/ios',
+        googlePlayUrl: 'https://www.omo.example/app/android',
+      },
       idProviderSharePercent: 25,
       isProduction: false,
       buildNumber: '42',

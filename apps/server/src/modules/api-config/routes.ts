@@ -22,6 +22,7 @@ export function toWebApiConfig(config: AppConfig): WebApiConfig {
     contactPhone: config.contactPhone,
     onlineBankingUrl: config.onlineBankingUrl,
     publicWebsiteUrl: config.publicWebsiteUrl,
+    mobileApp: config.mobileApp,
     idProviderSharePercent: config.idProviderSharePercent,
     isProduction: config.isProduction,
     buildNumber: config.buildNumber,

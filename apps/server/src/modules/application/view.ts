@@ -10,6 +10,7 @@ import {
   DEFAULT_REFERENCE_PREFIX,
   isVerificationLimitReached,
   lastFourDigits,
+  maskSin,
   membershipResponseOf,
   nextPathOf,
   routeJointSaveResponse,
@@ -92,7 +93,7 @@ export function toApplicationView(
     sin: {
       provided: applicant.sinProvided,
       skipped: applicant.sinSkipped,
-      masked: applicant.sinProvided && applicant.sinLast3 ? `***-***-${applicant.sinLast3}` : null,
+      masked: applicant.sinProvided && applicant.sinLast3 ? maskSin(applicant.sinLast3) : null,
     },
     accountUsage: application.accountUsage as ApplicationView['accountUsage'],
     identity: { status: applicant.identity.status },

@@ -110,6 +110,27 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
     expect(await memberCount(response.applicantId)).toBe(route === '/single/confirmapplication' ? 1 : 0);
   });
 
+  it('deletes the photos of the ID and the selfie once the application is decided', async () => {
+    const a = await ready({ lastName: 'Review' });
+    const { id } = await t.app.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email', '=', a.email)
+      .executeTakeFirstOrThrow();
+    const photos = async () =>
+      (
+        await t.app.db
+          .selectFrom('identity_documents')
+          .select('side')
+          .where('applicant_id', '=', id)
+          .execute()
+      ).length;
+    expect(await photos()).toBe(3);
+    const res = await a.submit();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await photos()).toBe(0);
+  });
+
   it('records the in-person ID request of an applicant sent to a branch or post office', async () => {
     const a = await ready({ lastName: 'Fallback' });
     const { applicantId } = (await a.submit()).json<SaveResponse>();

@@ -43,6 +43,7 @@ import type {
   MembershipRequest,
 } from '../../providers/banking/banking.ts';
 import type { Clock } from '../../providers/clock.ts';
+import { deleteIdentityDocuments } from '../../providers/documents/sandbox.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MailedOutcome } from '../mail/templates.ts';
@@ -265,6 +266,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .set({ decision: JSON.stringify(decided), updated_at: new Date() })
         .where('id', '=', applicationId)
         .execute();
+      // Once decided, the photos of the ID and the selfie are not needed: they go with the decision.
+      await deleteIdentityDocuments(trx, applicationId);
       const report = outcomeReportOf(verdict.outcome);
       if (report) {
         const reported = await trx

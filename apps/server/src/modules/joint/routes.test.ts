@@ -6,7 +6,7 @@ import {
   TestApplicant,
   type TestApplicantOptions,
 } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, dropTestSchema, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
 interface SaveResponse {
   primaryCustNo: string | null;
@@ -322,4 +322,75 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     });
     expect(res.statusCode).toBe(404);
   });
+});
+
+describe('a joint code opens only its own application', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(TEST_DATABASES[0]!, {
+      env: { DECISION_WAIT_SECONDS: '1', JOB_POLL_SECONDS: '0.5' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("joins the co-applicant to the code's application, whatever session they hold", async () => {
+    const a = await invitedCoApplicant(t.app, { primary: { productIds: ['2001'] } });
+    const b = await invitedCoApplicant(t.app, { primary: { productIds: ['2001', '2003'] } });
+    // A's co-applicant, signed in on A, uses B's code: they are B's co-applicant now, not A's.
+    await a.coApplicant.start();
+    const codeOfA = a.coApplicant.jointCode!;
+    a.coApplicant.jointCode = b.coApplicant.jointCode;
+    await a.coApplicant.start();
+    expect(a.coApplicant.appRefNo).toBe(b.primary.appRefNo.replace(/P$/, 'J'));
+    expect((await a.coApplicant.view()).json()).toMatchObject({ productIds: ['2001', '2003'] });
+    // A's code still opens A, and only A.
+    const lookup = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/GetApplicationFromJointCode',
+      query: { jointCode: codeOfA },
+    });
+    expect(lookup.json()).toMatchObject({ productIds: ['2001'], jointEmail: a.coApplicant.email });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('the joint sweep across a restart (PostgreSQL)', () => {
+  it('sends the reminder and the end notice once each, whichever process sweeps', async () => {
+    const database = TEST_DATABASES.find((d) => d.name === 'postgres')!;
+    const env = { DECISION_WAIT_SECONDS: '1', JOB_POLL_SECONDS: '0.5' };
+    const first = await buildTestApp(database, { env });
+    const { primary, coApplicant } = await invitedCoApplicant(first.app);
+    const ahead = (app: TestApp, days: number) => {
+      app.app.providers.clock.now = () => new Date(Date.now() + days * DAY_MS);
+    };
+    const sweep = async (app: TestApp) =>
+      (await app.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' })).json<{
+        reminded: number;
+        ended: number;
+      }>();
+    ahead(first, 5.1);
+    expect(await sweep(first)).toEqual({ reminded: 1, ended: 0 });
+    await first.app.close();
+
+    const second = await buildTestApp(database, { env, databaseSchema: first.schema });
+    try {
+      ahead(second, 5.1);
+      expect(await sweep(second)).toEqual({ reminded: 0, ended: 0 });
+      ahead(second, 7.1);
+      expect(await sweep(second)).toEqual({ reminded: 0, ended: 1 });
+      expect(await sweep(second)).toEqual({ reminded: 0, ended: 0 });
+      await linkCodeMailedTo(second.app, primary.email, /applyassingle\?code=([A-Za-z0-9_-]+)/);
+      // The reminder queued by the first process is delivered (by the second), once.
+      await linkCodeMailedTo(second.app, coApplicant.email, /until [^:]+: \S+jointCode=([A-Za-z0-9_-]+)/);
+      const mails = (await second.app.inject('/api/dev/outbox')).json<OutboxMail[]>();
+      expect(
+        mails.filter((m) => m.to === coApplicant.email && m.subject.startsWith('Reminder')),
+      ).toHaveLength(1);
+      expect(mails.filter((m) => m.to === primary.email && m.body.includes('applyassingle'))).toHaveLength(1);
+    } finally {
+      await second.close();
+      await dropTestSchema(database.databaseUrl!, first.schema!);
+    }
+  }, 180_000);
 });

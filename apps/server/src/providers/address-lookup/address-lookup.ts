@@ -6,76 +6,20 @@
  * HTTP 200 answer; both implementations turn them into typed failures. Sandbox (sandbox.ts, the seeded
  * addresses table) and Canada Post (canada-post.ts), chosen in providers/index.ts.
  */
-import { z } from 'zod';
-
-export type LookupLanguage = 'en' | 'fr';
-
-/** One Find v2.10 suggestion. */
-export const findItemSchema = z.object({
-  Id: z.string(),
-  Text: z.string(),
-  /** Matched ranges 'start-end,...;start-end,...' (Text ; Description), 0-based, end exclusive. */
-  Highlight: z.string(),
-  Cursor: z.number(),
-  Description: z.string(),
-  Next: z.enum(['Find', 'Retrieve']),
-});
-export type FindItem = z.infer<typeof findItemSchema>;
-
-/** One Retrieve v2.11 address (the vendor's fields; empty strings where a field does not apply). */
-export const retrieveItemSchema = z.object({
-  Id: z.string(),
-  DomesticId: z.string(),
-  Language: z.string(),
-  LanguageAlternatives: z.string(),
-  Department: z.string(),
-  Company: z.string(),
-  SubBuilding: z.string(),
-  BuildingNumber: z.string(),
-  BuildingName: z.string(),
-  SecondaryStreet: z.string(),
-  Street: z.string(),
-  Block: z.string(),
-  Neighbourhood: z.string(),
-  District: z.string(),
-  City: z.string(),
-  Line1: z.string(),
-  Line2: z.string(),
-  Line3: z.string(),
-  Line4: z.string(),
-  Line5: z.string(),
-  AdminAreaName: z.string(),
-  AdminAreaCode: z.string(),
-  Province: z.string(),
-  ProvinceName: z.string(),
-  ProvinceCode: z.string(),
-  PostalCode: z.string(),
-  CountryName: z.string(),
-  CountryIso2: z.string(),
-  CountryIso3: z.string(),
-  CountryIsoNumber: z.union([z.string(), z.number()]),
-  SortingNumber1: z.string(),
-  SortingNumber2: z.string(),
-  Barcode: z.string(),
-  POBoxNumber: z.string(),
-  Label: z.string(),
-  Type: z.string(),
-  DataLevel: z.string(),
-});
-export type RetrieveItem = z.infer<typeof retrieveItemSchema>;
+import type { AddressFindItem, AddressRetrieveItem, Language } from '@omo/domain';
 
 export interface FindInput {
   searchTerm: string;
   /** An Id of an earlier container item (Next 'Find') to search inside. */
   lastId?: string | undefined;
-  language: LookupLanguage;
+  language: Language;
   /** Default 7. */
   maxSuggestions?: number | undefined;
 }
 
 export interface RetrieveInput {
   id: string;
-  language: LookupLanguage;
+  language: Language;
 }
 
 /**
@@ -101,9 +45,9 @@ export type LookupResult<T> = { ok: true; value: T } | { ok: false; failure: Add
 export interface AddressLookupProvider {
   readonly name: 'sandbox' | 'canadapost';
   /** Suggestions for a search term (Find v2.10), optionally inside a container (LastId). */
-  find(input: FindInput): Promise<LookupResult<{ Items: FindItem[] }>>;
+  find(input: FindInput): Promise<LookupResult<{ Items: AddressFindItem[] }>>;
   /** The full address of a leaf Id (Retrieve v2.11); Quebec addresses come in ENG and FRE. */
-  retrieve(input: RetrieveInput): Promise<LookupResult<{ Items: RetrieveItem[] }>>;
+  retrieve(input: RetrieveInput): Promise<LookupResult<{ Items: AddressRetrieveItem[] }>>;
 }
 
 /** A vendor Error item. */

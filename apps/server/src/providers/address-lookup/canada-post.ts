@@ -4,13 +4,11 @@
  * `Key` parameter. The vendor answers errors as an Error item inside HTTP 200, so every answer is checked
  * for one before it is trusted. The key stays on the server: it never appears in a failure message.
  */
+import { addressFindItemSchema, type AddressFindItem, type AddressRetrieveItem } from '@omo/domain';
 import {
   mapAddressCompleteError,
-  findItemSchema,
   type AddressLookupProvider,
-  type FindItem,
   type LookupResult,
-  type RetrieveItem,
   type VendorErrorItem,
 } from './address-lookup.ts';
 
@@ -30,7 +28,7 @@ function isErrorItem(item: unknown): item is VendorErrorItem {
 }
 
 /** Retrieve fields we do not get are filled with '' so the answer keeps the documented shape. */
-function toRetrieveItem(raw: Record<string, unknown>): RetrieveItem {
+function toRetrieveItem(raw: Record<string, unknown>): AddressRetrieveItem {
   const s = (key: string) => (raw[key] === undefined || raw[key] === null ? '' : String(raw[key]));
   return {
     Id: s('Id'),
@@ -126,9 +124,9 @@ export function createCanadaPostAddressLookup(options: CanadaPostOptions): Addre
         MaxSuggestions: String(maxSuggestions ?? 7),
       });
       if (!result.ok) return result;
-      const items: FindItem[] = [];
+      const items: AddressFindItem[] = [];
       for (const raw of result.value) {
-        const parsed = findItemSchema.safeParse({
+        const parsed = addressFindItemSchema.safeParse({
           Cursor: 0,
           Highlight: '',
           Description: '',

@@ -12,14 +12,12 @@
  * To exercise the browser's error path, the search terms 'ERROR 2', 'ERROR 3', 'ERROR 8' and
  * 'ERROR -1' answer the vendor's errors (unknown key, out of credit, daily limit, unknown).
  */
+import type { AddressFindItem, AddressRetrieveItem, Language } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import {
   ADDRESS_COMPLETE_ERRORS,
   mapAddressCompleteError,
   type AddressLookupProvider,
-  type FindItem,
-  type LookupLanguage,
-  type RetrieveItem,
 } from './address-lookup.ts';
 
 interface SandboxAddress {
@@ -144,7 +142,7 @@ function errorResult(code: string) {
 }
 
 /** A Retrieve item of an address in one language. */
-function retrieveItem(a: SandboxAddress, language: 'ENG' | 'FRE', alternatives: string): RetrieveItem {
+function retrieveItem(a: SandboxAddress, language: 'ENG' | 'FRE', alternatives: string): AddressRetrieveItem {
   const domesticId = a.id.split('|').at(-1) ?? a.id;
   const line1 = streetLine(a);
   const provinceName = a.provinceCode === 'QC' ? (language === 'FRE' ? 'Québec' : 'Quebec') : a.provinceName;
@@ -232,7 +230,7 @@ export function createSandboxAddressLookup(db: Database): AddressLookupProvider 
     return all.filter((a) => buildingKey(a) === key);
   };
 
-  const leafItem = (a: SandboxAddress, tokens: readonly string[]): FindItem => {
+  const leafItem = (a: SandboxAddress, tokens: readonly string[]): AddressFindItem => {
     const text = streetLine(a);
     const description = placeLine(a);
     return {
@@ -249,8 +247,8 @@ export function createSandboxAddressLookup(db: Database): AddressLookupProvider 
     first: SandboxAddress,
     count: number,
     tokens: readonly string[],
-    language: LookupLanguage,
-  ): FindItem => {
+    language: Language,
+  ): AddressFindItem => {
     const text = `${first.buildingNumber} ${first.street}`;
     const place = placeLine(first);
     const description = `${place} - ${count} ${language === 'fr' ? 'adresses' : 'Addresses'}`;
@@ -302,7 +300,7 @@ export function createSandboxAddressLookup(db: Database): AddressLookupProvider 
         else groups.set(key, [address]);
         if (groups.size > limit) break;
       }
-      const items: FindItem[] = [];
+      const items: AddressFindItem[] = [];
       for (const group of groups.values()) {
         if (items.length >= limit) break;
         const first = group[0]!;

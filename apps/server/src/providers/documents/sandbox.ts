@@ -159,7 +159,14 @@ export function createSandboxDocumentVerification(deps: {
   };
 }
 
-/** Deletes an applicant's captured images (the application ended). */
-export async function deleteIdentityDocuments(db: Database, applicantId: string): Promise<void> {
-  await db.deleteFrom('identity_documents').where('applicant_id', '=', applicantId).execute();
+/** Deletes the captured images of every applicant of an application: it ended (it was decided). */
+export async function deleteIdentityDocuments(db: Database, applicationId: string): Promise<void> {
+  await db
+    .deleteFrom('identity_documents')
+    .where(
+      'applicant_id',
+      'in',
+      db.selectFrom('applicants').select('id').where('application_id', '=', applicationId),
+    )
+    .execute();
 }

@@ -1,4 +1,5 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { findStepByPath } from '@omo/domain';
 import { DeviceFingerprint } from './device-fingerprint.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -11,11 +12,15 @@ import { StepTracker } from './step-tracker.tsx';
 
 /**
  * Layout of the flow steps: full header, step banner (small screens), sidebar tracker, the Back and Exit row,
- * footer, and the device-fingerprint script when one is configured. The session time-out's dialog opens
- * beside the page, which is inert while it shows.
+ * footer, and the device-fingerprint script when one is configured. On the step screens the session
+ * time-out's dialog opens beside the page, which is inert while it shows.
  */
 export function AppLayout() {
-  const session = useSessionTimeout();
+  const { pathname } = useLocation();
+  // Step screens (and a page under one, the photo capture) only: on an outcome page the decision is taken
+  // and nothing is lost when the session ends.
+  const step = findStepByPath(pathname) ?? findStepByPath(pathname.replace(/\/[^/]+\/?$/, ''));
+  const session = useSessionTimeout(step?.step.kind === 'step');
   return (
     <>
       <div className="page" inert={session.isDialogOpen}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { progressGroupOf } from '@omo/domain';
+import { findStepByPath } from '@omo/domain';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { Logo } from './logo.tsx';
@@ -10,7 +10,8 @@ import { telHref } from '../../lib/phone.ts';
 /**
  * Top bar. Full variant: logo, support phone, 'I'm already a member' and the language toggle; on small
  * screens the phone and member links move into a menu opened by a disclosure button. On the finalize step
- * the phone and the member link swap places (spec 000 §2 Layout). Bare variant: logo and language only.
+ * and the outcome pages after it, the phone and the member link swap places (spec 000 §2 Layout). Bare
+ * variant: logo and language only.
  */
 export function Header({ variant }: { variant: 'full' | 'bare' }) {
   const { t } = useTranslation();
@@ -21,7 +22,9 @@ export function Header({ variant }: { variant: 'full' | 'bare' }) {
   const isMenuOpen = menuOpenOn === pathname;
   const menuId = useId();
 
-  const isFinalStep = progressGroupOf(pathname) === 'finalizeAccount';
+  // The finalize step and the outcome pages that follow it.
+  const step = findStepByPath(pathname)?.step;
+  const isFinalStep = step?.group === 'finalizeAccount' || step?.kind === 'outcome';
 
   const phone = (
     <li className="header__item header__item--phone" key="phone">

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, APPLICATION_API_PATHS, SESSION_EXPIRES_IN_HEADER } from '@omo/domain';
+import {
+  API_PATHS,
+  APPLICATION_API_PATHS,
+  SESSION_EXPIRES_IN_HEADER,
+  membershipResponseOf,
+} from '@omo/domain';
 import { loadFullPage } from '../../lib/full-page-load.ts';
 import { TEST_CONFIG } from '../../test/fixtures.ts';
 import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
@@ -179,6 +184,45 @@ describe('session time-out warning (WCAG 2.2.1)', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(calls(fetch, P.session)).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Exit Application' })).not.toBeInTheDocument();
+  });
+
+  it('does not warn on an outcome page, nor offer to exit: the decision is taken', async () => {
+    const decision = { state: 'decided' as const, round: 'primary' as const, outcome: 'declined' as const };
+    const { fetch } = serve({
+      [P.application]: {
+        body: makeView({
+          decision: {
+            state: 'decided',
+            outcome: 'declined',
+            response: membershipResponseOf(
+              {
+                ...decision,
+                primaryCustNo: null,
+                jointCustNo: null,
+                openedProductIds: [],
+                debitCardOrdered: false,
+              },
+              { appRefNo: 'OMOABCDEFGHP', applicantId: 'a-1', applicationId: 'b-1' },
+            ),
+            route: '/single/applicationdecline',
+            openedProductIds: [],
+            debitCardOrdered: false,
+          },
+          nextPath: '/single/applicationdecline',
+        }),
+        headers: { [SESSION_EXPIRES_IN_HEADER]: '3600' },
+      },
+      [API_PATHS.getProduct]: { body: [] },
+    });
+    renderApp('/single/applicationdecline');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      "We're unable to open your account",
+    );
+    await advance(120 * MINUTE);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // No Back and Exit row (the page's own Exit Application leaves without ending anything).
+    expect(document.querySelector('.step-nav')).toBeNull();
+    expect(calls(fetch, P.session)).toHaveLength(0);
   });
 
   it('speaks French', async () => {

@@ -47,10 +47,15 @@ function useTimerAt(at: number | null, run: () => void): void {
   }, [at, run]);
 }
 
-export function useSessionTimeout(): SessionTimeout {
+/**
+ * @param isActive the page is a step screen, where answers are still being given; outcome pages (the
+ *   decision is taken) neither warn nor send the applicant away when the session ends
+ */
+export function useSessionTimeout(isActive: boolean): SessionTimeout {
   const navigate = useNavigate();
   const { publicWebsiteUrl } = useAppConfig();
-  const deadline = useSessionDeadline();
+  const knownDeadline = useSessionDeadline();
+  const deadline = isActive ? knownDeadline : null;
   const [warningMs, setWarningMs] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [isExitAsked, setExitAsked] = useState(false);

@@ -8,14 +8,14 @@
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isCanada, isUnitedStates, normalizePostalCode } from '@omo/domain';
+import { isCanada, isUnitedStates, normalizePostalCode, type Language } from '@omo/domain';
 import { Combobox, type ComboboxOption } from '../../components/form/combobox.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { PhoneText } from '../../components/phone-text.tsx';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { currentLang } from '../../i18n/i18n.ts';
-import { findAddresses, retrieveAddress, type LookupLang } from '../../lib/application-api.ts';
+import { findAddresses, retrieveAddress } from '../../lib/application-api.ts';
 import {
   countryOptions,
   findItemsToOptions,
@@ -92,7 +92,7 @@ function str(value: unknown): string {
 export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
   const { t, i18n } = useTranslation();
   const { contactPhone } = useAppConfig();
-  const lang: LookupLang = currentLang(i18n);
+  const lang: Language = currentLang(i18n);
   const { control, register, setValue, clearErrors, formState } = form;
   const errors = formState.errors;
   const [retrieveState, setRetrieveState] = useState<'idle' | 'loading' | 'failed'>('idle');

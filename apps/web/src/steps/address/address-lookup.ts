@@ -12,9 +12,11 @@ import {
   isUnitedStates,
   normalizePostalCode,
   splitStreetLine,
+  type AddressFindItem,
+  type AddressRetrieveItem,
+  type Language,
 } from '@omo/domain';
 import type { ComboboxOption } from '../../components/form/combobox.tsx';
-import type { AddressFindItem, AddressRetrieveItem, LookupLang } from '../../lib/application-api.ts';
 
 /** A vendor error item ({ Error, Description, Cause, Resolution }) in an answer that is otherwise 200. */
 export class AddressLookupError extends Error {
@@ -51,7 +53,7 @@ export function findItemsToOptions(items: readonly AddressFindItem[]): ComboboxO
  */
 export function pickRetrieveItem(
   items: readonly AddressRetrieveItem[],
-  lang: LookupLang,
+  lang: Language,
 ): AddressRetrieveItem | undefined {
   throwOnErrorItem(items);
   const wanted = lang === 'fr' ? 'FRE' : 'ENG';
@@ -111,7 +113,7 @@ export function retrieveItemToParts(item: AddressRetrieveItem): AddressParts {
 function nameOf(
   list: readonly { code: string; nameEn: string; nameFr: string }[],
   code: string,
-  lang: LookupLang,
+  lang: Language,
 ) {
   const found = list.find((c) => c.code === code);
   return found ? (lang === 'fr' ? found.nameFr : found.nameEn) : code;
@@ -121,7 +123,7 @@ function nameOf(
  * The address as printed lines: '5-123 Main St' (unit-number), 'Toronto ON  M5V 3L9' (Canada Post's two
  * spaces before the postal code), the country name.
  */
-export function formatAddressLines(parts: AddressParts, lang: LookupLang): string[] {
+export function formatAddressLines(parts: AddressParts, lang: Language): string[] {
   const number = parts.unitNumber ? `${parts.unitNumber}-${parts.streetNumber}` : parts.streetNumber;
   const line1 = [number, parts.streetName].filter(Boolean).join(' ');
   const region = isCanada(parts.country) || isUnitedStates(parts.country) ? parts.provinceName : '';
@@ -137,7 +139,7 @@ export function formatAddressLines(parts: AddressParts, lang: LookupLang): strin
 type NamedCodes = typeof PROVINCES;
 
 /** A list of named codes as select options, named and sorted in the interface language's order. */
-function sortedOptions(list: NamedCodes, lang: LookupLang): { value: string; label: string }[] {
+function sortedOptions(list: NamedCodes, lang: Language): { value: string; label: string }[] {
   const collator = new Intl.Collator(lang === 'fr' ? 'fr-CA' : 'en-CA');
   return list
     .map((c) => ({ value: c.code, label: lang === 'fr' ? c.nameFr : c.nameEn }))
@@ -147,7 +149,7 @@ function sortedOptions(list: NamedCodes, lang: LookupLang): { value: string; lab
 /** Options of the province or state select for a country, or null when the control is hidden. */
 export function regionOptions(
   country: string,
-  lang: LookupLang,
+  lang: Language,
 ): { kind: 'province' | 'state'; options: { value: string; label: string }[] } | null {
   if (isCanada(country)) return { kind: 'province', options: sortedOptions(PROVINCES, lang) };
   if (isUnitedStates(country)) return { kind: 'state', options: sortedOptions(US_STATES, lang) };
@@ -155,7 +157,7 @@ export function regionOptions(
 }
 
 /** Country options: Canada and the United States first, then every other country by name. */
-export function countryOptions(lang: LookupLang): { value: string; label: string }[] {
+export function countryOptions(lang: Language): { value: string; label: string }[] {
   const isFirst = (code: string) => isCanada(code) || isUnitedStates(code);
   const label = (c: NamedCodes[number]) => ({ value: c.code, label: lang === 'fr' ? c.nameFr : c.nameEn });
   return [

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { APPLICATION_API_PATHS } from '@omo/domain';
-import type { AddressFindItem, AddressRetrieveItem } from '../../lib/application-api.ts';
+import {
+  addressRetrieveItemSchema,
+  APPLICATION_API_PATHS,
+  type AddressFindItem,
+  type AddressRetrieveItem,
+} from '@omo/domain';
 import { renderApp } from '../../test/render-app.tsx';
 import {
   makePhone,
@@ -34,8 +38,11 @@ const FIND_ITEMS: AddressFindItem[] = [
   },
 ];
 
+/** A Retrieve answer: every vendor field, empty unless given. */
 function retrieveItem(overrides: Partial<AddressRetrieveItem> = {}): AddressRetrieveItem {
+  const empty = Object.fromEntries(Object.keys(addressRetrieveItemSchema.shape).map((f) => [f, '']));
   return {
+    ...(empty as AddressRetrieveItem),
     Id: 'CA|CP|B|290',
     Language: 'ENG',
     SubBuilding: '',

@@ -1,18 +1,34 @@
 /**
- * /single/applyassingle?code=…&ApplicantType=… (spec 001 §2.12): the link e-mailed to the primary once
- * their co-applicant's invitation ended. It resumes the application as single (POST ApplyAsSingle, which
- * signs the primary in and decides) and goes where the answer routes, /single/confirmapplication when
- * approved. Missing or wrong parameters, a used or ended link, or a failed call go to /error/1.
+ * /single/applyassingle?code=…&ApplicantType=… (spec 001 §2.12): the link that resumes a joint application
+ * as a single one. The loader asks the server (POST ApplyAsSingle with the code and the type) and goes to
+ * the page of the answer by the single routing table (the welcome page once a member is made); missing
+ * parameters, a refused code or a failed call go to /error/1.
  */
-import { API_PATHS, FLOW_ERROR_ROUTES, routeSingleSaveResponse, type MembershipResponse } from '@omo/domain';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
+import {
+  API_PATHS,
+  ERROR_IDS,
+  errorRoute,
+  routeSingleSaveResponse,
+  type MembershipResponse,
+} from '@omo/domain';
 import { apiRequest } from '../../lib/api.ts';
 
+/** A query parameter by name, whatever its case ('ApplicantType', 'applicantType', 'type'). */
+function queryValue(url: URL, ...names: string[]): string | null {
+  const wanted = names.map((n) => n.toLowerCase());
+  for (const [key, value] of url.searchParams) {
+    if (wanted.includes(key.toLowerCase()) && value.trim() !== '') return value.trim();
+  }
+  return null;
+}
+
 export async function applyAsSingleLoader({ request }: LoaderFunctionArgs): Promise<never> {
-  const params = new URL(request.url).searchParams;
-  const code = params.get('code');
-  const type = params.get('ApplicantType');
-  if (!code || !type) throw redirect(FLOW_ERROR_ROUTES.generic);
+  const url = new URL(request.url);
+  const code = queryValue(url, 'code');
+  const type = queryValue(url, 'ApplicantType', 'type');
+  const failed = errorRoute(ERROR_IDS.generic);
+  if (!code || !type) throw redirect(failed);
   let response: MembershipResponse;
   try {
     response = await apiRequest<MembershipResponse>(API_PATHS.applyAsSingle, {
@@ -21,7 +37,7 @@ export async function applyAsSingleLoader({ request }: LoaderFunctionArgs): Prom
       signal: request.signal,
     });
   } catch {
-    throw redirect(FLOW_ERROR_ROUTES.generic);
+    throw redirect(failed);
   }
   throw redirect(routeSingleSaveResponse(response));
 }

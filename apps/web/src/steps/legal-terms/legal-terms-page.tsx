@@ -61,6 +61,18 @@ const FIELDS = [
   'singleInstitution',
 ] as const;
 
+const YES_NO = [
+  'resStatus',
+  'taxResidentorCitizenUs',
+  'taxNotCanadaNotUS',
+  'polExposed',
+  'ontarioWork',
+  'ownerOperator',
+  'singleInstitution',
+] as const;
+type YesNoQuestion = (typeof YES_NO)[number];
+const isYesNoQuestion = (name: string): name is YesNoQuestion => (YES_NO as readonly string[]).includes(name);
+
 const nameIn = (item: { name: string; nameFr?: string | undefined }, lang: Lang) =>
   lang === 'fr' && item.nameFr ? item.nameFr : item.name;
 
@@ -83,10 +95,13 @@ export function LegalTermsPage() {
   const isTerm = flagsOf(facts).mTerm;
   const saved = view.legalTerms;
 
-  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<
-    LegalTermsFormInput,
-    LegalTermsForm
-  >({
+  const {
+    form,
+    onSubmit,
+    messageOf,
+    summary: messages,
+    hasSubmitFailed,
+  } = useStepForm<LegalTermsFormInput, LegalTermsForm>({
     schema: useMemo(() => legalTermsFormSchema(context), [context]),
     defaultValues: {
       crsUsTin: '',
@@ -117,6 +132,16 @@ export function LegalTermsPage() {
     ],
   });
   const title = t('legalTerms.title');
+  // Every yes/no question has the same message: the summary names the question, or seven identical
+  // links would not say where to look.
+  const summary = messages.map((error) =>
+    isYesNoQuestion(error.fieldId)
+      ? {
+          ...error,
+          message: `${t(`legalTerms.questions.${error.fieldId}`, { institution: institutionName })} ${error.message}`,
+        }
+      : error,
+  );
   usePageTitle(title, summary.length > 0);
 
   /** Answering no hides and clears what the question revealed. */
@@ -132,14 +157,7 @@ export function LegalTermsPage() {
     { value: 'no', label: t('formControls.no') },
   ];
   const yesNoQuestion = (
-    name:
-      | 'resStatus'
-      | 'taxResidentorCitizenUs'
-      | 'taxNotCanadaNotUS'
-      | 'polExposed'
-      | 'ontarioWork'
-      | 'ownerOperator'
-      | 'singleInstitution',
+    name: YesNoQuestion,
     extra: { hint?: string; clears?: readonly (keyof LegalTermsFormInput)[] } = {},
   ) => (
     <RadioGroup

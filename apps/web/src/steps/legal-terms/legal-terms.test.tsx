@@ -81,6 +81,30 @@ describe('legalterms', () => {
     }
   });
 
+  it('names the question in the summary where the message is the same for every yes/no question', async () => {
+    start();
+    renderApp('/single/legalterms');
+    await screen.findByRole('heading', { level: 1, name: 'Review the legal terms' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const links = within(await screen.findByRole('alert')).getAllByRole('link');
+    const choose = 'Choose an option that applies to you';
+    expect(links.map((l) => l.textContent)).toEqual([
+      `Are you a resident of Canada for tax purposes? ${choose}`,
+      `Are you a citizen of the United States, or a resident of the United States for tax purposes? ${choose}`,
+      `Are you a resident for tax purposes of a country other than Canada or the United States? ${choose}`,
+      `Are you, a member of your family or a close associate a politically exposed person or the head of an international organization? ${choose}`,
+      `Are you employed in Canada? ${choose}`,
+      'Select your occupation',
+      `Do you own or operate a business? ${choose}`,
+      'Select your intended relationship',
+      'Select a purpose for this account',
+      `Is Maple Credit Union the only financial institution you bank with? ${choose}`,
+    ]);
+    // Each link still leads to its question.
+    await userEvent.click(links[0]!);
+    expect(within(question(/resident of Canada for tax purposes/)).getAllByRole('radio')[0]).toHaveFocus();
+  });
+
   it('reveals the US TIN on yes and hides and clears it on no', async () => {
     start();
     renderApp('/single/legalterms');

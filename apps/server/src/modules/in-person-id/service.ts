@@ -1,0 +1,151 @@
+/**
+ * ID in person, for an applicant whose identity could not be confirmed online (the inPerson outcome,
+ * spec 001 §2.9): the branch nearest their home, and the post-office request (CanadaPostCreate) with its
+ * Code 128 barcode and the nearest post office. The home is the home postal code's area (its FSA) on the
+ * seeded postal geography. The request is the applicant's one id_verification_requests row (the decision
+ * made it); creating the post-office record is a compare-and-set on it, so a retry, a reload or two racing
+ * calls answer the same number and post office.
+ */
+import {
+  decisionSeenBy,
+  type BranchLocation,
+  type CanadaPostCreateResponse,
+  type PostOffice,
+} from '@omo/domain';
+import bwipjs from 'bwip-js/node';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { haversineKm, roundKm, type LatLng } from '../../lib/geo.ts';
+import { HttpProblem } from '../../plugins/problem-details.ts';
+import type { InPersonIdProvider } from '../../providers/in-person-id/in-person-id.ts';
+import type { ApplicantContext } from '../application/repository.ts';
+import type { BranchService } from '../branches/service.ts';
+
+/** The home postal code's area (FSA, e.g. 'M5V') of an applicant's address, if it has one. */
+export function forwardSortationAreaOf(address: { postalCode?: string | undefined } | null): string | null {
+  const compact = (address?.postalCode ?? '').replace(/\s+/g, '').toUpperCase();
+  return /^[A-Z]\d[A-Z]/.test(compact) ? compact.slice(0, 3) : null;
+}
+
+/** A Code 128 barcode of `text` as a PNG, base64 (the post office scans it; the page prints the number). */
+export async function code128Png(text: string): Promise<string> {
+  const png = await bwipjs.toBuffer({
+    bcid: 'code128',
+    text,
+    scale: 3,
+    height: 12,
+    paddingwidth: 10,
+    paddingheight: 6,
+    backgroundcolor: 'FFFFFF',
+  });
+  return png.toString('base64');
+}
+
+export interface InPersonIdServiceDeps {
+  db: Database;
+  provider: InPersonIdProvider;
+  branches: BranchService;
+}
+
+export function createInPersonIdService({ db, provider, branches }: InPersonIdServiceDeps) {
+  /** The applicant's home: the centre of their postal code's area, or null when unknown. */
+  async function homeOf(context: ApplicantContext): Promise<LatLng | null> {
+    const fsa = forwardSortationAreaOf(context.applicant.address);
+    if (!fsa) return null;
+    const row = await db
+      .selectFrom('postal_geo')
+      .select(['latitude', 'longitude'])
+      .where('fsa', '=', fsa)
+      .executeTakeFirst();
+    return row ? { latitude: Number(row.latitude), longitude: Number(row.longitude) } : null;
+  }
+
+  /** Only an applicant sent to ID in person has these pages. */
+  function requireInPerson(context: ApplicantContext): void {
+    // The decision as this applicant sees it (a co-applicant sees only the joint round's).
+    const decision = decisionSeenBy(context.applicant.role, context.application.decision);
+    if (decision?.state !== 'decided' || decision.outcome !== 'inPerson') {
+      throw new HttpProblem(409, 'The application does not ask for ID in person.');
+    }
+  }
+
+  /** The applicant's in-person ID request: the decision records it; should that have failed, it is now. */
+  async function ensureRequest(applicantId: string): Promise<string> {
+    await db
+      .insertInto('id_verification_requests')
+      .values({ id: sql<string>`gen_random_uuid()::text`, applicant_id: applicantId })
+      .onConflict((oc) => oc.column('applicant_id').doNothing())
+      .execute();
+    const row = await db
+      .selectFrom('id_verification_requests')
+      .select('id')
+      .where('applicant_id', '=', applicantId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  return {
+    /**
+     * POST CreateIDVerificationRequest: the id of the applicant's in-person ID request (one per applicant).
+     * @throws HttpProblem 409 when the application does not ask for ID in person
+     */
+    async createIdVerificationRequest(context: ApplicantContext): Promise<{ id: string }> {
+      requireInPerson(context);
+      return { id: await ensureRequest(context.applicant.id) };
+    },
+
+    /** The branch (not an ATM-only site) nearest the applicant's home, or null when the home is unknown. */
+    async findNearestBranch(context: ApplicantContext): Promise<BranchLocation | null> {
+      requireInPerson(context);
+      const home = await homeOf(context);
+      if (!home) return null;
+      const nearest = await branches.listNearest(home, Number.MAX_SAFE_INTEGER);
+      return nearest.find((b) => b.siteType !== 'ATM') ?? null;
+    },
+
+    /**
+     * POST CanadaPostCreate: the applicant's post-office request, created once.
+     * @throws HttpProblem 409 when the application does not ask for ID in person; 503 when the provider fails
+     */
+    async createPostOfficeRequest(context: ApplicantContext): Promise<CanadaPostCreateResponse> {
+      requireInPerson(context);
+      const applicantId = context.applicant.id;
+      await ensureRequest(applicantId);
+      const readRequest = () =>
+        db
+          .selectFrom('id_verification_requests')
+          .select(['id', 'dss_number', 'post_office_id'])
+          .where('applicant_id', '=', applicantId)
+          .executeTakeFirstOrThrow();
+      let request = await readRequest();
+      const home = await homeOf(context);
+      if (request.dss_number === null) {
+        const answer = await provider.createPostOfficeRequest({ requestId: request.id, home });
+        if (!answer.ok) throw new HttpProblem(503, 'The post-office request cannot be made right now.');
+        await db
+          .updateTable('id_verification_requests')
+          .set({ dss_number: answer.value.dssNumber, post_office_id: answer.value.postOffice?.id ?? null })
+          .where('id', '=', request.id)
+          .where('dss_number', 'is', null)
+          .execute();
+        request = await readRequest();
+      }
+      const barcodeText = request.dss_number!;
+      let postOffice: PostOffice | null = null;
+      if (request.post_office_id) {
+        const row = await db
+          .selectFrom('post_offices')
+          .select('data')
+          .where('id', '=', request.post_office_id)
+          .executeTakeFirst();
+        if (row) {
+          const office = row.data as PostOffice;
+          postOffice = home ? { ...office, distance: roundKm(haversineKm(home, office.address)) } : office;
+        }
+      }
+      return { dssNumber: await code128Png(barcodeText), barcodeText, postOffice };
+    },
+  };
+}
+
+export type InPersonIdService = ReturnType<typeof createInPersonIdService>;

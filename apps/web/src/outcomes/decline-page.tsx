@@ -1,0 +1,28 @@
+/** /single/applicationdecline: the membership was refused; the contact centre can discuss other options. */
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../components/page-heading.tsx';
+import { PhoneText } from '../components/phone-text.tsx';
+import { usePageTitle } from '../components/use-page-title.ts';
+import { useAppConfig } from '../config/use-app-config.ts';
+import './outcomes.css';
+
+export function DeclinePage() {
+  const { t } = useTranslation();
+  const { contactPhone, publicWebsiteUrl } = useAppConfig();
+  const title = t('outcomes.decline.title');
+  usePageTitle(title);
+  return (
+    <div className="panel outcome">
+      <PageHeading>{title}</PageHeading>
+      <p className="lead">{t('outcomes.decline.text')}</p>
+      <p>
+        <PhoneText i18nKey="outcomes.decline.call" phone={contactPhone} />
+      </p>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => window.location.assign(publicWebsiteUrl)}>
+          {t('common.exitApplication')}
+        </button>
+      </div>
+    </div>
+  );
+}

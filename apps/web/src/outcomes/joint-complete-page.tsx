@@ -1,0 +1,38 @@
+/**
+ * /joint/jointcomplete: the co-applicant's part is done while the primary applicant still has to show ID
+ * in person; the membership opens once they have, and both are e-mailed.
+ */
+import { useLoaderData } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../components/page-heading.tsx';
+import { PhoneText } from '../components/phone-text.tsx';
+import { usePageTitle } from '../components/use-page-title.ts';
+import { useAppConfig } from '../config/use-app-config.ts';
+import type { OutcomeData } from './outcome-loader.ts';
+import './outcomes.css';
+
+export function JointCompletePage() {
+  const { t } = useTranslation();
+  const { contactPhone } = useAppConfig();
+  const { view, decision } = useLoaderData<OutcomeData>();
+  const title = t('outcomes.jointComplete.title');
+  usePageTitle(title);
+  return (
+    <div className="panel outcome">
+      <PageHeading>{title}</PageHeading>
+      <div className="outcome__highlight">
+        <p className="outcome__label" id="reference-label">
+          {t('outcomes.coApplicant.refNo')}
+        </p>
+        <p className="outcome__number" aria-labelledby="reference-label">
+          {decision.response.appRefNo || view.appRefNo}
+        </p>
+      </div>
+      <p className="lead">{t('outcomes.jointComplete.waiting')}</p>
+      <p>{t('outcomes.coApplicant.notice')}</p>
+      <p>
+        <PhoneText i18nKey="outcomes.questions" phone={contactPhone} />
+      </p>
+    </div>
+  );
+}

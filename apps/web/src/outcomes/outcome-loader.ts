@@ -1,0 +1,38 @@
+/**
+ * The loader of every outcome page. The server decides and names the outcome's page (the view's
+ * decision.route): an outcome page shows only that decision, so an application not yet submitted, or one
+ * whose outcome is another page (another flow's, an error page), goes where the server says instead.
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { ApplicationView, DecisionView, Flow, ProductOffering } from '@omo/domain';
+import { findProducts } from '../lib/api.ts';
+import { findViewProducts, flowOfPath } from '../lib/application-api.ts';
+import { loadView } from '../lib/step.ts';
+
+export interface OutcomeData {
+  view: ApplicationView;
+  decision: DecisionView;
+  flow: Flow;
+  /** The products applied for, in order. */
+  requestedProducts: ProductOffering[];
+  /** The products the membership opened, in order (approved only). */
+  openedProducts: ProductOffering[];
+}
+
+/** A path compared as the router matches it: case-insensitive, without a trailing slash. */
+const samePath = (a: string, b: string) =>
+  a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
+
+export async function outcomeLoader({ request }: LoaderFunctionArgs): Promise<OutcomeData> {
+  const { pathname } = new URL(request.url);
+  const view = await loadView(request.signal);
+  const decision = view.decision;
+  if (!decision || !samePath(decision.route, pathname)) throw redirect(view.nextPath);
+  const [requestedProducts, openedProducts] = await Promise.all([
+    findViewProducts(view, request.signal),
+    decision.openedProductIds.length > 0
+      ? findProducts(decision.openedProductIds.join(';'), request.signal)
+      : Promise.resolve([]),
+  ]);
+  return { view, decision, flow: flowOfPath(pathname), requestedProducts, openedProducts };
+}
