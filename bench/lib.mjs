@@ -1,11 +1,25 @@
 // Shared helpers of the benchmarks: start the built product on a free port with a fresh data folder.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The port of one benchmark: BENCH_PORT (default 3290) plus its offset, so benchmarks run side by side on
+ * one machine each keep to their own range.
+ */
+export function benchPort(offset) {
+  return Number(process.env.BENCH_PORT ?? 3290) + offset;
+}
+
+/** A note printed beside every timing: figures from a shared machine vary with its other work. */
+export function machineNote() {
+  const [one] = loadavg();
+  return `(machine: ${cpus().length} cores, load average ${one.toFixed(1)} at the start of this run)`;
+}
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -15,10 +29,26 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * CPU time (user + system) a process has used so far, in ms, from /proc (Linux); undefined elsewhere. On a
+ * shared machine it shows the work a start needs, which the wall-clock time hides under others' load.
+ */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts apps/server/dist/server.js; resolves once /api/heartbeat answers, with the time it took. */
 export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), 'omo-bench-')), env = {} }) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER: another build of the server (a before/after comparison); WEB_DIST likewise for the pages.
+  const serverJs = process.env.BENCH_SERVER ?? join(root, 'apps/server/dist/server.js');
+  const child = spawn(process.execPath, [serverJs], {
     cwd: root,
     env: {
       ...process.env,
@@ -49,6 +79,7 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), '
     url,
     dataDir,
     startupMs: ms,
+    startupCpuMs: cpuMsOf(child.pid),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TestApplicant } from '../apps/server/src/testing/applicant.ts';
 import { createHttpInjector } from '../apps/server/src/testing/http-injector.ts';
-import { startServer } from './lib.mjs';
+import { benchPort, startServer } from './lib.mjs';
 
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -71,7 +71,7 @@ async function measure(label: string, env: Record<string, string>, port: number)
   }
 }
 
-await measure('SaveApplication on PGlite    ', {}, 3295);
+await measure('SaveApplication on PGlite    ', {}, benchPort(5));
 
 const client = new pg.Client({ connectionString: POSTGRES_URL });
 const reachable = await client.connect().then(
@@ -85,7 +85,7 @@ if (reachable) {
     await measure(
       'SaveApplication on PostgreSQL',
       { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema },
-      3296,
+      benchPort(6),
     );
   } finally {
     await client.query(`drop schema ${schema} cascade`);

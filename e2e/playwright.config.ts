@@ -51,7 +51,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       APP_ENV: 'test',
       LOG_LEVEL: 'warn',
-      // Every test sends codes from this one IP: the per-IP ceiling (10/hour) is the server tests' to prove.
+      // Every test sends codes from this one IP: the per-IP ceiling (50/hour) is the server tests' to prove.
       PHONE_SEND_LIMIT_PER_IP_PER_HOUR: '1000',
       // One browser on one IP runs the whole suite: the server tests prove the per-IP limits.
       RATE_LIMIT_PER_MINUTE: '100000',

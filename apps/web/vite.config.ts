@@ -1,13 +1,46 @@
 // Vite build of the omo SPA and the vitest project `web`.
 // The server sends a strict CSP (script-src 'self'; style-src 'self'): nothing here may inline scripts or
 // styles, so the module preload polyfill (an inline script) is off and CSS is always emitted as files.
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest levels,
+ * once: the server sends the copy the browser accepts (@fastify/static preCompressed) instead of
+ * compressing each answer again at a lower level.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'omo-precompress',
+    apply: 'build',
+    writeBundle({ dir }) {
+      if (!dir) return;
+      for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(entry)) continue;
+        const file = path.join(dir, entry);
+        const bytes = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
+      }
+    },
+  };
+}
 
 const buildNumber = process.env.BUILD_NUMBER ?? `local-${new Date().toISOString().slice(0, 10)}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __BUILD_NUMBER__: JSON.stringify(buildNumber),
   },
@@ -21,13 +54,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The libraries every page needs in one long-cached chunk, named for what it is; the form
-        // libraries and the flow screens load with the first screen that uses them.
+        // React, React Router and i18next, which every page needs, in one long-cached chunk named for what
+        // it is. The domain package and zod are left to the routes that import them, module by module, so
+        // the first screen takes the paths and flows without the form schemas.
         advancedChunks: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zod|cookie|set-cookie-parser)[\\/]|packages[\\/]domain/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/,
+            },
+            {
+              // The small modules the first screen shares with later routes, in one file rather than a
+              // dozen (each file is a request on a slow phone link); nothing only a later route uses.
+              name: 'first-screen',
+              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/]error-routes)\.ts/,
             },
           ],
         },

@@ -101,6 +101,14 @@ test.describe('joint applications', () => {
     await primaryInvites(page, primary, coApplicant);
     const primaryPart = await submitThroughApi(page.request, '/api/omo/SaveApplication');
     expect(primaryPart.showPrimaryCompleteScreen).toBe(true);
+    await page.goto('/single/confirmcoapplicantapplication');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your part of the application is complete' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`${coApplicant.firstName} must finish within 7 days`, { exact: false }),
+    ).toBeVisible();
+    await expectNoAxeViolations();
 
     // The co-applicant's phone, 320 px wide: the link of the invitation e-mail.
     const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
@@ -153,6 +161,13 @@ test.describe('joint applications', () => {
       ),
     );
     expect(views.map((v) => v.nextPath)).toEqual(['/single/confirmapplication', '/joint/confirmapplication']);
+    await phone.goto('/joint/confirmapplication');
+    await expect(phone.getByText(joint.jointCustNo!, { exact: true })).toBeVisible();
+    await check();
+    await page.reload();
+    await expect(page).toHaveURL(/\/single\/confirmapplication$/);
+    await expect(page.getByText(joint.primaryCustNo!, { exact: true })).toBeVisible();
+    await expectNoAxeViolations();
     await phone.context().close();
   });
 
@@ -212,12 +227,19 @@ test.describe('joint applications', () => {
     expect(joint.showCanadaPostScreen).toBe(true);
     const view = (await (await phone.request.get('/api/omo/Application')).json()) as { nextPath: string };
     expect(view.nextPath).toBe('/joint/verifyidentification');
+    await phone.goto(view.nextPath);
+    await expect(
+      phone.getByRole('heading', { level: 1, name: "Let's confirm your identity in person" }),
+    ).toBeVisible();
+    await expect(phone.getByRole('img', { name: /barcode/i })).toBeVisible({ timeout: 15_000 });
+    await check();
     await phone.context().close();
   });
 
   test('the Decline persona as co-applicant declines the joint membership, for both', async ({
     page,
     browser,
+    expectNoAxeViolations,
   }) => {
     const primary = newApplicant();
     const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Decline' });
@@ -245,6 +267,9 @@ test.describe('joint applications', () => {
       ),
     );
     expect(views.map((v) => v.nextPath)).toEqual(['/single/applicationdecline', '/joint/applicationdecline']);
+    await phone.goto('/joint/applicationdecline');
+    await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(phone);
     await phone.context().close();
   });
 

@@ -36,6 +36,7 @@ import { catalogueServicePlugin } from './modules/catalogue/service.ts';
 import devRoutes from './modules/dev/routes.ts';
 import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
+import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(applicationServicePlugin, { config });
   await app.register(jointServicePlugin, { config });
   await app.register(decisionServicePlugin, { config });
+  await app.register(retentionPlugin, { config });
   await app.register(sessionPlugin, { config });
 
   // Modules.

@@ -321,15 +321,27 @@ export const CONFIG_DOCS = [
   },
   {
     name: 'PHONE_SEND_LIMIT_PER_IP_PER_HOUR',
-    default: '10',
+    default: '50',
     description:
-      'Most verification codes sent (SMS or call, failed sends included) per client IP in any hour.',
+      'Most verification codes sent (SMS or call, failed sends included) per client IP (IPv6: per /64) in any hour; room for a carrier NAT (decision 0043).',
   },
   {
     name: 'PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR',
     default: '5',
     description:
       'Most verification codes sent (SMS or call, failed sends included) per phone number in any hour.',
+  },
+  {
+    name: 'PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR',
+    default: '10',
+    description:
+      'Most verification codes sent per applicant in any hour, whatever numbers they try. A send any ceiling refuses counts as a send failure.',
+  },
+  {
+    name: 'DRAFT_RETENTION_DAYS',
+    default: '30',
+    description:
+      'A draft never submitted and untouched this many days (1-365) is deleted with its photos (decision 0044).',
   },
   {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',
@@ -471,8 +483,11 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_WARNING_MINUTES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
-  PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  // At most 365: the consent to the photos promises they are never kept longer.
+  DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
 });
 
@@ -552,6 +567,9 @@ export interface AppConfig {
   jobs: { pollSeconds: number; expireSeconds: number; retrySeconds: number; maintenanceSeconds: number };
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
+  phoneSendLimitPerApplicantPerHour: number;
+  /** Days after which an abandoned draft is deleted. */
+  draftRetentionDays: number;
   allowSandboxInProduction: boolean;
 }
 
@@ -694,6 +712,8 @@ function parseProviderSettings(
   | 'sessionWarningMinutes'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
+  | 'phoneSendLimitPerApplicantPerHour'
+  | 'draftRetentionDays'
   | 'mail'
   | 'decision'
   | 'jobs'
@@ -736,6 +756,8 @@ function parseProviderSettings(
     },
     phoneSendLimitPerIpPerHour: e.PHONE_SEND_LIMIT_PER_IP_PER_HOUR,
     phoneSendLimitPerNumberPerHour: e.PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR,
+    phoneSendLimitPerApplicantPerHour: e.PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR,
+    draftRetentionDays: e.DRAFT_RETENTION_DAYS,
   };
 }
 

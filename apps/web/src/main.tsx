@@ -8,10 +8,13 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { createI18n } from './i18n/i18n.ts';
+import { createI18n, findStoredLanguage, switchLanguage } from './i18n/i18n.ts';
 
-const i18n = createI18n();
+const lang = findStoredLanguage();
+const i18n = createI18n(lang);
+// The router starts the first page's loaders at once; French texts are fetched meanwhile.
 const router = createRouter();
+if (lang !== 'en') await switchLanguage(i18n, lang);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

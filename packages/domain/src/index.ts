@@ -4,11 +4,15 @@
  */
 export * from './messages/messages.ts';
 export * from './schemas/entities.ts';
+export * from './schemas/api-paths.ts';
+export * from './schemas/api-config.ts';
+export * from './schemas/field-limits.ts';
 export * from './schemas/api.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/address-lookup.ts';
 export * from './rules/validation.ts';
 export * from './rules/application-flags.ts';
+export * from './rules/error-routes.ts';
 export * from './rules/business.ts';
 export * from './rules/phone-verification.ts';
 export * from './rules/identity-images.ts';

@@ -1,8 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, FIXTURE_WEB_DIST, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
 
 const pglite = TEST_DATABASES[0]!;
 
@@ -37,6 +38,26 @@ describe('web app serving (non-production)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the brotli or gzip copy the build wrote when the browser accepts it, else the file', async () => {
+    const plain = readFileSync(path.join(FIXTURE_WEB_DIST, 'assets/app-abc123.js'), 'utf8');
+    const br = await t.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain);
+
+    const gz = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain);
+
+    const none = await t.app.inject('/assets/app-abc123.js');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
+    expect(none.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it('serves other files revalidated', async () => {

@@ -2,6 +2,7 @@
  * Serves the built web app (WEB_DIST) and owns the not-found handler:
  * - hashed files under /assets/ are cached for a year (immutable); every other file, index.html
  *   included, must be revalidated (no-cache);
+ * - a file is sent as the brotli or gzip copy the build wrote beside it when the browser accepts one;
  * - a GET of a path outside /api that is not a file gets index.html (history fallback), except that in
  *   production the non-production pages (/productlist, /Diagnostics, /dev/*) answer 404 (still with
  *   index.html, so the app shows its not-found page);
@@ -58,10 +59,14 @@ export default fp<SpaPluginOptions>(
         wildcard: true,
         cacheControl: false,
         serveDotFiles: false,
+        // The build writes .br and .gz copies at the highest levels (apps/web/vite.config.ts).
+        preCompressed: true,
         // Only names with an extension are files; page paths (and directories) go to the fallback below.
         allowedPath: (pathName) => hasFileExtension(pathName),
         setHeaders(res, filePath) {
           res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : NO_CACHE);
+          // The same path answers brotli, gzip or plain bytes by the request's Accept-Encoding.
+          res.setHeader('vary', 'Accept-Encoding');
         },
       });
     } else {

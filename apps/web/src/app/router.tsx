@@ -14,7 +14,6 @@ import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { RouteErrorPage } from '../errors/route-error-page.tsx';
 import { GetStartedPage } from '../steps/get-started/get-started-page.tsx';
 import { getStartedLoader } from '../steps/get-started/get-started-loader.ts';
-import { jointGetStartedLoader } from '../steps/get-started/joint-get-started-loader.ts';
 import { LandingPage } from '../steps/landing/landing-page.tsx';
 import { landingLoader } from '../steps/landing/landing-loader.ts';
 import { PlaceholderPage } from '../steps/placeholder/placeholder-page.tsx';
@@ -111,7 +110,13 @@ const OUTCOMES = {
 /** Built screens by path; every other flow step renders the placeholder. */
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
-  [pathOf(JOINT_FLOW, 'getstarted')]: { Component: GetStartedPage, loader: jointGetStartedLoader },
+  // The co-applicant's loader reads the invitation (the application API): loaded with it, not up front.
+  [pathOf(JOINT_FLOW, 'getstarted')]: {
+    Component: GetStartedPage,
+    lazy: async () => ({
+      loader: (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
+    }),
+  },
   // One screen for both flows (the flow is read from the path); confirmproducts is single only.
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [
@@ -173,9 +178,10 @@ export function createRoutes(): RouteObject[] {
             { path: paths.errorById, Component: ErrorPage },
             {
               path: paths.productList,
-              lazy: async () => ({
-                Component: (await import('../dev/product-list-page.tsx')).ProductListPage,
-              }),
+              lazy: async () => {
+                const page = await import('../dev/product-list-page.tsx');
+                return { Component: page.ProductListPage, loader: page.productListLoader };
+              },
             },
             {
               path: paths.diagnostics,

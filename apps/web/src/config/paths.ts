@@ -2,7 +2,16 @@
  * The one table of the SPA's paths. Flow step paths come from the flows of @omo/domain, so a page never
  * spells another page's path; the public routes come from the domain's PUBLIC_ROUTES.
  */
-import { JOINT_FLOW, PUBLIC_ROUTES, SINGLE_FLOW, errorRoute, pathOf, type ErrorId } from '@omo/domain';
+import {
+  JOINT_FLOW,
+  PUBLIC_ROUTES,
+  SINGLE_FLOW,
+  errorRoute,
+  findStepByPath,
+  pathOf,
+  type ErrorId,
+  type Flow,
+} from '@omo/domain';
 
 export const paths = {
   landing: PUBLIC_ROUTES.landing,
@@ -38,4 +47,13 @@ export function landingLink(
   if (options.prm) params.set('prm', options.prm);
   // Keep the semicolon readable: URLSearchParams would encode it as %3B.
   return `${paths.landing}?${params.toString().replace(/%3B/gi, ';')}`;
+}
+
+/** The flow of a pathname ('/joint/...' → JOINT_FLOW); the single flow for anything else. */
+export function flowOfPath(pathname: string): Flow {
+  // A page under a step (the capture page of idverifyterms) is in the step's flow.
+  return (
+    findStepByPath(pathname)?.flow ??
+    (pathname.toLowerCase().startsWith('/joint/') ? JOINT_FLOW : SINGLE_FLOW)
+  );
 }

@@ -1,42 +1,43 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_LIST_GROUPS } from '@omo/domain';
-import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
+import { loadAppConfig } from '../config/app-config.ts';
 import { paths } from '../config/paths.ts';
-import { useAppConfig } from '../config/use-app-config.ts';
 import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { currentLang } from '../i18n/i18n.ts';
 import { fetchDevProductList } from '../lib/api.ts';
 import { groupProductList, type ProductListGroups } from './product-list.ts';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; groups: ProductListGroups };
+type State = { status: 'hidden' } | { status: 'error' } | { status: 'ready'; groups: ProductListGroups };
+
+/**
+ * Reads the links before the page shows, so it appears whole: a list arriving after the first paint
+ * pushed the page down (a layout shift). Production has no such page, and asks nothing.
+ */
+export async function productListLoader({ request }: { request: Request }): Promise<State> {
+  const config = await loadAppConfig();
+  if (config.isProduction || !config.isLoaded) return { status: 'hidden' };
+  try {
+    return { status: 'ready', groups: groupProductList(await fetchDevProductList(request.signal)) };
+  } catch {
+    return { status: 'error' };
+  }
+}
 
 /** /productlist (non-production only): test links grouped by category (spec 001 §2.13). */
 export function ProductListPage() {
-  const config = useAppConfig();
-  if (config.isProduction || !config.isLoaded) return <NotFoundPage />;
-  return <ProductList />;
+  const state = useLoaderData<State>();
+  if (state.status === 'hidden') return <NotFoundPage />;
+  return <ProductList state={state} />;
 }
 
-function ProductList() {
+function ProductList({ state }: { state: Exclude<State, { status: 'hidden' }> }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
-  const [state, setState] = useState<State>({ status: 'loading' });
   const title = t('dev.productListTitle');
   usePageTitle(title);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchDevProductList(controller.signal)
-      .then((data) => setState({ status: 'ready', groups: groupProductList(data) }))
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => controller.abort();
-  }, []);
 
   return (
     <div className="panel panel--wide">
@@ -47,7 +48,6 @@ function ProductList() {
           {t('dev.toDiagnostics')}
         </Link>
       </p>
-      {state.status === 'loading' ? <LoadingIndicator label={t('dev.loadingProducts')} /> : null}
       {state.status === 'error' ? (
         <p className="notice notice--error" role="alert">
           {t('dev.errorLoadingProducts')}

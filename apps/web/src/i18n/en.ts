@@ -124,7 +124,6 @@ export const en = {
     productListIntro:
       'Test links that start an application with the given products. Not available in production.',
     errorLoadingProducts: 'Error loading products',
-    loadingProducts: 'Loading products…',
     noProducts: 'No products in this group.',
     groups: {
       Chequing: 'Chequing',
@@ -283,6 +282,9 @@ export const en = {
     sending: 'Sending the verification code…',
     sendFailedNext:
       'Check that your phone number is correct, choose the other way to get the code (SMS or Voice Call), or try again.',
+    // A send refused by an hourly ceiling: it counts as a send failure, so 3 tries open the way on.
+    ceiling:
+      "We couldn't send a code because too many codes were sent recently. Try again: after 3 tries, you may continue without verifying your phone number.",
   },
   verificationCode: {
     title: 'Verify your phone number',

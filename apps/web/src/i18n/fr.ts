@@ -126,7 +126,6 @@ export const fr: Translation = {
     productListIntro:
       'Liens d’essai qui lancent une demande avec les produits indiqués. Non offert en production.',
     errorLoadingProducts: 'Erreur lors du chargement des produits',
-    loadingProducts: 'Chargement des produits…',
     noProducts: 'Aucun produit dans ce groupe.',
     groups: {
       Chequing: 'Comptes chèques',
@@ -289,6 +288,8 @@ export const fr: Translation = {
     sending: 'Envoi du code de vérification…',
     sendFailedNext:
       'Vérifiez que votre numéro de téléphone est exact, choisissez l’autre façon de recevoir le code (texto ou appel vocal), ou réessayez.',
+    ceiling:
+      'Nous n’avons pas pu envoyer de code, car trop de codes ont été envoyés récemment. Réessayez : après 3 essais, vous pourrez continuer sans vérifier votre numéro de téléphone.',
   },
   verificationCode: {
     title: 'Vérifiez votre numéro de téléphone',

@@ -6,9 +6,6 @@
 import {
   API_PATHS,
   APPLICATION_API_PATHS,
-  JOINT_FLOW,
-  SINGLE_FLOW,
-  findStepByPath,
   type AccountUsageFormInput,
   type AddressFindItem,
   type AddressFormInput,
@@ -17,7 +14,6 @@ import {
   type ApplicationView,
   type DocumentVerificationStartResponse,
   type DocumentVerificationStatusResponse,
-  type Flow,
   type IdentityImageSide,
   type InitializeApplicationRequest,
   type JointCodeLookupResponse,
@@ -39,8 +35,8 @@ export type { ApplicationView };
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
   phone: ApplicationPhoneView;
-  /** Check only: the code was expired or unknown/used. */
-  error?: 'expired' | 'notFound';
+  /** Check: the code was expired or unknown/used. Start: an hourly ceiling refused the send (a send failure). */
+  error?: 'expired' | 'notFound' | 'ceiling';
 }
 
 const P = APPLICATION_API_PATHS;
@@ -282,14 +278,8 @@ export function sessionEndedPath(): string {
   return `/?${params.toString().replace(/%3B/g, ';')}`;
 }
 
-/** The flow of a pathname ('/joint/...' → JOINT_FLOW); the single flow for anything else. */
-export function flowOfPath(pathname: string): Flow {
-  // A page under a step (the capture page of idverifyterms) is in the step's flow.
-  return (
-    findStepByPath(pathname)?.flow ??
-    (pathname.toLowerCase().startsWith('/joint/') ? JOINT_FLOW : SINGLE_FLOW)
-  );
-}
+// The flow of a pathname lives with the paths (no schema), for the first screen; re-exported for the steps.
+export { flowOfPath } from '../config/paths.ts';
 
 /**
  * The products of the application, in its order: from the application slice when it holds them all, else

@@ -12,7 +12,7 @@
  * of the address or SIN save that makes it due. The co-applicant's account-usage screen is off the path:
  * the primary answers for the accounts.
  */
-import { ERROR_IDS, errorRoute } from '../rules/business.ts';
+import { ERROR_IDS, errorRoute } from '../rules/error-routes.ts';
 
 /** Progress-mark group of a route (spec 000 §2 Layout), or null for routes outside the tracker. */
 export type ProgressGroup = 'profile' | 'address' | 'confirmProduct' | 'finalizeAccount';

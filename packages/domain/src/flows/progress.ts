@@ -6,7 +6,7 @@
  */
 import { deriveApplicationFlags, isRegisteredPlanCategory } from '../rules/application-flags.ts';
 import type { ApplicationFlags } from '../rules/application-flags.types.ts';
-import { errorRoute } from '../rules/business.ts';
+import { errorRoute } from '../rules/error-routes.ts';
 import { isValidSin } from '../rules/validation.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
 import {

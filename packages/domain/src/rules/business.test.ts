@@ -2,7 +2,6 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import {
   decideIdentityProviderShare,
-  errorRoute,
   FHSA_DEFAULT_PURPOSE,
   generateReferenceCode,
   JOINT_SAVE_ROUTING,
@@ -17,6 +16,7 @@ import {
   USAGE_TYPES,
   type SaveResponseLike,
 } from './business.ts';
+import { errorRoute } from './error-routes.ts';
 
 const bytesFrom = (values: readonly number[]) => {
   let i = 0;

@@ -9,6 +9,7 @@ import {
   type PurposeCode,
   type UsageType,
 } from '../schemas/entities.ts';
+import { ERROR_IDS, errorRoute } from './error-routes.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Randomness
@@ -135,25 +136,6 @@ export function decideIdentityProviderShare({
 // ---------------------------------------------------------------------------------------------------------
 // Save-response routing (spec 001 §4.2 and §4.3)
 // ---------------------------------------------------------------------------------------------------------
-
-/** Error page ids (spec 001 §2.11). */
-export const ERROR_IDS = {
-  generic: 1,
-  blockList: 2,
-  loadFailure: 3,
-  age: 4,
-  jointExpired: 5,
-  custom: 6,
-} as const;
-export type ErrorId = (typeof ERROR_IDS)[keyof typeof ERROR_IDS];
-
-/**
- * Path of an error page: /error/{errId}, or /error without an id (failed code send, null identity result).
- * @param id the error id, omitted for the bare /error page
- */
-export function errorRoute(id?: ErrorId): string {
-  return id === undefined ? '/error' : `/error/${id}`;
-}
 
 /** The save response as the routing reads it; absent flags count as false. */
 export type SaveResponseLike = Partial<MembershipResponse>;

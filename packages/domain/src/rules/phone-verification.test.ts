@@ -22,10 +22,12 @@ describe('phone verification counters (spec 000 §4)', () => {
     expect(isVerificationLimitReached(counters(0, 0, 3))).toBe(true);
   });
 
-  it('offers the resend links until 3 resends or 3 invalid attempts', () => {
-    expect(canResendCode(counters(0, 2, 2))).toBe(true);
+  it('offers the resend links until 3 resends, 3 invalid attempts or 3 send failures', () => {
+    expect(canResendCode(counters(2, 2, 2))).toBe(true);
     expect(canResendCode(counters(0, 3, 3))).toBe(false);
     expect(canResendCode(counters(0, 1, 3))).toBe(false);
+    // Resends refused by a send ceiling count as send failures: after 3, nothing more is sent.
+    expect(canResendCode(counters(3, 0, 0))).toBe(false);
   });
 
   it('counts wrong codes as the invalid counter less the resends, and checks a resent code', () => {

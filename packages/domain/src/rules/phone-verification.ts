@@ -37,9 +37,16 @@ export function isVerificationLimitReached(c: VerificationCounters): boolean {
   );
 }
 
-/** True while the resend links are offered: fewer than 3 resends and 3 invalid attempts (spec 000 §4). */
+/**
+ * True while the resend links are offered: fewer than 3 resends and 3 invalid attempts (spec 000 §4), and
+ * fewer than 3 send failures (after which nothing more is sent).
+ */
 export function canResendCode(c: VerificationCounters): boolean {
-  return c.resendCounter < VERIFICATION_LIMIT && c.invalidCounter < VERIFICATION_LIMIT;
+  return (
+    c.resendCounter < VERIFICATION_LIMIT &&
+    c.invalidCounter < VERIFICATION_LIMIT &&
+    c.sendFailCounter < VERIFICATION_LIMIT
+  );
 }
 
 /**

@@ -1,18 +1,15 @@
 import { describe, it, expect } from 'vitest';
+import { API_METHODS, API_PATHS, nullParameterMessage, splitProductCodes } from './api-paths.ts';
+import { webApiConfigSchema } from './api-config.ts';
 import {
-  API_METHODS,
-  API_PATHS,
   APPLICATION_API_PATHS,
   applicationViewSchema,
   initializeApplicationRequestSchema,
   outboxMessageSchema,
   productListPageSchema,
-  webApiConfigSchema,
   branchLocationsRequestSchema,
   getProductQuerySchema,
-  nullParameterMessage,
   productListSchema,
-  splitProductCodes,
 } from './api.ts';
 import { sampleChequing, sampleGic } from './entities.fixtures.ts';
 

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import {
-  apiConfigSchema,
   phoneChannelSchema,
   blockListResultSchema,
   branchLocationSchema,
@@ -21,65 +20,8 @@ import { IDENTITY_STATUSES } from '../flows/identity.ts';
 import { DECISION_OUTCOMES, DECISION_STATES } from '../flows/decision.ts';
 import { createProfileFormSchema, idVerifyTermsFormSchema } from './forms.ts';
 import type { Language } from '../messages/messages.types.ts';
-
-/** Every path of spec 000 §7, exactly as the spec spells it. */
-export const API_PATHS = {
-  heartbeat: '/api/heartbeat',
-  clearCache: '/api/omo/ClearCache',
-  getOccupationList: '/api/omo/GetOccupationList',
-  getPepPositionList: '/api/omo/GetPepPositionList',
-  onlineAccountList: '/api/omo/OnlineAccountList',
-  getProduct: '/api/omo/GetProduct',
-  initializeApplication: '/api/omo/InitializeApplication',
-  canadaPostCreate: '/api/omo/CanadaPostCreate',
-  getApplicationFromJointCode: '/api/omo/GetApplicationFromJointCode',
-  saveApplication: '/api/omo/SaveApplication',
-  saveJointApplication: '/api/omo/SaveJointApplication',
-  applyAsSingle: '/api/omo/ApplyAsSingle',
-  createIdVerificationRequest: '/api/omo/CreateIDVerificationRequest',
-  processIdvNotification: '/api/omo/ProcessIDVNotification',
-  blocklistCheck: '/api/omo/BlocklistCheck',
-  getApiConfig: '/api/omo/GetApiConfig',
-  getBranchLocations: '/api/omo/GetBranchLocations',
-} as const;
-export type ApiPathName = keyof typeof API_PATHS;
-export type ApiPath = (typeof API_PATHS)[ApiPathName];
-
-/**
- * HTTP method of each path of `API_PATHS` (spec 000 §7), except ClearCache: a GET that changes state could
- * be triggered by any link or image, so it is a POST.
- */
-export const API_METHODS = {
-  heartbeat: 'GET',
-  clearCache: 'POST',
-  getOccupationList: 'GET',
-  getPepPositionList: 'GET',
-  onlineAccountList: 'GET',
-  getProduct: 'GET',
-  initializeApplication: 'POST',
-  canadaPostCreate: 'POST',
-  getApplicationFromJointCode: 'POST',
-  saveApplication: 'POST',
-  saveJointApplication: 'POST',
-  applyAsSingle: 'POST',
-  createIdVerificationRequest: 'POST',
-  processIdvNotification: 'POST',
-  blocklistCheck: 'POST',
-  getApiConfig: 'GET',
-  getBranchLocations: 'POST',
-} as const satisfies Record<ApiPathName, 'GET' | 'POST'>;
-
-/** Request timeout of the API client in ms (spec 000 §9). */
-export const REQUEST_TIMEOUT_MS = 60_000;
-
-/**
- * Builds the text of the error raised when a required query parameter is missing (spec 000 §5).
- * @param name the parameter name, e.g. 'prodCodes'
- * @returns `The parameter '${name}' cannot be null.`
- */
-export function nullParameterMessage(name: string): string {
-  return `The parameter '${name}' cannot be null.`;
-}
+import { API_PATHS, nullParameterMessage } from './api-paths.ts';
+import { apiConfigSchema } from './api-config.ts';
 
 /** GET /api/heartbeat answer: a status object. */
 export const heartbeatSchema = z.object({
@@ -104,18 +46,6 @@ export const getProductQuerySchema = z.object({
     .min(1, { error: nullParameterMessage('prodCodes') }),
 });
 export type GetProductQuery = z.infer<typeof getProductQuerySchema>;
-
-/**
- * Splits a `prodCodes` (or landing `productIds`) value into its ids: separators ';' and ',', blanks dropped.
- * @param prodCodes e.g. '1001;1002'
- * @returns ['1001', '1002']
- */
-export function splitProductCodes(prodCodes: string): string[] {
-  return prodCodes
-    .split(/[;,]/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
 
 /** GET /api/omo/GetOccupationList answer. */
 export const occupationListSchema = z.array(occupationSchema);
@@ -190,27 +120,6 @@ export type ApplyAsSingleQuery = z.infer<typeof applyAsSingleQuerySchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Web configuration, /productlist page and outbox (moved from the server)
 // ---------------------------------------------------------------------------------------------------------
-
-/**
- * GET /api/omo/GetApiConfig answer as omo sends it: the spec's configuration (irsRequestKey only as
- * 'configured' or '': the key stays on the server) plus the branding and page settings the web shows.
- */
-export const webApiConfigSchema = apiConfigResponseSchema.extend({
-  institutionName: z.string(),
-  contactPhone: z.string(),
-  onlineBankingUrl: z.string(),
-  publicWebsiteUrl: z.string(),
-  idProviderSharePercent: z.number().int().min(0).max(100),
-  isProduction: z.boolean(),
-  buildNumber: z.string(),
-  /** The page setting that hides the referral code of 'Create your profile'. */
-  hideReferralCode: z.boolean(),
-  /** The identity provider's device-fingerprint script, loaded only when configured. */
-  deviceFingerprint: z.object({ scriptUrl: z.string().nullable(), orgId: z.string().nullable() }),
-  /** The mobile app: the welcome page's QR code opens `url`; the store badges link to the stores. */
-  mobileApp: z.object({ url: z.string(), appStoreUrl: z.string(), googlePlayUrl: z.string() }),
-});
-export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
 
 /** GET /api/dev/productlist answer: the /productlist page's groups, in the spec's order. */
 export const productListPageSchema = z.object({

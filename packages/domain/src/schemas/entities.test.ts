@@ -1,7 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
   ACCOUNT_TYPES,
-  apiConfigSchema,
   branchLocationSchema,
   membershipResponseSchema,
   occupationSchema,
@@ -12,6 +11,7 @@ import {
   productOfferingSchema,
   USAGE_TYPE_VALUES,
 } from './entities.ts';
+import { apiConfigSchema } from './api-config.ts';
 import { sampleChequing, sampleGic } from './entities.fixtures.ts';
 
 describe('account types (spec 000 §3)', () => {

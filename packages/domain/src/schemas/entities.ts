@@ -341,16 +341,6 @@ export const branchLocationSchema = z.object({
 });
 export type BranchLocation = z.infer<typeof branchLocationSchema>;
 
-/** Server configuration shown on /Diagnostics (spec 001 §3). */
-export const apiConfigSchema = z.object({
-  alloyEnabled: z.boolean(),
-  /** Forced identity result for testing, or null. */
-  forceIdResult: z.string().nullable(),
-  irsApiUrl: z.string(),
-  irsRequestKey: z.string(),
-});
-export type ApiConfig = z.infer<typeof apiConfigSchema>;
-
 /** Problem-details error (RFC 9457) with omo's field errors: `message` is a MessageKey or English text. */
 export const problemDetailsSchema = z.object({
   type: z.string(),

@@ -8,6 +8,7 @@
  * read the values defensively because a failed field may hold anything.
  */
 import { z } from 'zod';
+import { PROMO_CODE_MAX } from './field-limits.ts';
 import { FHSA_DEFAULT_PURPOSE, OTHER_PURPOSE_CODE } from '../rules/business.ts';
 import { isCanada, isUnitedStates } from '../reference/lists.ts';
 import type { ApplicationFlags } from '../rules/application-flags.types.ts';
@@ -44,8 +45,6 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 12;
 /** Names (first, middle, last, co-applicant). */
 export const NAME_MAX = 38;
-/** Promo code on the profile step (the review screen allows REVIEW_CODE_MAX). */
-export const PROMO_CODE_MAX = 8;
 /** Referral code. */
 export const REFERRAL_CODE_MAX = 12;
 /** Promo and referral codes on the review screen (spec 001 §5). */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -100,5 +101,84 @@ describe.each(TEST_DATABASES)('catalogue routes on $name', (database) => {
     expect(fresh.json<{ productID: string }[]>()[0]!.productID).toBe('2003');
     await t.app.db.updateTable('products').set({ display_order: 3 }).where('id', '=', '2003').execute();
     await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
+  });
+
+  describe.each([
+    ['/api/omo/OnlineAccountList'],
+    ['/api/omo/GetProduct?prodCodes=2003;2001'],
+    ['/api/omo/GetOccupationList'],
+    ['/api/omo/GetPepPositionList'],
+  ])('%s: prepared answers', (url) => {
+    it('sends brotli to a browser, gzip to a client without brotli, and plain JSON otherwise, all alike', async () => {
+      const plain = await t.app.inject(url);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+      const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+
+      for (const accept of ['gzip', 'br;q=0, gzip;q=0.5', 'deflate, gzip']) {
+        const gz = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+        expect(gz.headers['content-encoding'], accept).toBe('gzip');
+        expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+      for (const accept of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
+        const none = await t.app.inject({ url, headers: { 'accept-encoding': accept } });
+        expect(none.headers['content-encoding'], accept).toBeUndefined();
+        expect(none.body).toBe(plain.body);
+      }
+    });
+
+    it('names the answer by an ETag and answers 304 without a body when the client has it', async () => {
+      const first = await t.app.inject(url);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers['cache-control']).toBe('no-cache');
+
+      for (const ifNoneMatch of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
+        const again = await t.app.inject({
+          url,
+          headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br' },
+        });
+        expect(again.statusCode, ifNoneMatch).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(etag);
+        expect(again.headers.vary).toMatch(/accept-encoding/i);
+      }
+      const stale = await t.app.inject({ url, headers: { 'if-none-match': 'W/"something-else"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(first.body);
+    });
+  });
+
+  it('GetProduct: a different choice of products is a different answer with its own ETag', async () => {
+    const one = await t.app.inject('/api/omo/GetProduct?prodCodes=2003;2001');
+    const reordered = await t.app.inject('/api/omo/GetProduct?prodCodes=2001;2003');
+    const sameProducts = await t.app.inject('/api/omo/GetProduct?prodCodes=GIC-TST,2001,9999');
+    expect(reordered.headers.etag).not.toBe(one.headers.etag);
+    expect(sameProducts.headers.etag).toBe(one.headers.etag);
+    expect(sameProducts.body).toBe(one.body);
+  });
+
+  it('ClearCache: the list answered afterwards has a new ETag, and the old one no longer answers 304', async () => {
+    const before = await t.app.inject('/api/omo/OnlineAccountList');
+    await t.app.db.updateTable('products').set({ display_order: 0 }).where('id', '=', '2003').execute();
+    await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
+    try {
+      const after = await t.app.inject({
+        url: '/api/omo/OnlineAccountList',
+        headers: { 'if-none-match': before.headers.etag as string },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.json<{ productID: string }[]>()[0]!.productID).toBe('2003');
+    } finally {
+      await t.app.db.updateTable('products').set({ display_order: 3 }).where('id', '=', '2003').execute();
+      await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
+    }
   });
 });

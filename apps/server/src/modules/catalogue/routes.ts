@@ -12,29 +12,40 @@ import {
   productListSchema,
   splitProductCodes,
 } from '@omo/domain';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
+import { precompressJson, sendPrecompressed, type PrecompressedJson } from '../../lib/precompressed.ts';
 import type { MemoryCache } from '../../plugins/cache.ts';
 import { operatorOnly } from '../../plugins/operator.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 
 /**
- * Sends a reference list as JSON text serialised (and checked against its schema) once per cache life:
- * the lists change only with the seed data, and re-validating them on every request cost most of the
- * route's time. The route's response schema still documents the answer.
+ * Sends a reference list prepared once per cache life: serialised (and checked against its schema),
+ * compressed (brotli and gzip) and named by an ETag when first asked, so each request is a lookup. The
+ * lists change only with the seed data (and ClearCache); re-validating or compressing them on every
+ * request cost most of the route's time. The route's response schema still documents the answer.
  */
 async function sendCachedJson<T>(
+  request: FastifyRequest,
   reply: FastifyReply,
   cache: MemoryCache,
   key: string,
   schema: z.ZodType<T>,
   load: () => Promise<T>,
 ): Promise<FastifyReply> {
-  const json = await cache.getOrLoad(`${key}:json`, async () => JSON.stringify(schema.parse(await load())));
-  return reply.type('application/json; charset=utf-8').send(json);
+  const payload = await cache.getOrLoad(`${key}:payload`, async () =>
+    precompressJson(JSON.stringify(schema.parse(await load()))),
+  );
+  return sendPrecompressed(request, reply, payload);
 }
+
+/** Distinct GetProduct answers kept prepared; past this, the first kept is dropped (any query is allowed). */
+const MAX_PREPARED_PRODUCT_ANSWERS = 256;
+
+/** The answers are prepared here (compression of their own); the rest of the API uses @fastify/compress. */
+const PREPARED = { compress: false, decompress: false } as const;
 
 const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   app.post(
@@ -57,19 +68,28 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
   app.get(
     API_PATHS.onlineAccountList,
     {
+      ...PREPARED,
       schema: {
         tags: ['catalogue'],
         summary: 'Every product offered online, ordered by displayOrder',
         response: { 200: productListSchema },
       },
     },
-    async (_request, reply) =>
-      sendCachedJson(reply, app.cache, 'catalogue:products', productListSchema, app.catalogue.listProducts),
+    async (request, reply) =>
+      sendCachedJson(
+        request,
+        reply,
+        app.cache,
+        'catalogue:products',
+        productListSchema,
+        app.catalogue.listProducts,
+      ),
   );
 
   app.get(
     API_PATHS.getProduct,
     {
+      ...PREPARED,
       schema: {
         tags: ['catalogue'],
         summary: 'The products named by id or product code; unknown names are left out',
@@ -77,25 +97,40 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
         response: { 200: productListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (splitProductCodes(request.query.prodCodes).length === 0) {
         throw new HttpProblem(400, nullParameterMessage('prodCodes'));
       }
-      return app.catalogue.findProducts(request.query.prodCodes);
+      const products = await app.catalogue.findProducts(request.query.prodCodes);
+      // Keyed by the products found (unknown names add nothing), kept as long as the catalogue cache.
+      const answers = await app.cache.getOrLoad('catalogue:product-answers', () =>
+        Promise.resolve(new Map<string, Promise<PrecompressedJson>>()),
+      );
+      const key = products.map((p) => p.productID).join(';');
+      let payload = answers.get(key);
+      if (!payload) {
+        if (answers.size >= MAX_PREPARED_PRODUCT_ANSWERS) answers.delete(answers.keys().next().value!);
+        payload = precompressJson(JSON.stringify(productListSchema.parse(products)));
+        answers.set(key, payload);
+        payload.catch(() => answers.delete(key));
+      }
+      return sendPrecompressed(request, reply, await payload);
     },
   );
 
   app.get(
     API_PATHS.getOccupationList,
     {
+      ...PREPARED,
       schema: {
         tags: ['catalogue'],
         summary: 'The occupation list',
         response: { 200: occupationListSchema },
       },
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       sendCachedJson(
+        request,
         reply,
         app.cache,
         'catalogue:occupations',
@@ -107,14 +142,16 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
   app.get(
     API_PATHS.getPepPositionList,
     {
+      ...PREPARED,
       schema: {
         tags: ['catalogue'],
         summary: 'The politically exposed positions',
         response: { 200: pepPositionListSchema },
       },
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       sendCachedJson(
+        request,
         reply,
         app.cache,
         'catalogue:pep-positions',

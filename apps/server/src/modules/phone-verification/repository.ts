@@ -1,7 +1,7 @@
 /**
  * Send events of phone verification (migration 0003): one row per attempt to send a code, successful
- * or not. They feed the per-IP and per-number hourly ceilings (SMS pumping) and keep the provider's sid
- * of each successful send (audit).
+ * or not. They feed the hourly ceilings per client IP, per number and per applicant (SMS pumping), and
+ * are deleted once older than that hour (the retention job).
  */
 import type { Database } from '../../db/database.ts';
 
@@ -38,23 +38,34 @@ export function createSendEventRepository(db: Database) {
       await db.updateTable('phone_send_events').set({ succeeded: true, sid }).where('id', '=', id).execute();
     },
 
-    /** Attempts since `since` from this IP and to this number. */
-    async countSince(since: Date, ip: string, to: string): Promise<{ byIp: number; byNumber: number }> {
-      const [byIp, byNumber] = await Promise.all([
+    /** Attempts since `since` from this IP, to this number and by this applicant. */
+    async countSince(
+      since: Date,
+      event: Pick<NewSendEvent, 'ip' | 'to' | 'applicantId'>,
+    ): Promise<{ byIp: number; byNumber: number; byApplicant: number }> {
+      const count = (column: 'ip' | 'to' | 'applicant_id', value: string) =>
         db
           .selectFrom('phone_send_events')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where('ip', '=', ip)
+          .where(column, '=', value)
           .where('created_at', '>', since)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('phone_send_events')
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where('to', '=', to)
-          .where('created_at', '>', since)
-          .executeTakeFirstOrThrow(),
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n));
+      const [byIp, byNumber, byApplicant] = await Promise.all([
+        count('ip', event.ip),
+        count('to', event.to),
+        count('applicant_id', event.applicantId),
       ]);
-      return { byIp: Number(byIp.n), byNumber: Number(byNumber.n) };
+      return { byIp, byNumber, byApplicant };
+    },
+
+    /** Deletes the attempts made before `before` (none of the ceilings counts them any more). */
+    async deleteBefore(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('phone_send_events')
+        .where('created_at', '<=', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -29,6 +29,7 @@ const CONTINUE = '/api/omo/PhoneVerification/Continue';
 
 let ipCounter = 0;
 let phoneCounter = 0;
+let emailCounter = 0;
 /** A fresh IP and number per applicant, so the hourly ceilings of one test do not touch another. */
 const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const nextPhone = () => `(416) 555-${String(1000 + (++phoneCounter % 8000)).padStart(4, '0')}`;
@@ -38,12 +39,13 @@ const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
 async function newApplicant(t: TestApp, options: { phone?: string; ip?: string } = {}) {
   const phone = options.phone ?? nextPhone();
   const ip = options.ip ?? nextIp();
+  const email = `jane${++emailCounter}@example.com`;
   const init = await t.app.inject({
     method: 'POST',
     url: '/api/omo/InitializeApplication',
     remoteAddress: ip,
     payload: {
-      email: `jane${ipCounter}@example.com`,
+      email,
       password: 'Abcdef12',
       consent: true,
       productIds: ['2001'],
@@ -81,6 +83,7 @@ async function newApplicant(t: TestApp, options: { phone?: string; ip?: string }
   return {
     phone,
     ip,
+    email,
     call,
     start: (channel: 'sms' | 'call' = 'sms', extra: Record<string, string> = {}) =>
       call('POST', START, { channel }, extra),
@@ -96,6 +99,12 @@ async function lastCodeFor(t: TestApp, phone: string): Promise<{ code: string; m
   const code = /\b(\d{6})\b/.exec(message.body)?.[1];
   if (!code) throw new Error('no code in the message');
   return { code, message };
+}
+
+/** How many messages the sandbox sent to a number. */
+async function messagesTo(t: TestApp, phone: string): Promise<number> {
+  const res = await t.app.inject('/api/dev/outbox');
+  return res.json<OutboxMessage[]>().filter((m) => m.to === e164(phone)).length;
 }
 
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
@@ -357,44 +366,102 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     expect(res.json()).toMatchObject({ title: 'Step out of order' });
   });
 
-  it('stops SMS pumping: per-number ceiling over the last hour (5 by default) → 429, free again an hour later', async () => {
+  it('stops SMS pumping: per-number ceiling over the last hour (5 by default), free again an hour later', async () => {
     const phone = nextPhone();
     const sends = async () => {
       const a = await newApplicant(t, { phone });
       return a.start();
     };
-    for (let i = 0; i < 5; i++) expect((await sends()).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await sends()).json<Answer>().phone.status).toBe('pending');
     const refused = await sends();
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ errors: [{ key: 'verification.ceiling' }] });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json<Answer>()).toMatchObject({ error: 'ceiling', phone: { status: 'failed' } });
+    expect(await messagesTo(t, phone)).toBe(5);
     const clock = t.app.providers.clock;
     const realNow = clock.now;
     clock.now = () => new Date(Date.now() + 61 * 60 * 1000);
     try {
-      expect((await sends()).statusCode).toBe(200);
+      expect((await sends()).json<Answer>().phone.status).toBe('pending');
     } finally {
       clock.now = realNow;
     }
   });
 
-  it('stops SMS pumping: per-IP ceiling (10 by default) → 429, a refused resend is not counted', async () => {
-    const ip = nextIp();
-    for (let i = 0; i < 10; i++) {
-      const a = await newApplicant(t, { ip });
-      expect((await a.start()).statusCode).toBe(200);
+  it("exhausting a number's ceiling does not lock its owner out: each refusal is a send failure, the 3rd opens Continue, unverified", async () => {
+    const phone = nextPhone();
+    // The attacker, from one address: drafts of their own with someone else's number, 5 codes in the hour.
+    const attackerIp = nextIp();
+    for (let i = 0; i < 5; i++) {
+      const attacker = await newApplicant(t, { phone, ip: attackerIp });
+      expect((await attacker.start()).json<Answer>().phone.status).toBe('pending');
     }
-    const a = await newApplicant(t, { ip });
-    const refused = await a.start();
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ errors: [{ key: 'verification.ceiling' }] });
-    expect((await a.call('GET', '/api/omo/Application')).json<{ phone: PhoneView }>().phone).toMatchObject({
-      status: 'none',
-      sendFailCounter: 0,
-      resendCounter: 0,
+    // The number's owner, from elsewhere, is refused, and every refusal counts.
+    const owner = await newApplicant(t, { phone });
+    for (let i = 1; i <= 3; i++) {
+      const res = await owner.start(i === 2 ? 'call' : 'sms');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Answer>()).toMatchObject({
+        error: 'ceiling',
+        phone: { status: 'failed', sendFailCounter: i, resendCounter: 0, canContinue: i === 3 },
+      });
+      if (i < 3) expect((await owner.continue()).statusCode).toBe(409);
+    }
+    expect(await messagesTo(t, phone)).toBe(5);
+    // No fourth try: the limit of 3 send failures is reached.
+    expect((await owner.start()).json()).toMatchObject({ errors: [{ key: 'verification.limit' }] });
+    const done = await owner.continue();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ phone: { verified: false }, nextPath: '/single/address' });
+    const row = await t.app.db
+      .selectFrom('applicants')
+      .select('phone_verified')
+      .where('email', '=', owner.email)
+      .executeTakeFirstOrThrow();
+    expect(row.phone_verified).toBe(false);
+  });
+
+  it('a resend refused by a ceiling is a send failure and leaves the code already sent valid', async () => {
+    const phone = nextPhone();
+    for (let i = 0; i < 4; i++) await (await newApplicant(t, { phone })).start();
+    const owner = await newApplicant(t, { phone });
+    expect((await owner.start()).json<Answer>().phone.status).toBe('pending');
+    const { code } = await lastCodeFor(t, phone);
+    const refused = await owner.start();
+    expect(refused.json<Answer>()).toMatchObject({
+      error: 'ceiling',
+      phone: { status: 'pending', sendFailCounter: 1, resendCounter: 0, invalidCounter: 0 },
     });
-    // Another IP is not affected.
-    const b = await newApplicant(t);
-    expect((await b.start()).statusCode).toBe(200);
+    expect((await owner.check(code)).json<Answer>().phone).toMatchObject({
+      status: 'approved',
+      verified: true,
+    });
+  });
+
+  it('per-applicant ceiling (10 by default): one draft cannot pump codes to number after number', async () => {
+    const a = await newApplicant(t);
+    for (let i = 0; i < 10; i++) {
+      if (i > 0)
+        expect(
+          (await a.call('PUT', '/api/omo/Application/Phone', { phoneNumber: nextPhone() })).statusCode,
+        ).toBe(200);
+      expect((await a.start()).json<Answer>().phone.status).toBe('pending');
+    }
+    const other = nextPhone();
+    await a.call('PUT', '/api/omo/Application/Phone', { phoneNumber: other });
+    expect((await a.start()).json<Answer>()).toMatchObject({
+      error: 'ceiling',
+      phone: { status: 'failed', sendFailCounter: 1 },
+    });
+    expect(await messagesTo(t, other)).toBe(0);
+  });
+
+  it('many applicants behind one address (carrier NAT) each get their code: 20 from one IP', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++) {
+      const a = await newApplicant(t, { ip });
+      const res = await a.start();
+      expect(res.json<Answer>(), `applicant ${i + 1}`).toMatchObject({ phone: { status: 'pending' } });
+    }
   });
 
   it('never logs the code nor stores it in clear: only its HMAC is in the database', async () => {
@@ -428,5 +495,40 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
       .execute();
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events)).not.toMatch(standalone);
+  });
+});
+
+describe('the per-IP ceiling (PHONE_SEND_LIMIT_PER_IP_PER_HOUR=2)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(TEST_DATABASES[0]!, { env: { PHONE_SEND_LIMIT_PER_IP_PER_HOUR: '2' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses the third send from one address as a send failure; other addresses are not affected', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 2; i++) {
+      expect((await (await newApplicant(t, { ip })).start()).json<Answer>().phone.status).toBe('pending');
+    }
+    const a = await newApplicant(t, { ip });
+    expect((await a.start()).json<Answer>()).toMatchObject({
+      error: 'ceiling',
+      phone: { status: 'failed', sendFailCounter: 1 },
+    });
+    expect(await messagesTo(t, a.phone)).toBe(0);
+    const b = await newApplicant(t);
+    expect((await b.start()).json<Answer>().phone.status).toBe('pending');
+  });
+
+  it('counts an IPv6 client as its /64: new addresses in it do not get past the ceiling', async () => {
+    for (const ip of ['2001:db8:9:1::a', '2001:db8:9:1::b']) {
+      expect((await (await newApplicant(t, { ip })).start()).json<Answer>().phone.status).toBe('pending');
+    }
+    const roaming = await newApplicant(t, { ip: '2001:db8:9:1:ffff:1:2:3' });
+    expect((await roaming.start()).json<Answer>()).toMatchObject({ error: 'ceiling' });
+    const neighbour = await newApplicant(t, { ip: '2001:db8:9:2::a' });
+    expect((await neighbour.start()).json<Answer>().phone.status).toBe('pending');
   });
 });

@@ -26,17 +26,17 @@ const startBodySchema = z.object({
 const verificationAnswerSchema = z.object({
   phone: applicationPhoneViewSchema,
   error: z
-    .enum(['expired', 'notFound'])
+    .enum(['expired', 'notFound', 'ceiling'])
     .optional()
-    .describe('Check only: the code expired, or no verification is waiting for it (used or replaced)'),
+    .describe(
+      "Check: 'expired', or 'notFound' when no verification is waiting for the code (used or replaced). Start: 'ceiling' when an hourly ceiling refused the send, counted as a send failure",
+    ),
 });
 
 const problems = {
   401: problemDetailsSchema.describe("No session: 'No application in progress.'"),
   409: problemDetailsSchema.describe("'Step out of order', already verified, or no code sent yet"),
-  429: problemDetailsSchema.describe(
-    "A limit was reached (errors[0].key 'verification.limit'), or the hourly send ceiling ('verification.ceiling')",
-  ),
+  429: problemDetailsSchema.describe("A limit of 3 was reached (errors[0].key 'verification.limit')"),
 };
 
 function localeOf(request: FastifyRequest, explicit: VerificationLocale | undefined): VerificationLocale {
@@ -53,6 +53,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
     limits: {
       perIpPerHour: config.phoneSendLimitPerIpPerHour,
       perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
+      perApplicantPerHour: config.phoneSendLimitPerApplicantPerHour,
     },
     readProgress: (context) => app.applications.progressOf(context),
     viewOf: (context) => app.applications.view(context),
@@ -65,7 +66,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       schema: {
         tags: ['phone verification'],
         summary:
-          'Sends a verification code by SMS or voice call; a start while a code is pending is a resend (resend and invalid counters + 1)',
+          "Sends a verification code by SMS or voice call; a start while a code is pending is a resend (resend and invalid counters + 1); a send the provider or an hourly ceiling refuses is a send failure (sendFailCounter + 1; error 'ceiling' for the latter)",
         body: startBodySchema,
         response: { 200: verificationAnswerSchema, ...problems },
       },

@@ -5,7 +5,9 @@
  *   verification is pending is a resend and adds 1 to the resend AND invalid counters; a 4th resend,
  *   a send after 3 failures and a check after 3 invalid codes answer 429;
  * - an expired code, a used code and a wrong code add 1 to the invalid counter;
- * - per-IP and per-number ceilings on sends over the last hour (every attempt counts) stop SMS pumping;
+ * - ceilings on sends over the last hour per client IP, per number and per applicant (every attempt
+ *   counts) stop SMS pumping; a send a ceiling refuses is a send failure, so that whoever exhausts a
+ *   number's ceiling cannot lock its owner out (decision 0043);
  * - Continue is allowed once verified or when a counter reached 3, and records the outcome.
  * Counters move with atomic increments, checked after the fact, so concurrent requests cannot slip past
  * a limit. The code is never logged (only the provider's failure codes are).
@@ -20,6 +22,7 @@ import {
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { clientNetworkOf } from '../../lib/client-network.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 import type { Clock } from '../../providers/clock.ts';
@@ -42,21 +45,25 @@ import { createSendEventRepository } from './repository.ts';
 
 export { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 export const LIMIT_TITLE = 'Verification limit reached';
-const HOUR_MS = 60 * 60 * 1000;
+/** The window of every send ceiling: a send event older than this counts for nothing. */
+export const SEND_WINDOW_MS = 60 * 60 * 1000;
 
 export interface PhoneVerificationServiceDeps {
   db: Database;
   provider: PhoneVerificationProvider;
   clock: Clock;
-  limits: { perIpPerHour: number; perNumberPerHour: number };
+  limits: { perIpPerHour: number; perNumberPerHour: number; perApplicantPerHour: number };
   readProgress(context: ApplicantContext): Promise<ProgressRead>;
   /** The full view (with nextPath) for Continue's answer. */
   viewOf(context: ApplicantContext): Promise<ApplicationView>;
 }
 
+/** Check: the code expired or is unknown. Start: an hourly ceiling refused the send (a send failure). */
+export type PhoneVerificationError = 'expired' | 'notFound' | 'ceiling';
+
 export interface PhoneVerificationAnswer {
   phone: ApplicationPhoneView;
-  error?: 'expired' | 'notFound';
+  error?: PhoneVerificationError;
 }
 
 function limitProblem(detail: string): HttpProblem {
@@ -88,25 +95,39 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
     return context;
   }
 
-  const answer = async (id: string, error?: 'expired' | 'notFound'): Promise<PhoneVerificationAnswer> => ({
+  const answer = async (id: string, error?: PhoneVerificationError): Promise<PhoneVerificationAnswer> => ({
     phone: toPhoneView((await reload(id)).applicant),
     ...(error ? { error } : {}),
   });
 
-  /** Records the attempt, then refuses it (and forgets it) when a ceiling is passed. */
-  async function reserveSend(applicantId: string, ip: string, to: string, channel: VerificationChannel) {
+  /**
+   * Records the attempt and answers its id, or, when a ceiling is passed, forgets it and answers which
+   * ceiling refused it (a refused attempt counts toward no ceiling).
+   */
+  async function reserveSend(
+    applicantId: string,
+    ip: string,
+    to: string,
+    channel: VerificationChannel,
+  ): Promise<{ id: number } | { refusedBy: 'ip' | 'number' | 'applicant' }> {
     const now = clock.now();
     const id = await sendEvents.create({ applicantId, ip, to, channel, at: now });
-    const counts = await sendEvents.countSince(new Date(now.getTime() - HOUR_MS), ip, to);
-    if (counts.byIp > limits.perIpPerHour || counts.byNumber > limits.perNumberPerHour) {
-      await db.deleteFrom('phone_send_events').where('id', '=', id).execute();
-      throw new HttpProblem(429, 'Too many verification codes were sent. Try again later.', {
-        errors: [
-          { path: '', key: 'verification.ceiling', message: 'Too many verification codes were sent.' },
-        ],
-      });
-    }
-    return id;
+    const counts = await sendEvents.countSince(new Date(now.getTime() - SEND_WINDOW_MS), {
+      applicantId,
+      ip,
+      to,
+    });
+    const refusedBy =
+      counts.byNumber > limits.perNumberPerHour
+        ? 'number'
+        : counts.byApplicant > limits.perApplicantPerHour
+          ? 'applicant'
+          : counts.byIp > limits.perIpPerHour
+            ? 'ip'
+            : null;
+    if (refusedBy === null) return { id };
+    await db.deleteFrom('phone_send_events').where('id', '=', id).execute();
+    return { refusedBy };
   }
 
   return {
@@ -135,13 +156,27 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         }
       }
       const to = toE164(record.phoneNumber!);
-      let eventId: number;
+      let reserved: Awaited<ReturnType<typeof reserveSend>>;
       try {
-        eventId = await reserveSend(record.id, input.ip, to, input.channel);
+        // An IPv6 client counts as its /64, which it can roam at will.
+        reserved = await reserveSend(record.id, clientNetworkOf(input.ip), to, input.channel);
       } catch (error) {
         if (isResend) await incrementPhoneCounters(db, record.id, { resendCounter: -1, invalidCounter: -1 });
         throw error;
       }
+      if ('refusedBy' in reserved) {
+        // A refusal by a ceiling is a send failure (spec 000 §4): the third opens Continue, unverified.
+        // Nothing was sent: a resend's pending code stays valid; a first send is marked failed.
+        input.log.warn({ ceiling: reserved.refusedBy, resend: isResend }, 'phone verification send refused');
+        await incrementPhoneCounters(db, record.id, {
+          sendFailCounter: 1,
+          ...(isResend ? { resendCounter: -1, invalidCounter: -1 } : {}),
+        });
+        if (!isResend)
+          await updatePhoneState(db, record.id, { status: 'failed', channel: input.channel, sid: null });
+        return answer(record.id, 'ceiling');
+      }
+      const eventId = reserved.id;
       const result = await provider.startVerification({ to, channel: input.channel, locale: input.locale });
       if (!result.ok) {
         input.log.warn(

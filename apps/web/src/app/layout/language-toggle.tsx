@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { currentLang } from '../../i18n/i18n.ts';
+import { currentLang, switchLanguage } from '../../i18n/i18n.ts';
 
 /**
  * Switches between English and French. The button is written in the language it switches to (with the
- * matching lang attribute); the choice is persisted and mirrored on <html lang> by the i18n setup.
+ * matching lang attribute); the choice is persisted and mirrored on <html lang> by the i18n setup. French
+ * is fetched the first time it is chosen.
  */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
@@ -14,7 +15,7 @@ export function LanguageToggle() {
       className="language-toggle"
       lang={target}
       aria-label={t('layout.languageToggleLabel')}
-      onClick={() => void i18n.changeLanguage(target)}
+      onClick={() => void switchLanguage(i18n, target)}
     >
       {t('layout.languageToggle')}
     </button>

@@ -5,10 +5,9 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';
 import { WholeWords } from '../../components/whole-words.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { paths } from '../../config/paths.ts';
+import { flowOfPath, paths } from '../../config/paths.ts';
 import { listHeadingParts } from '../../i18n/article.ts';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
-import { flowOfPath } from '../../lib/application-api.ts';
 import type { ApplicationState } from '../../lib/session-state.ts';
 
 /** The product's description in the interface language (French text from the product's `fr` block). */

@@ -1,6 +1,6 @@
 /**
  * Landing loader (spec 000 §2 Landing). Order matters: the session is cleared first, then the reference
- * lists are loaded (unless held) and every requested product id is looked up; any failure or unknown id
+ * lists are loaded (unless held) while every requested product id is looked up; any failure or unknown id
  * sends the visitor to /error/3. The selection, sweep and promo code go to the application slice.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
@@ -34,9 +34,12 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
   const query = readLandingQuery(new URL(request.url).searchParams);
   let selected: ProductOffering[] = [];
   try {
-    await ensureReferenceData(request.signal);
+    // The lists and the products asked for are fetched side by side: neither needs the other.
+    const [, found] = await Promise.all([
+      ensureReferenceData(request.signal),
+      query.productIds.length > 0 ? findProducts(query.productIds.join(';'), request.signal) : [],
+    ]);
     if (query.productIds.length > 0) {
-      const found = await findProducts(query.productIds.join(';'), request.signal);
       const byId = (id: string) => found.find((p) => p.productID === id || p.productCode === id);
       if (query.productIds.some((id) => byId(id) === undefined))
         return redirect(errorPath(ERROR_IDS.loadFailure));

@@ -7,7 +7,7 @@
  *
  * A send the provider refuses (status 'failed') keeps the applicant here with 'Something went wrong when
  * sending the verification code' and what to do next: check the number, use the other channel, or try
- * again. The spec counts send
+ * again; a send an hourly ceiling refuses (error 'ceiling') says so instead. The spec counts send
  * failures up to 3 and then lets the applicant continue unverified, which only works if they can retry.
  * After the 3rd failure the code screen opens with Continue enabled. A request that fails outright (network,
  * 5xx: the "failed init" of spec 000 §8) goes to /error; a refusal with problem details (429 limits) shows
@@ -99,11 +99,11 @@ export function PhoneVerificationPage() {
     setSendError(null);
     setStatus(t('phoneVerification.sending'));
     try {
-      const { phone } = await startPhoneVerification(channel);
+      const { phone, error } = await startPhoneVerification(channel);
       if (phone.status === 'failed' && !isVerificationStarted(phone)) {
         setSending(null);
         setStatus('');
-        setSendError(sendFailedText);
+        setSendError(error === 'ceiling' ? t('phoneVerification.ceiling') : sendFailedText);
         return;
       }
       void navigate(pathOf(flow, 'verificationCode'));

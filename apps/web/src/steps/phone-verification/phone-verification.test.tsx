@@ -77,6 +77,41 @@ describe('phoneverification', () => {
     expect(screen.getByRole('button', { name: 'Verify by SMS' })).toBeEnabled();
   });
 
+  it('a send a ceiling refuses says so; the third refusal opens the code screen with Continue without verifying', async () => {
+    const user = userEvent.setup();
+    let refusals = 0;
+    setup(() => {
+      refusals += 1;
+      return {
+        body: {
+          error: 'ceiling',
+          phone: makePhone({
+            status: 'failed',
+            sendFailCounter: refusals,
+            canResend: false,
+            canContinue: refusals >= 3,
+          }),
+        },
+      };
+    });
+    const { router } = renderApp(URL_PHONE);
+    const refused =
+      "We couldn't send a code because too many codes were sent recently. Try again: after 3 tries, you may continue without verifying your phone number.";
+    await user.click(await screen.findByRole('button', { name: 'Verify by SMS' }));
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(URL_PHONE);
+    await user.click(screen.getByRole('button', { name: 'Verify by Voice Call' }));
+    await waitFor(() => expect(refusals).toBe(2));
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Verify by SMS' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
+    expect(
+      await screen.findByText("We couldn't send a verification code to your phone."),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You may continue without verifying your phone number.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue without verifying' })).toBeEnabled();
+  });
+
   it('offers a mobile phone the text message first and a home phone the voice call first', async () => {
     setup(() => ({ body: { phone: makePhone() } }));
     const first = renderApp(URL_PHONE);

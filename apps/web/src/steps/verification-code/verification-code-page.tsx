@@ -153,7 +153,10 @@ export function VerificationCodePage() {
     try {
       const result = await startPhoneVerification(channel);
       setPhone(result.phone);
-      if (result.phone.status === 'failed') {
+      if (result.error === 'ceiling') {
+        // Nothing was sent; the code sent before still works.
+        setResendNote({ kind: 'failed', text: t('phoneVerification.ceiling') });
+      } else if (result.phone.status === 'failed') {
         setResendNote({
           kind: 'failed',
           text: `${msg('phone.verify.sendFailed') ?? ''}. ${t('phoneVerification.sendFailedNext')}`,
@@ -187,7 +190,8 @@ export function VerificationCodePage() {
 
   let limitNote: string | null = null;
   if (limitReached) {
-    if (neverSent) limitNote = t('verificationCode.limitSendFail');
+    // Three sends that failed or that a ceiling refused (a code sent before may still be entered).
+    if (phone.sendFailCounter >= VERIFICATION_LIMIT) limitNote = t('verificationCode.limitSendFail');
     // A resend also counts as an invalid attempt (spec 000 §4): after 3 resends both counters are at 3, and
     // the applicant who typed no code must not be told they entered an invalid one 3 times.
     else if (phone.resendCounter >= VERIFICATION_LIMIT) limitNote = t('verificationCode.limitResend');

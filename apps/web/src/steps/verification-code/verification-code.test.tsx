@@ -323,6 +323,50 @@ describe('verificationCode', () => {
     ).toBeInTheDocument();
   });
 
+  it('a resend a ceiling refuses says so and keeps the code boxes; after three, Continue without verifying', async () => {
+    const user = userEvent.setup();
+    let refusals = 0;
+    setup(
+      {},
+      {
+        onStart: () => {
+          refusals += 1;
+          // Nothing was sent: the code already sent is still pending.
+          return {
+            body: {
+              error: 'ceiling',
+              phone: makePhone({
+                sendFailCounter: refusals,
+                canResend: refusals < 3,
+                canContinue: refusals >= 3,
+              }),
+            },
+          };
+        },
+      },
+    );
+    const { router } = renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    const refused =
+      "We couldn't send a code because too many codes were sent recently. Try again: after 3 tries, you may continue without verifying your phone number.";
+    await user.click(screen.getByRole('button', { name: 'Resend code by SMS' }));
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(screen.queryByText(/Code sent to phone number ending in/)).not.toBeInTheDocument();
+    for (const box of boxes()) expect(box).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Resend code by Voice Call' }));
+    await waitFor(() => expect(refusals).toBe(2));
+    await user.click(await screen.findByRole('button', { name: 'Resend code by SMS' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('You may continue without verifying your phone number.')).toBeInTheDocument();
+    // The code sent before the refusals can still be entered.
+    for (const box of boxes()) expect(box).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Continue without verifying' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
+  });
+
   it("shows the server's message when it refuses (429)", async () => {
     const user = userEvent.setup();
     setup(
