@@ -230,7 +230,7 @@ describe('session time-out warning (WCAG 2.2.1)', () => {
     await openAddressStep('fr');
     await advance(58 * MINUTE + 1000);
     const dialog = await warning('Votre session va bientôt se terminer');
-    expect(dialog).toHaveTextContent('Votre demande sera fermée dans 2 minutes.');
+    expect(dialog).toHaveTextContent(/Votre demande sera fermée dans \d+ (minutes?|secondes?)\./);
     await waitFor(() =>
       expect(within(dialog).getByRole('button', { name: 'Rester connecté' })).toHaveFocus(),
     );
