@@ -41,6 +41,7 @@ import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
+import sessionRoutes from './modules/session/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import inPersonIdRoutes from './modules/in-person-id/routes.ts';
 import cachePlugin from './plugins/cache.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(catalogueRoutes, { config });
   await app.register(branchRoutes);
   await app.register(applicationRoutes);
+  await app.register(sessionRoutes);
   await app.register(decisionRoutes);
   await app.register(termsRoutes, { config });
   await app.register(jointRoutes, { config });

@@ -78,9 +78,23 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', 'proxy.example.ca'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1, everyone'],
+    ['SESSION_WARNING_MINUTES', '0'],
+    ['SESSION_WARNING_MINUTES', '60'],
   ])('rejects %s=%s, naming the variable', (name, value) => {
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(name);
+  });
+
+  it('warns 5 minutes before a 60-minute session ends, and always before it ends', () => {
+    const config = parseConfig({}, ROOT);
+    expect([config.sessionIdleMinutes, config.sessionWarningMinutes]).toEqual([60, 5]);
+    expect(parseConfig({ SESSION_IDLE_MINUTES: '20', SESSION_WARNING_MINUTES: '19' }, ROOT)).toMatchObject({
+      sessionIdleMinutes: 20,
+      sessionWarningMinutes: 19,
+    });
+    expect(() => parseConfig({ SESSION_IDLE_MINUTES: '5' }, ROOT)).toThrow(
+      'SESSION_WARNING_MINUTES=5 must be less than SESSION_IDLE_MINUTES=5.',
+    );
   });
 
   it('refuses production on sandbox providers unless explicitly allowed', () => {

@@ -309,6 +309,12 @@ export const CONFIG_DOCS = [
       'A session not used for this many minutes ends: its cookie no longer reaches the application.',
   },
   {
+    name: 'SESSION_WARNING_MINUTES',
+    default: '5',
+    description:
+      "How long before a session ends the applicant is warned and offered 'Stay signed in' (less than SESSION_IDLE_MINUTES).",
+  },
+  {
     name: 'RATE_LIMIT_PER_MINUTE',
     default: '300',
     description: 'Most API requests per client IP per minute (some calls have tighter limits of their own).',
@@ -475,6 +481,7 @@ const envSchema = z.object({
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SESSION_WARNING_MINUTES: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -552,6 +559,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
+  /** Minutes before that end when the applicant is warned (always less than sessionIdleMinutes). */
+  sessionWarningMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
   decision: { waitSeconds: number; sandboxSlowSeconds: number };
   jointSweepCron: string;
@@ -595,6 +604,12 @@ export function parseConfig(
   if (!isProduction && !isLoopbackHost(host) && !e.ALLOW_DEVELOPMENT_ON_NETWORK) {
     throw new ConfigError(
       `APP_ENV=${e.APP_ENV} with HOST=${host}: refusing to listen on the network, where /dev/outbox would show every verification code. Use a loopback HOST (localhost, 127.0.0.1, ::1), or set ALLOW_DEVELOPMENT_ON_NETWORK=true.`,
+    );
+  }
+  // A warning as long as the session would show on every page from the start.
+  if (e.SESSION_WARNING_MINUTES >= e.SESSION_IDLE_MINUTES) {
+    throw new ConfigError(
+      `SESSION_WARNING_MINUTES=${e.SESSION_WARNING_MINUTES} must be less than SESSION_IDLE_MINUTES=${e.SESSION_IDLE_MINUTES}.`,
     );
   }
   const providerSettings = parseProviderSettings(e);
@@ -694,6 +709,7 @@ function parseProviderSettings(
   | 'onfido'
   | 'rateLimitPerMinute'
   | 'sessionIdleMinutes'
+  | 'sessionWarningMinutes'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
   | 'phoneSendLimitPerApplicantPerHour'
@@ -729,6 +745,7 @@ function parseProviderSettings(
     canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionWarningMinutes: e.SESSION_WARNING_MINUTES,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     decision: { waitSeconds: e.DECISION_WAIT_SECONDS, sandboxSlowSeconds: e.SANDBOX_SLOW_DECISION_SECONDS },
     jobs: {

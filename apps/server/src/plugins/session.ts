@@ -8,9 +8,15 @@
  * - A session unused for SESSION_IDLE_MINUTES is out of reach (and deleted); each use keeps it alive.
  * - `await reply.issueSession(applicantId)` issues a new token for the applicant, ends the applicant's
  *   other sessions (rotation) and sets the cookie.
+ * - Every answer to a request that used a live session says in SESSION_EXPIRES_IN_HEADER how many seconds
+ *   are left before it ends, so the browser warns the applicant on the server's clock.
+ * - `request.findSessionStatus()` reads that without using the session (a check must not keep it alive);
+ *   `request.extendSession()` ('Stay signed in') starts the idle time again, never for an ended session;
+ *   `reply.endSession()` ('Exit') deletes the session and clears the cookie.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_EXPIRES_IN_HEADER, type SessionStatus } from '@omo/domain';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
@@ -29,10 +35,16 @@ declare module 'fastify' {
     requireApplicant(): Promise<ApplicantContext>;
     /** The applicant of this request's session, or undefined. */
     findApplicant(): Promise<ApplicantContext | undefined>;
+    /** When this request's session ends and when to warn, without using it; undefined when none is alive. */
+    findSessionStatus(): Promise<SessionStatus | undefined>;
+    /** Starts the idle time of this request's live session again; undefined when none is alive. */
+    extendSession(): Promise<SessionStatus | undefined>;
   }
   interface FastifyReply {
     /** Binds a new session token to the applicant, ends their other sessions and sets the cookie. */
     issueSession(applicantId: string): Promise<void>;
+    /** Deletes this request's session (its token reaches nothing any more) and clears the cookie. */
+    endSession(): Promise<void>;
   }
 }
 
@@ -60,33 +72,59 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const cookieName = sessionCookieName(config);
     const idleMs = config.sessionIdleMinutes * 60_000;
+    const warningSeconds = config.sessionWarningMinutes * 60;
     const cache = new WeakMap<FastifyRequest, Promise<ApplicantContext | undefined>>();
+    /** The last use of each request's live session, once known (the header is read from it). */
+    const lastUse = new WeakMap<FastifyRequest, number>();
 
-    async function lookup(request: FastifyRequest): Promise<ApplicantContext | undefined> {
+    const tokenHashOf = (request: FastifyRequest): string | undefined => {
       const token = request.cookies[cookieName];
-      if (!token || !TOKEN_PATTERN.test(token)) return undefined;
-      const tokenHash = sha256Hex(token);
+      return token && TOKEN_PATTERN.test(token) ? sha256Hex(token) : undefined;
+    };
+
+    const statusAt = (lastSeen: number, now: number): SessionStatus => ({
+      expiresInSeconds: Math.max(0, Math.floor((lastSeen + idleMs - now) / 1000)),
+      warningSeconds,
+    });
+
+    /** The live session of a request (an idle one is deleted), without using it. */
+    async function findLiveSession(request: FastifyRequest, now: number) {
+      const tokenHash = tokenHashOf(request);
+      if (!tokenHash) return undefined;
       const session = await app.db
         .selectFrom('sessions')
         .select(['applicant_id', 'last_seen_at'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (!session) return undefined;
-      const now = Date.now();
       const lastSeen = new Date(session.last_seen_at).getTime();
       // An idle session is out of reach: a cookie left on a shared computer does not reopen the answers.
       if (now - lastSeen > idleMs) {
         await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
         return undefined;
       }
+      return { tokenHash, applicantId: session.applicant_id, lastSeen };
+    }
+
+    async function touch(tokenHash: string, now: number): Promise<void> {
+      await app.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(now) })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+    }
+
+    async function lookup(request: FastifyRequest): Promise<ApplicantContext | undefined> {
+      const now = Date.now();
+      const session = await findLiveSession(request, now);
+      if (!session) return undefined;
+      let { lastSeen } = session;
       if (now - lastSeen > TOUCH_INTERVAL_MS) {
-        await app.db
-          .updateTable('sessions')
-          .set({ last_seen_at: new Date(now) })
-          .where('token_hash', '=', tokenHash)
-          .execute();
+        await touch(session.tokenHash, now);
+        lastSeen = now;
       }
-      return findApplicantContext(app.db, session.applicant_id);
+      lastUse.set(request, lastSeen);
+      return findApplicantContext(app.db, session.applicantId);
     }
 
     app.decorateRequest('findApplicant', function (this: FastifyRequest) {
@@ -104,15 +142,52 @@ export default fp<{ config: AppConfig }>(
       return context;
     });
 
+    app.decorateRequest('findSessionStatus', async function (this: FastifyRequest) {
+      const now = Date.now();
+      const session = await findLiveSession(this, now);
+      return session ? statusAt(session.lastSeen, now) : undefined;
+    });
+
+    app.decorateRequest('extendSession', async function (this: FastifyRequest) {
+      const now = Date.now();
+      const session = await findLiveSession(this, now);
+      if (!session) return undefined;
+      await touch(session.tokenHash, now);
+      lastUse.set(this, now);
+      return statusAt(now, now);
+    });
+
     app.decorateReply('issueSession', async function (this: FastifyReply, applicantId: string) {
-      const token = await startSession(app.db, applicantId, new Date());
+      const now = new Date();
+      const token = await startSession(app.db, applicantId, now);
       cache.delete(this.request);
+      lastUse.set(this.request, now.getTime());
       this.setCookie(cookieName, token, {
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
         secure: config.isProduction,
       });
+    });
+
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const tokenHash = tokenHashOf(this.request);
+      if (tokenHash) await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      cache.delete(this.request);
+      lastUse.delete(this.request);
+      this.clearCookie(cookieName, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.isProduction,
+      });
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      const lastSeen = lastUse.get(request);
+      if (lastSeen !== undefined) {
+        reply.header(SESSION_EXPIRES_IN_HEADER, String(statusAt(lastSeen, Date.now()).expiresInSeconds));
+      }
     });
   },
   { name: 'session', dependencies: ['database', '@fastify/cookie'] },

@@ -504,6 +504,22 @@ export const en = {
       '9': 'Other',
     },
   },
+  session: {
+    back: 'Back',
+    warningTitle: "You'll be signed out soon",
+    closesInMinutes_one: 'Your application will close in {{count}} minute.',
+    closesInMinutes_other: 'Your application will close in {{count}} minutes.',
+    closesInSeconds_one: 'Your application will close in {{count}} second.',
+    closesInSeconds_other: 'Your application will close in {{count}} seconds.',
+    warningText:
+      "To protect your information, we close an application that is left without activity. Select 'Stay signed in' to keep your answers and carry on.",
+    stay: 'Stay signed in',
+    exitTitle: 'Exit your application?',
+    exitText:
+      'Your application will close and your answers will not be kept. To apply, you would start again.',
+    returnToApplication: 'Return to my application',
+    exitFailed: "We couldn't close your application. Please try again.",
+  },
   outcomes: {
     questions: 'Questions? Call us at <phone>{{phone}}</phone>.',
     confirm: {

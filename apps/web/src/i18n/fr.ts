@@ -518,6 +518,22 @@ export const fr: Translation = {
       '9': 'Autre',
     },
   },
+  session: {
+    back: 'Retour',
+    warningTitle: 'Votre session va bientôt se terminer',
+    closesInMinutes_one: 'Votre demande sera fermée dans {{count}} minute.',
+    closesInMinutes_other: 'Votre demande sera fermée dans {{count}} minutes.',
+    closesInSeconds_one: 'Votre demande sera fermée dans {{count}} seconde.',
+    closesInSeconds_other: 'Votre demande sera fermée dans {{count}} secondes.',
+    warningText:
+      'Pour protéger vos renseignements, nous fermons une demande laissée sans activité. Sélectionnez « Rester connecté » pour conserver vos réponses et continuer.',
+    stay: 'Rester connecté',
+    exitTitle: 'Quitter votre demande?',
+    exitText:
+      'Votre demande sera fermée et vos réponses ne seront pas conservées. Pour faire une demande, vous devrez recommencer.',
+    returnToApplication: 'Revenir à ma demande',
+    exitFailed: 'Nous n’avons pas pu fermer votre demande. Veuillez réessayer.',
+  },
   outcomes: {
     questions: 'Des questions? Appelez-nous au <phone>{{phone}}</phone>.',
     confirm: {

@@ -10,12 +10,14 @@
 import {
   API_PATHS,
   REQUEST_TIMEOUT_MS,
+  SESSION_EXPIRES_IN_HEADER,
   nullParameterMessage,
   type Occupation,
   type PepPosition,
   type ProductListLink,
   type ProductOffering,
 } from '@omo/domain';
+import { noteSessionExpiresIn } from './session-clock.ts';
 
 export const API_BASE = '/api';
 export const INTERNAL_SERVER_ERROR = 'Internal Server Error';
@@ -116,6 +118,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (timedOut) throw new ApiError(UNEXPECTED_SERVER_ERROR, 0, null, {});
       throw error;
     }
+    // The request used the session: its idle time starts again, as the server counts it.
+    const expiresIn = response.headers.get(SESSION_EXPIRES_IN_HEADER);
+    if (expiresIn !== null && /^\d+$/.test(expiresIn)) noteSessionExpiresIn(Number(expiresIn));
     if (response.status === 200 || response.status === 204) {
       return (response.status === 204 ? null : await readBody(response)) as T;
     }

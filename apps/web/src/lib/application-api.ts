@@ -25,10 +25,12 @@ import {
   type PersonalInfoFormInput,
   type PhoneChannel,
   type ProductOffering,
+  type SessionStatus,
   type TermChoiceForm,
 } from '@omo/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, apiRequest, findProducts } from './api.ts';
+import { noteSessionExpiresIn } from './session-clock.ts';
 import { findSlice, updateSlice } from './session-state.ts';
 
 export type { ApplicationView };
@@ -67,6 +69,25 @@ export function lookupJointCode(jointCode: string, signal?: AbortSignal): Promis
 /** GET Application: the applicant's view. @throws ApiError 401 without a session. */
 export function getApplication(signal?: AbortSignal): Promise<ApplicationView> {
   return apiRequest<ApplicationView>(P.application, { signal });
+}
+
+/** GET Session: when the session ends and when to warn (reading it does not extend it). @throws 401 */
+export async function getSessionStatus(signal?: AbortSignal): Promise<SessionStatus> {
+  const status = await apiRequest<SessionStatus>(P.session, { signal });
+  noteSessionExpiresIn(status.expiresInSeconds);
+  return status;
+}
+
+/** POST Session/Extend ('Stay signed in'). @throws ApiError 401 when the session has already ended. */
+export async function extendSession(): Promise<SessionStatus> {
+  const status = await apiRequest<SessionStatus>(P.sessionExtend, { method: 'POST' });
+  noteSessionExpiresIn(status.expiresInSeconds);
+  return status;
+}
+
+/** POST Session/End ('Exit'): the session ends on the server and its cookie is cleared. */
+export async function endSession(): Promise<void> {
+  await apiRequest<null>(P.sessionEnd, { method: 'POST' });
 }
 
 export const savePersonalInfo = (body: PersonalInfoFormInput, signal?: AbortSignal) =>

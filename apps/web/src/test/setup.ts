@@ -5,6 +5,7 @@ import { resetAppConfigCache } from '../config/app-config.ts';
 import { fr } from '../i18n/fr.ts';
 import { holdLanguage } from '../i18n/i18n.ts';
 import { resetReferenceData } from '../lib/reference-data.ts';
+import { forgetSession } from '../lib/session-clock.ts';
 
 // Both languages at once, as after a first switch: a test reads French without waiting for a fetch.
 holdLanguage('fr', fr);
@@ -15,5 +16,6 @@ afterEach(() => {
   localStorage.clear();
   resetAppConfigCache();
   resetReferenceData();
+  forgetSession();
   vi.unstubAllGlobals();
 });

@@ -68,6 +68,11 @@ export interface FlowStep {
    * Without a host, the check runs as part of the save that makes it due.
    */
   host?: StepId;
+  /**
+   * A Back link may land on this step: every screen ('step') except those listed in the flow as not (see
+   * `backPathOf` in progress.ts).
+   */
+  isBackTarget: boolean;
 }
 
 export interface Flow {
@@ -107,12 +112,18 @@ const GROUP_OF: Partial<Record<string, ProgressGroup>> = {
   savingsaccountoffer: 'finalizeAccount',
 };
 
-type StepSpec = [id: StepId, kind: StepKind, requirement: StepRequirement, host?: StepId];
+/** What a step spec may add: the screen hosting a check; `isBackTarget: false` for a screen Back skips. */
+interface StepOptions {
+  host?: StepId;
+  isBackTarget?: false;
+}
+
+type StepSpec = [id: StepId, kind: StepKind, requirement: StepRequirement, options?: StepOptions];
 
 function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
   return {
     kind,
-    steps: specs.map(([id, stepKind, requirement, host]) => {
+    steps: specs.map(([id, stepKind, requirement, { host, isBackTarget } = {}]) => {
       const step: FlowStep = {
         id,
         path: stepKind === 'check' ? null : `/${kind}/${id}`,
@@ -120,6 +131,7 @@ function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
         titleKey: `steps.${id}.title`,
         kind: stepKind,
         requirement,
+        isBackTarget: stepKind === 'step' && isBackTarget !== false,
       };
       const titleEn = TITLES_EN[id];
       if (titleEn !== undefined) step.titleEn = titleEn;
@@ -128,6 +140,12 @@ function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
     }),
   };
 }
+
+/**
+ * The send screen gives way to the code screen once a code was asked for (its loader goes there), so Back
+ * from the code screen skips it and goes to the step before.
+ */
+const CODE_SCREEN_FOLLOWS: StepOptions = { isBackTarget: false };
 
 /**
  * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
@@ -139,12 +157,12 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
   ['getstarted', 'step', 'never'],
   ['createprofile', 'step', 'always'],
   ['personalinfo', 'step', 'always'],
-  ['phoneverification', 'step', 'always'],
+  ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
   ['confirmproducts', 'step', 'always'],
   ['sin', 'step', 'interestBearing'],
-  ['identitycheck', 'check', 'always', 'finalizeaccount'],
+  ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
   ['finalizeaccount', 'step', 'always'],
   ['idverifyterms', 'step', 'documentStep'],
   ['legalterms', 'step', 'always'],
@@ -167,7 +185,7 @@ export const JOINT_FLOW: Flow = buildFlow('joint', [
   ['getstarted', 'step', 'never'],
   ['createprofile', 'step', 'always'],
   ['personalinfo', 'step', 'always'],
-  ['phoneverification', 'step', 'always'],
+  ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
   ['sin', 'step', 'interestBearing'],

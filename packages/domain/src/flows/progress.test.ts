@@ -4,6 +4,7 @@ import type { ProductOffering } from '../schemas/entities.ts';
 import { JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './flows.ts';
 import type { IdentityStatus } from './identity.ts';
 import {
+  backPathOf,
   canVisitStep,
   deriveProgress,
   missingStepsBefore,
@@ -330,5 +331,75 @@ describe('tracker marks (spec 000 §2 Layout)', () => {
     expect(groups('confirmproducts').confirmProduct).toBe(false);
     expect(groups('sin').confirmProduct).toBe(true);
     expect(groups('reviewapplication').finalizeAccount).toBe(false);
+  });
+});
+
+describe("the Back link: the previous screen of the flow on the applicant's path", () => {
+  /** The Back path of each screen, as the view's progress (required, canVisit) gives it. */
+  const backOf = (flow: Flow, answers: ApplicantAnswers, f: ApplicantFacts) => {
+    const progress = deriveProgress(flow, answers, f);
+    const steps = progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) }));
+    return (id: StepId) => backPathOf(flow, id, steps);
+  };
+
+  it('single flow, interest bearing: each screen back to the one before, the send screen skipped', () => {
+    const back = backOf(SINGLE_FLOW, answersUpTo('legalterms', [savings]), facts([savings]));
+    expect(back('getstarted')).toBeNull();
+    expect(back('createprofile')).toBe('/single/getstarted');
+    expect(back('personalinfo')).toBe('/single/createprofile');
+    expect(back('phoneverification')).toBe('/single/personalinfo');
+    // The send screen gives way to the code screen once a code was asked for.
+    expect(back('verificationCode')).toBe('/single/personalinfo');
+    expect(back('address')).toBe('/single/verificationCode');
+    expect(back('confirmproducts')).toBe('/single/address');
+    expect(back('sin')).toBe('/single/confirmproducts');
+    // The identity check has no screen; its host is the step after the SIN.
+    expect(back('finalizeaccount')).toBe('/single/sin');
+    expect(back('legalterms')).toBe('/single/finalizeaccount');
+    expect(back('reviewapplication')).toBe('/single/legalterms');
+    expect(back('applicationdecline')).toBeNull();
+  });
+
+  it('skips the SIN when no product is interest bearing, and passes by the ID terms when documents were asked', () => {
+    const back = backOf(
+      SINGLE_FLOW,
+      answersUpTo('finalizeaccount', [sampleChequing]),
+      facts([sampleChequing]),
+    );
+    expect(back('finalizeaccount')).toBe('/single/confirmproducts');
+    expect(back('legalterms')).toBe('/single/finalizeaccount');
+    const stepUp = backOf(
+      SINGLE_FLOW,
+      answersUpTo('finalizeaccount', [sampleChequing], 'documentApproved'),
+      facts([sampleChequing]),
+    );
+    expect(stepUp('idverifyterms')).toBe('/single/finalizeaccount');
+    expect(stepUp('legalterms')).toBe('/single/idverifyterms');
+  });
+
+  it('joint flow: back to the invitation with its code, address back to the code, legal terms back to the SIN', () => {
+    const answers = { ...answersUpTo('sin', [savings]), identity: 'passed' as const };
+    const back = backOf(JOINT_FLOW, answers, facts([savings], 'joint'));
+    const progress = deriveProgress(JOINT_FLOW, answers, facts([savings], 'joint'));
+    const steps = progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) }));
+    expect(backPathOf(JOINT_FLOW, 'createprofile', steps, '?jointCode=abc')).toBe(
+      '/joint/getstarted?jointCode=abc',
+    );
+    // Only the way back to the entry keeps the query.
+    expect(backPathOf(JOINT_FLOW, 'personalinfo', steps, '?jointCode=abc')).toBe('/joint/createprofile');
+    expect(back('personalinfo')).toBe('/joint/createprofile');
+    expect(back('verificationCode')).toBe('/joint/personalinfo');
+    expect(back('address')).toBe('/joint/verificationCode');
+    expect(back('sin')).toBe('/joint/address');
+    // The co-applicant's account-usage screen is off the path.
+    expect(back('legalterms')).toBe('/joint/sin');
+  });
+
+  it('before there is an application, only the entry is known', () => {
+    expect(backPathOf(SINGLE_FLOW, 'createprofile', null)).toBe('/single/getstarted');
+    expect(backPathOf(SINGLE_FLOW, 'personalinfo', null)).toBe('/single/getstarted');
+    expect(backPathOf(JOINT_FLOW, 'createprofile', null, '?jointCode=abc')).toBe(
+      '/joint/getstarted?jointCode=abc',
+    );
   });
 });

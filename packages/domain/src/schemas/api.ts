@@ -185,7 +185,29 @@ export const APPLICATION_API_PATHS = {
   phoneVerificationContinue: '/api/omo/PhoneVerification/Continue',
   addressFind: '/api/omo/AddressLookup/Find',
   addressRetrieve: '/api/omo/AddressLookup/Retrieve',
+  /** GET: when the session ends (read without extending it). */
+  session: '/api/omo/Session',
+  /** POST: 'Stay signed in' (a session already ended is not reopened). */
+  sessionExtend: '/api/omo/Session/Extend',
+  /** POST: 'Exit': ends the session; its cookie reaches nothing any more. */
+  sessionEnd: '/api/omo/Session/End',
 } as const;
+
+/**
+ * Response header on every answer to a request whose session is alive: the seconds left before it ends
+ * unless it is used again (each use starts the idle time again), so the browser's warning follows the
+ * server's clock whatever call used the session.
+ */
+export const SESSION_EXPIRES_IN_HEADER = 'omo-session-expires-in';
+
+/** GET /api/omo/Session and POST /api/omo/Session/Extend: when the session ends, and when to warn. */
+export const sessionStatusSchema = z.object({
+  /** Seconds left before the session ends unless it is used (SESSION_IDLE_MINUTES after its last use). */
+  expiresInSeconds: z.number().int().min(0),
+  /** How long before the end the applicant is warned and offered to stay signed in (SESSION_WARNING_MINUTES). */
+  warningSeconds: z.number().int().positive(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
 /**
  * POST /api/omo/InitializeApplication body: the 'Create your profile' form, the products and sweep choice
