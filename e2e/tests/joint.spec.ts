@@ -84,6 +84,23 @@ async function primaryInvites(
   await legalTerms(page);
 }
 
+/**
+ * The review (the five statements) and the terms, through their screens: Continue on each, then the
+ * outcome page the server names.
+ */
+async function reviewAndAccept(page: Page, outcome: RegExp, check?: () => Promise<void>): Promise<void> {
+  await expect(page).toHaveURL(/\/(single|joint)\/reviewapplication$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your application' })).toBeVisible();
+  await check?.();
+  await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/(single|joint)\/reviewterms$/);
+  await check?.();
+  await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
+  await continueButton(page).click();
+  await expect(page).toHaveURL(outcome, { timeout: 45_000 });
+}
+
 /** A second person on their own device (a new browser context). */
 async function secondDevice(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 720 } });
@@ -99,9 +116,7 @@ test.describe('joint applications', () => {
     const primary = newApplicant();
     const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
     await primaryInvites(page, primary, coApplicant);
-    const primaryPart = await submitThroughApi(page.request, '/api/omo/SaveApplication');
-    expect(primaryPart.showPrimaryCompleteScreen).toBe(true);
-    await page.goto('/single/confirmcoapplicantapplication');
+    await reviewAndAccept(page, /\/single\/confirmcoapplicantapplication$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Your part of the application is complete' }),
     ).toBeVisible();
@@ -149,9 +164,12 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     // No interest-bearing product: the address save runs the identity check, then the legal terms.
     await legalTerms(phone, { check });
-    await expect(phone).toHaveURL(/\/joint\/reviewapplication$/);
-
-    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    await reviewAndAccept(phone, /\/joint\/confirmapplication$/, check);
+    const joint = (
+      (await (await phone.request.get('/api/omo/Application')).json()) as {
+        decision: { response: SaveResponse };
+      }
+    ).decision.response;
     expect(joint.primaryCustNo).toMatch(/^\d+$/);
     expect(joint.jointCustNo).toMatch(/^\d+$/);
     expect(joint.jointCustNo).not.toBe(joint.primaryCustNo);
@@ -161,7 +179,6 @@ test.describe('joint applications', () => {
       ),
     );
     expect(views.map((v) => v.nextPath)).toEqual(['/single/confirmapplication', '/joint/confirmapplication']);
-    await phone.goto('/joint/confirmapplication');
     await expect(phone.getByText(joint.jointCustNo!, { exact: true })).toBeVisible();
     await check();
     await page.reload();
