@@ -538,7 +538,7 @@ export const en = {
     },
     processing: {
       title: "We're processing your application",
-      text: "We'll e-mail the result to {{email}}, usually within 24 hours.",
+      text: "We'll email the result to {{email}}, usually within 24 hours.",
       refNo: 'Your reference number is {{refNo}}.',
       keepOpen:
         'You can close this page. If you keep it open, it will show the result as soon as it is ready.',
@@ -566,9 +566,9 @@ export const en = {
       title: 'Your part of the application is complete',
       refNo: 'Your reference number',
       yourCoApplicant: 'Your co-applicant',
-      emailed: "We've e-mailed {{name}} an invitation to complete their part of the application.",
+      emailed: "We've emailed {{name}} an invitation to complete their part of the application.",
       window: '{{name}} must finish within 7 days, or the application expires.',
-      notice: "We'll e-mail you both when the application is complete.",
+      notice: "We'll email you both when the application is complete.",
     },
     verifyId: {
       title: "Let's confirm your identity in person",

@@ -165,7 +165,7 @@ describe('the other outcome pages', () => {
       "We're processing your application",
     );
     expect(
-      screen.getByText("We'll e-mail the result to alex@example.com, usually within 24 hours."),
+      screen.getByText("We'll email the result to alex@example.com, usually within 24 hours."),
     ).toBeInTheDocument();
     expect(screen.getByText('Your reference number is OMOABCDEFGHP.')).toBeInTheDocument();
   });
@@ -204,11 +204,11 @@ describe('the other outcome pages', () => {
       'Your part of the application is complete',
     );
     expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
-    expect(screen.getByText(/We've e-mailed Sam an invitation/)).toBeInTheDocument();
+    expect(screen.getByText(/We've emailed Sam an invitation/)).toBeInTheDocument();
     expect(
       screen.getByText('Sam must finish within 7 days, or the application expires.'),
     ).toBeInTheDocument();
-    expect(screen.getByText("We'll e-mail you both when the application is complete.")).toBeInTheDocument();
+    expect(screen.getByText("We'll email you both when the application is complete.")).toBeInTheDocument();
   });
 
   it('joint complete: the co-applicant is done, the membership waits for the primary in person', async () => {

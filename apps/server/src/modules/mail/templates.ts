@@ -119,7 +119,7 @@ const EXISTING_EN: Renderer<TemplateParams['existingMember']> = (p, b) => ({
   subject: `${b.institutionName}: you are already a member`,
   paragraphs: [
     `Hello ${p.firstName},`,
-    `An application for a membership was made with this e-mail address (reference number ${p.refNo}). This address already belongs to a member, so no new membership was opened.`,
+    `An application for a membership was made with this email address (reference number ${p.refNo}). This address already belongs to a member, so no new membership was opened.`,
     `Sign in to online banking with your member number and password: ${b.onlineBankingUrl}`,
     `If you did not make this application, call us at ${b.contactPhone}.`,
   ],
@@ -200,7 +200,7 @@ const JOINT: {
         `Hello ${p.firstName},`,
         `${p.inviterFirstName} has applied for a joint membership with you at ${b.institutionName} and named you as co-applicant. To complete your part, open this link: ${p.link}`,
         `The link works until ${p.expiresOn}. It is yours alone: do not share it.`,
-        `If you were not expecting this e-mail, you can ignore it, or call us at ${b.contactPhone}.`,
+        `If you were not expecting this email, you can ignore it, or call us at ${b.contactPhone}.`,
       ],
     }),
     fr: (p, b) => ({
