@@ -145,6 +145,7 @@ const BUILT_STEPS: Record<string, StepRoute> = {
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
   // Resumes a joint application as single, then goes to its outcome (its loader always redirects).
   [paths.applyAsSingle]: lazyStep(async () => ({
+    Component: InitialLoading,
     loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
   })),
   // The outcome pages of each flow (the flow's own steps only).

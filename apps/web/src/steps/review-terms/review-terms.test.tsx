@@ -24,11 +24,22 @@ const termsView = (status: IdentityStatus = 'passed', productIds = ['1001']): Ap
     nextPath: '/single/reviewterms',
   });
 
-const DECIDED = {
-  ...termsView(),
-  decision: { route: '/single/confirmapplication' } as ApplicationView['decision'],
+/** The decision block as the server sends it once approved (the outcome page's loader reads it). */
+const approvedAt = (route: string) =>
+  ({
+    state: 'decided',
+    outcome: 'approved',
+    response: { primaryCustNo: '100042', hasResponse: true },
+    route,
+    openedProductIds: [],
+    debitCardOrdered: false,
+  }) as unknown as ApplicationView['decision'];
+
+const decidedView = (productIds: string[]): ApplicationView => ({
+  ...termsView('passed', productIds),
+  decision: approvedAt('/single/confirmapplication'),
   nextPath: '/single/confirmapplication',
-};
+});
 
 /** Stubs the calls; SaveApplication answers `save` (default: a decision was taken). */
 function start(options: { products?: ProductOffering[]; status?: IdentityStatus; saveStatus?: number } = {}) {
@@ -39,7 +50,7 @@ function start(options: { products?: ProductOffering[]; status?: IdentityStatus;
     if (call.path === '/api/omo/Application' && call.method === 'GET') {
       return {
         body: decided
-          ? DECIDED
+          ? decidedView(products.map((p) => p.productID))
           : termsView(
               options.status,
               products.map((p) => p.productID),
@@ -157,7 +168,7 @@ describe('reviewterms', { timeout: 30_000 }, () => {
           body: decided
             ? {
                 ...joint,
-                decision: { route: '/joint/confirmapplication' },
+                decision: approvedAt('/joint/confirmapplication'),
                 nextPath: '/joint/confirmapplication',
               }
             : joint,
