@@ -145,7 +145,7 @@ test.describe('outcome pages', () => {
     await expect(page).toHaveURL(/\/single\/confirmcoapplicantapplication$/);
     await expect(heading(page, 'Your part of the application is complete')).toBeVisible();
     await expect(page.getByLabel('Your reference number')).toHaveText(String(response.appRefNo));
-    await expect(page.getByText(/We've e-mailed Sam an invitation/)).toBeVisible();
+    await expect(page.getByText(/We've emailed Sam an invitation/)).toBeVisible();
     await expect(page.getByText('Sam must finish within 7 days, or the application expires.')).toBeVisible();
     await expectNoAxeViolations();
     await page.screenshot({ path: testInfo.outputPath('confirmcoapplicantapplication.png'), fullPage: true });
@@ -202,7 +202,7 @@ test.describe('outcome pages', () => {
     await page.goto('/single/processingapplication');
     await expect(heading(page, "We're processing your application")).toBeVisible();
     await expect(
-      page.getByText(`We'll e-mail the result to ${applicant.email}, usually within 24 hours.`),
+      page.getByText(`We'll email the result to ${applicant.email}, usually within 24 hours.`),
     ).toBeVisible();
     await expectNoAxeViolations();
     await page.screenshot({ path: testInfo.outputPath('processingapplication.png'), fullPage: true });
