@@ -33,7 +33,8 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Stories tagged @phone-only run at 320 px alone.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone-only/ },
     {
       name: 'mobile-320',
       use: { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true },
