@@ -253,6 +253,19 @@ export async function findApplicantContext(
   return row ? toContext(row as ContextRow) : undefined;
 }
 
+/** The applicant of an application in a role (primary or joint) with their application, or undefined. */
+export async function findApplicantByRole(
+  db: Database,
+  applicationId: string,
+  role: ApplicantRole,
+): Promise<ApplicantContext | undefined> {
+  const row = await selectContext(db)
+    .where('p.application_id', '=', applicationId)
+    .where('p.role', '=', role)
+    .executeTakeFirst();
+  return row ? toContext(row as ContextRow) : undefined;
+}
+
 export interface NewApplication {
   id: string;
   refCode: string;

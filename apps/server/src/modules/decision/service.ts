@@ -50,6 +50,7 @@ import type { MailedOutcome } from '../mail/templates.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../application/problems.ts';
 import type { ProgressReader } from '../application/progress.ts';
 import {
+  findApplicantByRole,
   findApplicantContext,
   toDecision,
   type ApplicantContext,
@@ -101,18 +102,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   const { db, jobs, mail, joint, banking, catalogue, progress, clock, config, log } = deps;
   const waitMs = config.decision.waitSeconds * 1000;
 
-  async function contextOf(
-    applicationId: string,
-    role: ApplicantRole = 'primary',
-  ): Promise<ApplicantContext | undefined> {
-    const row = await db
-      .selectFrom('applicants')
-      .select('id')
-      .where('application_id', '=', applicationId)
-      .where('role', '=', role)
-      .executeTakeFirst();
-    return row ? findApplicantContext(db, row.id) : undefined;
-  }
+  const contextOf = (applicationId: string, role: ApplicantRole = 'primary') =>
+    findApplicantByRole(db, applicationId, role);
 
   async function decisionOf(applicationId: string): Promise<Decision | null> {
     const row = await db

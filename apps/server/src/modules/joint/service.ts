@@ -30,7 +30,7 @@ import { sha256Hex, type LinkCodes } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { ApplicantContext } from '../application/repository.ts';
-import { toDecision } from '../application/repository.ts';
+import { findApplicantByRole, toDecision } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
 import type { MailService } from '../mail/service.ts';
 
@@ -214,35 +214,24 @@ export function createJointService(deps: JointServiceDeps) {
               .returning('application_id')
               .executeTakeFirst();
             if (!claimed || !isAwaitingCoApplicant(decision)) return Boolean(claimed);
-            const primary = await trx
-              .selectFrom('applicants as p')
-              .innerJoin('applications as a', 'a.id', 'p.application_id')
-              .select(['p.id', 'p.email', 'p.personal_info', 'p.language', 'a.ref_code'])
-              .where('p.application_id', '=', row.application_id)
-              .where('p.role', '=', 'primary')
-              .executeTakeFirstOrThrow();
+            const primary = await findApplicantByRole(trx, row.application_id, 'primary');
+            if (!primary) return true;
             const code = links.code('single', row.application_id, now);
             await trx
               .updateTable('joint_invitations')
               .set({ single_code_hash: sha256Hex(code) })
               .where('application_id', '=', row.application_id)
               .execute();
-            const info = (
-              typeof primary.personal_info === 'string'
-                ? JSON.parse(primary.personal_info)
-                : primary.personal_info
-            ) as { firstName?: string } | null;
-            const primaryLanguage: Language = primary.language === 'fr' ? 'fr' : 'en';
             await mail.queue(trx, {
               key: `joint-ended:${row.application_id}`,
-              applicantId: primary.id,
-              to: primary.email,
+              applicantId: primary.applicant.id,
+              to: primary.applicant.email,
               template: 'jointExpired',
-              language: primaryLanguage,
+              language: primary.applicant.language,
               params: {
-                firstName: info?.firstName ?? '',
+                firstName: primary.applicant.personalInfo?.firstName ?? '',
                 link: singleLink(code),
-                refNo: referenceNumberOf({ refCode: primary.ref_code }, { role: 'primary' }),
+                refNo: referenceNumberOf(primary.application, primary.applicant),
               },
             });
             return true;
@@ -258,17 +247,7 @@ export function createJointService(deps: JointServiceDeps) {
               .returning('application_id')
               .executeTakeFirst();
             if (!claimed || !canStartJointRound(decision)) return false;
-            const inviter = await trx
-              .selectFrom('applicants')
-              .select('personal_info')
-              .where('application_id', '=', row.application_id)
-              .where('role', '=', 'primary')
-              .executeTakeFirstOrThrow();
-            const info = (
-              typeof inviter.personal_info === 'string'
-                ? JSON.parse(inviter.personal_info)
-                : inviter.personal_info
-            ) as { firstName?: string } | null;
+            const inviter = await findApplicantByRole(trx, row.application_id, 'primary');
             const code = links.code('joint', row.application_id, new Date(row.created_at));
             await mail.queue(trx, {
               key: `joint-reminder:${row.application_id}`,
@@ -278,7 +257,7 @@ export function createJointService(deps: JointServiceDeps) {
               language,
               params: {
                 firstName: row.first_name,
-                inviterFirstName: info?.firstName ?? '',
+                inviterFirstName: inviter?.applicant.personalInfo?.firstName ?? '',
                 link: jointLink(code),
                 expiresOn: dayOf(expiresAt, language),
               },
