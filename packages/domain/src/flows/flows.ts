@@ -70,7 +70,7 @@ export interface FlowStep {
   host?: StepId;
   /**
    * A Back link may land on this step: every screen ('step') except those listed in the flow as not (see
-   * `backPathOf` in progress.ts).
+   * `backPathOf` below).
    */
   isBackTarget: boolean;
 }
@@ -312,3 +312,39 @@ export const FLOW_ERROR_ROUTES = {
   custom: errorRoute(ERROR_IDS.custom),
   bare: errorRoute(),
 } as const;
+
+/** What the Back link needs to know of each step of the applicant's progress (the view's steps). */
+export interface BackStepFacts {
+  id: string;
+  /** On the applicant's path. */
+  required: boolean;
+  /** Every earlier required step is complete. */
+  canVisit: boolean;
+}
+
+/**
+ * Where a screen's Back link goes: the nearest earlier screen of the flow that Back may land on (see
+ * `isBackTarget`) and that is on the applicant's path and may be visited, or the flow's first screen (its
+ * entry). The answers stay on the server, so that screen shows them again. Back to the entry keeps the
+ * query of the screen's address: the co-applicant's invitation code (jointCode) opens the joint entry.
+ * @param steps the applicant's progress, or null before there is an application (only the entry is known)
+ * @param query the current address's query ('?jointCode=…' or ''), kept on the way back to the entry
+ * @returns the path, or null when there is none (the entry itself, a check, an outcome page)
+ */
+export function backPathOf(
+  flow: Flow,
+  stepId: StepId,
+  steps: readonly BackStepFacts[] | null,
+  query = '',
+): string | null {
+  const index = flow.steps.findIndex((s) => s.id === stepId);
+  if (flow.steps[index]?.kind !== 'step') return null;
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const step = flow.steps[i]!;
+    if (!step.isBackTarget || step.path === null) continue;
+    if (i === 0) return step.path + query;
+    const state = steps?.find((s) => s.id === step.id);
+    if (state?.required && state.canVisit) return step.path;
+  }
+  return null;
+}

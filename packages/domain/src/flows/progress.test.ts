@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
-import { JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './flows.ts';
+import { backPathOf, JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './flows.ts';
 import type { IdentityStatus } from './identity.ts';
 import {
-  backPathOf,
   canVisitStep,
   deriveProgress,
   missingStepsBefore,

@@ -50,6 +50,54 @@ export const API_METHODS = {
   getBranchLocations: 'POST',
 } as const satisfies Record<ApiPathName, 'GET' | 'POST'>;
 
+/** Paths of the draft-application calls (ours; not in the spec's table). */
+export const APPLICATION_API_PATHS = {
+  initializeApplication: API_PATHS.initializeApplication,
+  application: '/api/omo/Application',
+  personalInfo: '/api/omo/Application/PersonalInfo',
+  phone: '/api/omo/Application/Phone',
+  address: '/api/omo/Application/Address',
+  products: '/api/omo/Application/Products',
+  sin: '/api/omo/Application/Sin',
+  accountUsage: '/api/omo/Application/AccountUsage',
+  legalTerms: '/api/omo/Application/LegalTerms',
+  reviewConsent: '/api/omo/Application/ReviewConsent',
+  /** PUT: the promo and referral codes as edited on the review screen. */
+  codes: '/api/omo/Application/Codes',
+  /** GET: the applicant's own SIN in full, for the review's reveal (never cached, never logged). */
+  sinReveal: '/api/omo/Application/Sin/Reveal',
+  saveApplication: API_PATHS.saveApplication,
+  acceptSavingsOffer: '/api/omo/AcceptSavingsOffer',
+  /** GET ?lang=en|fr: the membership terms as a PDF. */
+  membershipTerms: '/api/omo/MembershipTerms',
+  canadaPostCreate: API_PATHS.canadaPostCreate,
+  /** GET: the branch nearest the applicant's home (the in-person ID page's branch panel). */
+  nearestBranch: '/api/omo/Application/NearestBranch',
+  createIdVerificationRequest: API_PATHS.createIdVerificationRequest,
+  identityCheck: '/api/omo/IdentityCheck',
+  documentVerificationStart: '/api/omo/DocumentVerification/Start',
+  documentVerificationStatus: '/api/omo/DocumentVerification/Status',
+  documentVerificationCapture: '/api/omo/DocumentVerification/Capture',
+  phoneVerificationStart: '/api/omo/PhoneVerification/Start',
+  phoneVerificationCheck: '/api/omo/PhoneVerification/Check',
+  phoneVerificationContinue: '/api/omo/PhoneVerification/Continue',
+  addressFind: '/api/omo/AddressLookup/Find',
+  addressRetrieve: '/api/omo/AddressLookup/Retrieve',
+  /** GET: when the session ends (read without extending it). */
+  session: '/api/omo/Session',
+  /** POST: 'Stay signed in' (a session already ended is not reopened). */
+  sessionExtend: '/api/omo/Session/Extend',
+  /** POST: 'Exit': ends the session; its cookie reaches nothing any more. */
+  sessionEnd: '/api/omo/Session/End',
+} as const;
+
+/**
+ * Response header on every answer to a request whose session is alive: the seconds left before it ends
+ * unless it is used again (each use starts the idle time again), so the browser's warning follows the
+ * server's clock whatever call used the session.
+ */
+export const SESSION_EXPIRES_IN_HEADER = 'omo-session-expires-in';
+
 /** Request timeout of the API client in ms (spec 000 §9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
 

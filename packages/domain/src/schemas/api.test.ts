@@ -1,8 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { API_METHODS, API_PATHS, nullParameterMessage, splitProductCodes } from './api-paths.ts';
+import {
+  API_METHODS,
+  API_PATHS,
+  APPLICATION_API_PATHS,
+  nullParameterMessage,
+  splitProductCodes,
+} from './api-paths.ts';
 import { webApiConfigSchema } from './api-config.ts';
 import {
-  APPLICATION_API_PATHS,
   applicationViewSchema,
   initializeApplicationRequestSchema,
   outboxMessageSchema,
