@@ -20,7 +20,7 @@ import { IDENTITY_STATUSES } from '../flows/identity.ts';
 import { DECISION_OUTCOMES, DECISION_STATES } from '../flows/decision.ts';
 import { createProfileFormSchema, idVerifyTermsFormSchema } from './forms.ts';
 import type { Language } from '../messages/messages.types.ts';
-import { API_PATHS, nullParameterMessage } from './api-paths.ts';
+import { nullParameterMessage } from './api-paths.ts';
 import { apiConfigSchema } from './api-config.ts';
 
 /** GET /api/heartbeat answer: a status object. */
