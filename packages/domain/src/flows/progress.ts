@@ -13,8 +13,8 @@ import {
   accountUsageFormSchema,
   addressFormSchema,
   hasTermRates,
+  isValidPersonalInfo,
   legalTermsFormSchema,
-  personalInfoFormSchema,
   shortAccountUsageFormSchema,
   termChoiceFormSchema,
   type LegalTermsContext,
@@ -143,8 +143,7 @@ const IS_COMPLETE: Partial<Record<StepId, CompletenessRule>> = {
   // An applicant exists only once the profile was created.
   createprofile: () => true,
   personalinfo: (a, f) =>
-    personalInfoFormSchema(personalInfoContextOf(f, provinceOfAddress(a.address))).safeParse(a.personalInfo)
-      .success,
+    isValidPersonalInfo(a.personalInfo, personalInfoContextOf(f, provinceOfAddress(a.address))),
   phoneverification: (a) => a.phone.isStarted || a.phone.isClosed,
   verificationCode: (a) => a.phone.isClosed,
   address: (a) => addressFormSchema.safeParse(a.address).success,

@@ -5,6 +5,7 @@ import {
   accountUsageFormSchema,
   addressFormSchema,
   createProfileFormSchema,
+  isValidPersonalInfo,
   jointApplicantFormSchema,
   legalTermsFormSchema,
   manualAddressSchema,
@@ -751,5 +752,49 @@ describe('legal terms (spec 001 §2.2/§5)', () => {
   it('occupation chosen from the list', () => {
     expect(err({ occupation: null }, 'occupation')).toBe('Select your occupation');
     expect(err({ occupation: { id: '', name: '' } }, 'occupation')).toBe('Select your occupation');
+  });
+});
+
+describe('form schemas built once: saved answers are re-checked on every read', () => {
+  it('isValidPersonalInfo answers what personalInfoFormSchema answers', () => {
+    const joint = { hasJointApp: 'yes', jointFirstName: 'Jo', jointLastName: 'Doe', jointEmail: 'jo@x.com' };
+    const sweep = { hasSweep: 'yes', sweepBelowBalance: '2.50', sweepExceedsBalance: '100' };
+    const cases: [object, Partial<PersonalInfoContext>][] = [
+      [{}, {}],
+      [{ firstName: '  Jean  ' }, {}],
+      [{ firstName: '' }, {}],
+      [{ dob_month: '02', dob_day: '30' }, {}],
+      [{ dob_year: '2030' }, {}],
+      [{ dob_year: '2015' }, {}],
+      [{ dob_year: '1940' }, { flags: { ...NO_FLAGS, mStudent: true } }],
+      [{}, { jointAllowed: true }],
+      [joint, { jointAllowed: true }],
+      [{ ...joint, jointEmail: 'JANE@example.com' }, { jointAllowed: true }],
+      [
+        { ...joint, jointEmail: 'JANE@example.com' },
+        { jointAllowed: true, isJointFlow: true },
+      ],
+      [{}, { sweepEnabled: true }],
+      [sweep, { sweepEnabled: true }],
+      [{ ...sweep, sweepBelowBalance: '' }, { sweepEnabled: true }],
+      [{ phoneNumber: '123' }, {}],
+    ];
+    for (const [patch, ctx] of cases) {
+      const { schema, value } = pi(patch, ctx);
+      expect(isValidPersonalInfo(value, { ...baseCtx, ...ctx }), JSON.stringify([patch, ctx])).toBe(
+        schema.safeParse(value).success,
+      );
+    }
+    expect(isValidPersonalInfo(null, baseCtx)).toBe(false);
+    expect(isValidPersonalInfo('Jane', baseCtx)).toBe(false);
+  });
+
+  it('the same context gives the same legal-terms schema, the same product the same term-choice one', () => {
+    const ctx = { isFhsa: false, isTerm: true, isJoint: false };
+    expect(legalTermsFormSchema({ ...ctx })).toBe(legalTermsFormSchema({ ...ctx }));
+    expect(legalTermsFormSchema({ ...ctx, isJoint: true })).not.toBe(legalTermsFormSchema(ctx));
+    const product = { termDepositAcctConfig: null };
+    expect(termChoiceFormSchema(product)).toBe(termChoiceFormSchema(product));
+    expect(termChoiceFormSchema(undefined)).toBe(termChoiceFormSchema(null));
   });
 });

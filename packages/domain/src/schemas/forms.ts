@@ -246,42 +246,83 @@ function refineBirthDate(
  * when the answer is yes.
  */
 export function personalInfoFormSchema(ctx: PersonalInfoContext) {
-  const showSweep = ctx.sweepEnabled;
-  const showJoint = !ctx.isJointFlow && ctx.jointAllowed;
-  return z
-    .object({
-      firstName: nameField('name.first.required', 'name.first.invalid'),
-      middleName: nameField(null, 'name.invalid').optional(),
-      lastName: nameField('name.last.required', 'name.last.invalid'),
-      dob_month: text(),
-      dob_day: text(),
-      dob_year: text(),
-      phoneNumber: z
-        .string({ error: 'phone.invalid' satisfies MessageKey })
-        .refine(isValidPhone, { error: 'phone.invalid' satisfies MessageKey }),
-      phoneType: z.enum(['mobile', 'home'], { error: 'phone.type.required' satisfies MessageKey }),
-      hasSweep: showSweep ? yesNo() : yesNo().optional(),
-      sweepBelowBalance: text().optional(),
-      sweepExceedsBalance: text().optional(),
-      hasJointApp: showJoint ? yesNo() : yesNo().optional(),
-      jointFirstName: text().optional(),
-      jointLastName: text().optional(),
-      jointEmail: text().optional(),
-    })
-    .superRefine((value, rctx) => {
-      const v = value as Record<string, unknown>;
-      refineBirthDate(v, rctx, ctx.flags, ctx.today, ctx.province);
-      if (showSweep && v.hasSweep === 'yes') {
-        for (const field of ['sweepBelowBalance', 'sweepExceedsBalance'] as const) {
-          const key = checkSweepAmount(str(v[field]));
-          if (key) issue(rctx, [field], key);
-        }
-      }
-      if (showJoint && v.hasJointApp === 'yes') refineJointSection(v, rctx, ctx.primaryEmail);
-    }, ALWAYS);
+  return personalInfoFields(sectionsOf(ctx)).superRefine(
+    (value, rctx) => refinePersonalInfo(value as Record<string, unknown>, rctx, ctx),
+    ALWAYS,
+  );
 }
 export type PersonalInfoForm = z.infer<ReturnType<typeof personalInfoFormSchema>>;
 export type PersonalInfoFormInput = z.input<ReturnType<typeof personalInfoFormSchema>>;
+
+/**
+ * True when saved answers pass personalInfoFormSchema(ctx), without building the schema (the server
+ * re-checks every saved answer on each read).
+ */
+export function isValidPersonalInfo(value: unknown, ctx: PersonalInfoContext): boolean {
+  const parsed = personalInfoFields(sectionsOf(ctx)).safeParse(value);
+  if (!parsed.success) return false;
+  let valid = true;
+  const collect = {
+    value: parsed.data,
+    addIssue: () => {
+      valid = false;
+    },
+  } as unknown as Ctx;
+  refinePersonalInfo(parsed.data as Record<string, unknown>, collect, ctx);
+  return valid;
+}
+
+/** The sections of the personal-information form a context shows. */
+function sectionsOf(ctx: PersonalInfoContext) {
+  return { showSweep: ctx.sweepEnabled, showJoint: !ctx.isJointFlow && ctx.jointAllowed };
+}
+
+/** The cross-field rules of personal information: the birth date, the sweep amounts, the joint section. */
+function refinePersonalInfo(v: Record<string, unknown>, rctx: Ctx, ctx: PersonalInfoContext): void {
+  const { showSweep, showJoint } = sectionsOf(ctx);
+  refineBirthDate(v, rctx, ctx.flags, ctx.today, ctx.province);
+  if (showSweep && v.hasSweep === 'yes') {
+    for (const field of ['sweepBelowBalance', 'sweepExceedsBalance'] as const) {
+      const key = checkSweepAmount(str(v[field]));
+      if (key) issue(rctx, [field], key);
+    }
+  }
+  if (showJoint && v.hasJointApp === 'yes') refineJointSection(v, rctx, ctx.primaryEmail);
+}
+
+/** The fields of personal information, built once per pair of sections (a schema costs a millisecond). */
+const personalInfoFieldsBySections = new Map<string, ReturnType<typeof buildPersonalInfoFields>>();
+function personalInfoFields(sections: { showSweep: boolean; showJoint: boolean }) {
+  const key = `${sections.showSweep}|${sections.showJoint}`;
+  let fields = personalInfoFieldsBySections.get(key);
+  if (!fields) {
+    fields = buildPersonalInfoFields(sections);
+    personalInfoFieldsBySections.set(key, fields);
+  }
+  return fields;
+}
+
+function buildPersonalInfoFields({ showSweep, showJoint }: { showSweep: boolean; showJoint: boolean }) {
+  return z.object({
+    firstName: nameField('name.first.required', 'name.first.invalid'),
+    middleName: nameField(null, 'name.invalid').optional(),
+    lastName: nameField('name.last.required', 'name.last.invalid'),
+    dob_month: text(),
+    dob_day: text(),
+    dob_year: text(),
+    phoneNumber: z
+      .string({ error: 'phone.invalid' satisfies MessageKey })
+      .refine(isValidPhone, { error: 'phone.invalid' satisfies MessageKey }),
+    phoneType: z.enum(['mobile', 'home'], { error: 'phone.type.required' satisfies MessageKey }),
+    hasSweep: showSweep ? yesNo() : yesNo().optional(),
+    sweepBelowBalance: text().optional(),
+    sweepExceedsBalance: text().optional(),
+    hasJointApp: showJoint ? yesNo() : yesNo().optional(),
+    jointFirstName: text().optional(),
+    jointLastName: text().optional(),
+    jointEmail: text().optional(),
+  });
+}
 
 function refineJointSection(v: Record<string, unknown>, ctx: Ctx, primaryEmail?: string): void {
   const checkName = (field: 'jointFirstName' | 'jointLastName', required: MessageKey) => {
@@ -539,6 +580,21 @@ export function renewalOptionValues(product: TermProductLike | null | undefined)
  * when the product has term rates; a value the product does not offer counts as not selected.
  */
 export function termChoiceFormSchema(product: TermProductLike | null | undefined) {
+  if (!product) return (termChoiceWithoutProduct ??= buildTermChoiceFormSchema(product));
+  let schema = termChoiceByProduct.get(product);
+  if (!schema) {
+    schema = buildTermChoiceFormSchema(product);
+    termChoiceByProduct.set(product, schema);
+  }
+  return schema;
+}
+export type TermChoiceForm = z.infer<ReturnType<typeof termChoiceFormSchema>>;
+
+/** Built once per product object (the catalogue's products are not changed in place). */
+const termChoiceByProduct = new WeakMap<TermProductLike, ReturnType<typeof buildTermChoiceFormSchema>>();
+let termChoiceWithoutProduct: ReturnType<typeof buildTermChoiceFormSchema> | undefined;
+
+function buildTermChoiceFormSchema(product: TermProductLike | null | undefined) {
   const required = hasTermRates(product);
   const periods = new Set((product?.termDepositAcctConfig?.termRate ?? []).map(termPeriodValue));
   const options = new Set(renewalOptionValues(product));
@@ -548,7 +604,6 @@ export function termChoiceFormSchema(product: TermProductLike | null | undefined
     if (!options.has(str(v.termOption).trim())) issue(ctx, ['termOption'], 'term.renewal.required');
   }, ALWAYS);
 }
-export type TermChoiceForm = z.infer<ReturnType<typeof termChoiceFormSchema>>;
 
 // ---------------------------------------------------------------------------------------------------------
 // SIN (spec 001 §5, reference §9)
@@ -651,6 +706,19 @@ export interface LegalTermsContext {
  * purpose '6' for FHSA (an empty FHSA purpose becomes '6').
  */
 export function legalTermsFormSchema(ctx: LegalTermsContext) {
+  const key = `${ctx.isFhsa}|${ctx.isTerm}|${ctx.isJoint}`;
+  let schema = legalTermsByContext.get(key);
+  if (!schema) {
+    schema = buildLegalTermsFormSchema({ isFhsa: ctx.isFhsa, isTerm: ctx.isTerm, isJoint: ctx.isJoint });
+    legalTermsByContext.set(key, schema);
+  }
+  return schema;
+}
+
+/** Built once per context (eight at most): a schema costs a millisecond or two to build. */
+const legalTermsByContext = new Map<string, ReturnType<typeof buildLegalTermsFormSchema>>();
+
+function buildLegalTermsFormSchema(ctx: LegalTermsContext) {
   return z
     .object({
       resStatus: yesNo(),
