@@ -51,7 +51,6 @@ import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../applicati
 import type { ProgressReader } from '../application/progress.ts';
 import {
   findApplicantByRole,
-  findApplicantContext,
   toDecision,
   type ApplicantContext,
   type ApplicantRole,
@@ -127,11 +126,11 @@ export function createDecisionService(deps: DecisionServiceDeps) {
    * documents' result has not come.
    */
   async function check(context: ApplicantContext): Promise<Verdict | 'wait' | undefined> {
-    const { applicant } = context;
-    const read = await progress.read(context);
+    const { application, applicant } = context;
+    const products = await progress.productsOf(application);
     const person = personOf(context);
     const province = provinceOfAddress(applicant.address);
-    if (checkAgeLimits(flagsOf(read.facts), person.birthDate, clock.now(), province)) {
+    if (checkAgeLimits(flagsOf({ products }), person.birthDate, clock.now(), province)) {
       return { outcome: 'ageRefused' };
     }
     const blocked = await banking.isBlockListed(person);
@@ -194,21 +193,26 @@ export function createDecisionService(deps: DecisionServiceDeps) {
    *   still has to show ID in person;
    * - single: the primary alone, as a single application.
    */
-  async function evaluate(primary: ApplicantContext, round: DecisionRound): Promise<Verdict | 'wait'> {
+  async function evaluate(
+    primary: ApplicantContext,
+    round: DecisionRound,
+  ): Promise<{ verdict: Verdict | 'wait'; coApplicant?: ApplicantContext }> {
     if (round === 'joint') {
       const coApplicant = await contextOf(primary.application.id, 'joint');
       if (!coApplicant) throw new Error('A joint round has a co-applicant');
       const refused = await check(coApplicant);
-      if (refused) return refused;
-      if (primary.application.decision?.primaryOutcome === 'inPerson') return { outcome: 'jointComplete' };
-      return open(primary, coApplicant);
+      if (refused) return { verdict: refused, coApplicant };
+      if (primary.application.decision?.primaryOutcome === 'inPerson') {
+        return { verdict: { outcome: 'jointComplete' }, coApplicant };
+      }
+      return { verdict: await open(primary, coApplicant), coApplicant };
     }
     const refused = await check(primary);
-    if (refused) return refused;
+    if (refused) return { verdict: refused };
     if (round === 'primary' && primary.applicant.personalInfo?.hasJointApp === 'yes') {
-      return { outcome: 'primaryComplete' };
+      return { verdict: { outcome: 'primaryComplete' } };
     }
-    return open(primary);
+    return { verdict: await open(primary) };
   }
 
   /**
@@ -216,16 +220,17 @@ export function createDecisionService(deps: DecisionServiceDeps) {
    * accepted), reports it once, invites the co-applicant when the primary's part is done, and e-mails:
    * an existing membership always (never on screen); a late decision to whoever was shown the processing
    * page; the joint round's result to both applicants.
-   * @returns true when this call stored it
+   * @param known the applicants as the caller read them (their answers no longer change once submitted)
+   * @returns the decision this call stored, or null when it stored none
    */
   async function store(
     applicationId: string,
     verdict: Verdict,
     from: readonly Decision['state'][] | 'savingsOffer',
-  ): Promise<boolean> {
-    const primary = await contextOf(applicationId, 'primary');
-    if (!primary) return false;
-    const coApplicant = await contextOf(applicationId, 'joint');
+    known: { primary?: ApplicantContext | undefined; coApplicant?: ApplicantContext | undefined } = {},
+  ): Promise<Decision | null> {
+    const primary = known.primary ?? (await contextOf(applicationId, 'primary'));
+    if (!primary) return null;
     const products = await catalogue.listProducts();
     const opened = verdict.membership?.accounts.map((a) => a.productId) ?? [];
     let subject = primary;
@@ -241,7 +246,12 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         from === 'savingsOffer'
           ? canAcceptSavingsOffer(current)
           : current !== null && from.includes(current.state);
-      if (!allowed || !current) return false;
+      if (!allowed || !current) return null;
+      // The co-applicant takes part in the joint round only.
+      const coApplicant =
+        current.round === 'joint'
+          ? (known.coApplicant ?? (await findApplicantByRole(trx, applicationId, 'joint')))
+          : undefined;
       const decided: Decision = {
         state: 'decided',
         round: current.round,
@@ -313,7 +323,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       } else if (current.state === 'pending') {
         await mailDecision(subject, decided.primaryCustNo);
       }
-      return true;
+      return decided;
     });
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
     return stored;
@@ -335,17 +345,27 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   /**
    * Decides an application unless it was decided. While the documents' result has not come, it looks
    * again each second until `until` (a time in ms), then leaves the decision to the job.
-   * @returns 'decided' once an outcome is stored (by this call or another), 'waiting' otherwise
+   * @param claimed the primary's context as the claim left it (read again after a wait)
+   * @returns the decision once this call stored it, 'decided' once another did, 'waiting' otherwise
    */
-  async function decide(applicationId: string, until?: number): Promise<'decided' | 'waiting'> {
+  async function decide(
+    applicationId: string,
+    until?: number,
+    claimed?: ApplicantContext,
+  ): Promise<Decision | 'decided' | 'waiting'> {
+    let known = claimed;
     for (;;) {
-      const context = await contextOf(applicationId);
+      const context = known ?? (await contextOf(applicationId));
+      known = undefined;
       const current = context?.application.decision;
       if (!context || !current || current.state === 'decided') return 'decided';
-      const verdict = await evaluate(context, current.round);
+      const { verdict, coApplicant } = await evaluate(context, current.round);
       if (verdict !== 'wait') {
-        await store(applicationId, verdict, ['deciding', 'pending']);
-        return 'decided';
+        const stored = await store(applicationId, verdict, ['deciding', 'pending'], {
+          primary: context,
+          coApplicant,
+        });
+        return stored ?? 'decided';
       }
       if (until === undefined || Date.now() + 1000 > until) return 'waiting';
       await sleep(1000);
@@ -369,7 +389,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   /**
    * Claims the decision for a round (a compare-and-set under a row lock) and sends the job that finishes
    * it, in one transaction; `during` adds the round's own writes to it.
-   * @returns false when the decision was not in a state this round may claim
+   * @returns the claimed decision, or null when the decision was not in a state this round may claim
    */
   async function claim(
     applicationId: string,
@@ -377,7 +397,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     allowed: (current: Decision | null) => boolean,
     startAfter: Date,
     during: (trx: Database) => Promise<void> = async () => {},
-  ): Promise<boolean> {
+  ): Promise<{ decision: Decision; submittedAt: Date } | null> {
     return db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('applications')
@@ -386,11 +406,12 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .forUpdate()
         .executeTakeFirstOrThrow();
       const current = toDecision(row.decision);
-      if (!allowed(current)) return false;
+      if (!allowed(current)) return null;
       const next: Decision = { ...DECIDING, round, primaryOutcome: current?.outcome ?? null };
+      const submittedAt = clock.now();
       await trx
         .updateTable('applications')
-        .set({ decision: JSON.stringify(next), submitted_at: clock.now(), updated_at: new Date() })
+        .set({ decision: JSON.stringify(next), submitted_at: submittedAt, updated_at: new Date() })
         .where('id', '=', applicationId)
         .execute();
       await during(trx);
@@ -400,7 +421,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         { applicationId },
         { trx, singletonKey: `${applicationId}:${round}`, startAfter },
       );
-      return true;
+      return { decision: next, submittedAt };
     });
   }
 
@@ -408,14 +429,18 @@ export function createDecisionService(deps: DecisionServiceDeps) {
    * Decides a claimed decision while the applicant waits (until `until`); past it, the decision is
    * deferred (pending) and the job finishes it.
    */
-  async function decideWhileWaiting(applicationId: string, until: number): Promise<Decision> {
-    const decided = decide(applicationId, until).catch((error: unknown) => {
+  async function decideWhileWaiting(
+    applicationId: string,
+    until: number,
+    claimed?: ApplicantContext,
+  ): Promise<Decision> {
+    const decided = decide(applicationId, until, claimed).catch((error: unknown) => {
       // The job retries it; the applicant sees the processing page.
       log.warn({ err: error }, 'the decision failed while the applicant waited; the job retries it');
       return 'waiting' as const;
     });
     const first = await Promise.race([decided, sleep(until - Date.now()).then(() => 'timeout' as const)]);
-    if (first !== 'decided') {
+    if (first === 'waiting' || first === 'timeout') {
       await db
         .updateTable('applications')
         .set({ decision: sql`jsonb_set(decision, '{state}', '"pending"')` })
@@ -423,7 +448,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .where(sql<boolean>`decision->>'state' = 'deciding'`)
         .execute();
     }
-    const decision = (await decisionOf(applicationId)) ?? DECIDING;
+    // The decision this request stored is the one stored: an outcome never changes once stored.
+    const decision = typeof first === 'object' ? first : ((await decisionOf(applicationId)) ?? DECIDING);
     // No enumeration: an existing membership answers after the same wait as a late decision.
     if (decision.outcome === 'existingMember') await sleep(until - Date.now());
     return decision;
@@ -491,7 +517,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
             .execute();
         },
       );
-      if (!claimed) {
+      if (claimed === null) {
         if (round === 'joint' && !decisionSeenBy(role, await decisionOf(application.id))) {
           // The primary went on alone: the invitation has ended.
           throw new HttpProblem(409, 'The invitation has ended.', {
@@ -501,10 +527,17 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         }
         return responseWhenDecided(context, until);
       }
-      const fresh = (await findApplicantContext(db, applicant.id)) ?? context;
+      // The primary's context as the claim left it: the decision starts from it without reading it again.
+      const primary =
+        role === 'primary'
+          ? {
+              application: { ...application, decision: claimed.decision, submittedAt: claimed.submittedAt },
+              applicant: { ...applicant, termsAccepted: true, language: input.language },
+            }
+          : undefined;
       return saveResponseOf(
-        decisionSeenBy(role, await decideWhileWaiting(application.id, until)) ?? DECIDING,
-        fresh,
+        decisionSeenBy(role, await decideWhileWaiting(application.id, until, primary)) ?? DECIDING,
+        context,
       );
     },
 
@@ -519,7 +552,14 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       if (!primary) throw new HttpProblem(404, 'No application matches this link.', { title: 'Not Found' });
       const claimed = await claim(applicationId, 'single', isAwaitingCoApplicant, new Date(until + 1000));
       const decision = claimed
-        ? await decideWhileWaiting(applicationId, until)
+        ? await decideWhileWaiting(applicationId, until, {
+            application: {
+              ...primary.application,
+              decision: claimed.decision,
+              submittedAt: claimed.submittedAt,
+            },
+            applicant: primary.applicant,
+          })
         : ((await decisionOf(applicationId)) ?? DECIDING);
       return {
         applicantId: primary.applicant.id,
