@@ -15,8 +15,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -99,6 +99,12 @@ export const CSP_DIRECTIVES = {
   objectSrc: ["'none'"],
 };
 
+/** The zod compilers, as Fastify's factories of compilers (typed there for ajv's). */
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
 /** Builds the app (not listening). The caller closes it. */
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -109,6 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     routerOptions: { ignoreTrailingSlash: true },
     // Opening PGlite, migrating and seeding a new data folder can outlast the 10 s default on a busy machine.
     pluginTimeout: 120_000,
+    // zod validates and serialises every route: Fastify's own compilers (ajv, fast-json-stringify) are
+    // never loaded, which saves a fifth of a start.
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.isProduction && config.trustProxy === false) {
@@ -210,6 +219,8 @@ function trustProxyOption(
  * retry per command keep a Redis outage from holding requests; errors are logged without the URL.
  */
 async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  // Loaded only when REDIS_URL is set.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectTimeout: 500,
     maxRetriesPerRequest: 1,

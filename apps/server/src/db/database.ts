@@ -6,7 +6,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -54,6 +53,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
       throw new Error(`Invalid schema name: ${options.schema}`);
     }
+    // node-postgres is loaded only for PostgreSQL.
+    const { default: pg } = await import('pg');
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,

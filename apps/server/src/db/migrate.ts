@@ -2,7 +2,7 @@
  * Runs the migrations at start. They are imported statically (not read from a folder) so that the
  * esbuild bundle carries them; add each new migration to MIGRATIONS, named NNNN-kebab-title.
  */
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-applications.ts';
 import * as m0003 from './migrations/0003-phone-verification.ts';
@@ -31,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
  * database, so a database that holds other omo schemas (tests) must be told which one is ours.
  */
 export async function migrateToLatest<T>(db: Kysely<T>, schema?: string): Promise<MigrationResultSet> {
+  if (await isUpToDate(db, schema)) return { results: [] };
   const migrator = new Migrator({
     db: db as Kysely<unknown>,
     provider: { getMigrations: async () => MIGRATIONS },
@@ -42,4 +43,19 @@ export async function migrateToLatest<T>(db: Kysely<T>, schema?: string): Promis
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed`, { cause: resultSet.error });
   }
   return resultSet;
+}
+
+/**
+ * True when the migrations run are exactly ours: the migrator would do nothing, so its lock and its
+ * introspection of the whole catalogue (most of a start on an existing data folder) are skipped. Any
+ * difference (a new migration, one unknown to this version) goes to the migrator, which handles it.
+ */
+async function isUpToDate<T>(db: Kysely<T>, schema?: string): Promise<boolean> {
+  const table = schema ? `${schema}.kysely_migration` : 'kysely_migration';
+  const found = await sql<{ found: boolean }>`select to_regclass(${table}) is not null as found`.execute(db);
+  if (!found.rows[0]?.found) return false;
+  const run = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(db);
+  const names = new Set(run.rows.map((row) => row.name));
+  const ours = Object.keys(MIGRATIONS);
+  return names.size === ours.length && ours.every((name) => names.has(name));
 }

@@ -12,7 +12,6 @@ import {
   type CanadaPostCreateResponse,
   type PostOffice,
 } from '@omo/domain';
-import bwipjs from 'bwip-js/node';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { haversineKm, roundKm, type LatLng } from '../../lib/geo.ts';
@@ -29,6 +28,8 @@ export function forwardSortationAreaOf(address: { postalCode?: string | undefine
 
 /** A Code 128 barcode of `text` as a PNG, base64 (the post office scans it; the page prints the number). */
 export async function code128Png(text: string): Promise<string> {
+  // Loaded on the first barcode drawn: a start does not need it.
+  const { default: bwipjs } = await import('bwip-js/node');
   const png = await bwipjs.toBuffer({
     bcid: 'code128',
     text,

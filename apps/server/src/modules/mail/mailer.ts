@@ -3,7 +3,7 @@
  * outbox (the sandbox), where people and tests read it back. Both paths build the message with nodemailer,
  * so what lands in the outbox is what SMTP would have carried.
  */
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { OutboxRepository } from '../outbox/repository.ts';
 import type { RenderedEmail } from './templates.ts';
 
@@ -19,21 +19,32 @@ export function createMailer(options: {
   outbox: Pick<OutboxRepository, 'create'>;
 }): Mailer {
   const { smtpUrl, from, outbox } = options;
+  // nodemailer is loaded with the first e-mail sent: a start does not need it.
+  let transport: Transporter | undefined;
+  const transportOf = async () => {
+    if (!transport) {
+      const { default: nodemailer } = await import('nodemailer');
+      transport ??= smtpUrl
+        ? nodemailer.createTransport(smtpUrl)
+        : nodemailer.createTransport({ jsonTransport: true });
+    }
+    return transport;
+  };
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
     return {
       name: 'smtp',
       async send(to, email) {
-        await transport.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
+        const smtp = await transportOf();
+        await smtp.sendMail({ from, to, subject: email.subject, text: email.text, html: email.html });
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
-  const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     name: 'outbox',
     async send(to, email) {
-      const info = await transport.sendMail({
+      const json = await transportOf();
+      const info = await json.sendMail({
         from,
         to,
         subject: email.subject,
@@ -49,6 +60,6 @@ export function createMailer(options: {
         html: message.html,
       });
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }
