@@ -20,7 +20,7 @@ import { SESSION_EXPIRES_IN_HEADER, type SessionStatus } from '@omo/domain';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
-import { findApplicantContext, type ApplicantContext } from '../modules/application/repository.ts';
+import { findSessionContext, type ApplicantContext } from '../modules/application/repository.ts';
 import { HttpProblem } from './problem-details.ts';
 
 export const SESSION_COOKIE = 'omo_session';
@@ -98,12 +98,18 @@ export default fp<{ config: AppConfig }>(
         .executeTakeFirst();
       if (!session) return undefined;
       const lastSeen = new Date(session.last_seen_at).getTime();
-      // An idle session is out of reach: a cookie left on a shared computer does not reopen the answers.
-      if (now - lastSeen > idleMs) {
-        await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-        return undefined;
-      }
+      if (await endedIdle(tokenHash, lastSeen, now)) return undefined;
       return { tokenHash, applicantId: session.applicant_id, lastSeen };
+    }
+
+    /**
+     * An idle session is out of reach (and deleted): a cookie left on a shared computer does not reopen
+     * the answers. True when it was.
+     */
+    async function endedIdle(tokenHash: string, lastSeen: number, now: number): Promise<boolean> {
+      if (now - lastSeen <= idleMs) return false;
+      await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      return true;
     }
 
     async function touch(tokenHash: string, now: number): Promise<void> {
@@ -114,17 +120,21 @@ export default fp<{ config: AppConfig }>(
         .execute();
     }
 
+    /** The session's applicant and application, read with the session in one query. */
     async function lookup(request: FastifyRequest): Promise<ApplicantContext | undefined> {
       const now = Date.now();
-      const session = await findLiveSession(request, now);
-      if (!session) return undefined;
-      let { lastSeen } = session;
+      const tokenHash = tokenHashOf(request);
+      if (!tokenHash) return undefined;
+      const found = await findSessionContext(app.db, tokenHash);
+      if (!found) return undefined;
+      let lastSeen = found.lastSeenAt.getTime();
+      if (await endedIdle(tokenHash, lastSeen, now)) return undefined;
       if (now - lastSeen > TOUCH_INTERVAL_MS) {
-        await touch(session.tokenHash, now);
+        await touch(tokenHash, now);
         lastSeen = now;
       }
       lastUse.set(request, lastSeen);
-      return findApplicantContext(app.db, session.applicantId);
+      return found.context;
     }
 
     app.decorateRequest('findApplicant', function (this: FastifyRequest) {

@@ -253,6 +253,22 @@ export async function findApplicantContext(
   return row ? toContext(row as ContextRow) : undefined;
 }
 
+/**
+ * The applicant a session token (its SHA-256) reaches, with their application and the session's last
+ * use, in one query; undefined when no session has this token.
+ */
+export async function findSessionContext(
+  db: Database,
+  tokenHash: string,
+): Promise<{ context: ApplicantContext; lastSeenAt: Date } | undefined> {
+  const row = await selectContext(db)
+    .innerJoin('sessions as s', 's.applicant_id', 'p.id')
+    .select('s.last_seen_at')
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row ? { context: toContext(row as ContextRow), lastSeenAt: toDate(row.last_seen_at) } : undefined;
+}
+
 /** The applicant of an application in a role (primary or joint) with their application, or undefined. */
 export async function findApplicantByRole(
   db: Database,
