@@ -80,6 +80,8 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), '
     dataDir,
     startupMs: ms,
     startupCpuMs: cpuMsOf(child.pid),
+    /** The server's CPU time so far (ms; undefined off Linux). */
+    cpuMs: () => cpuMsOf(child.pid),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);

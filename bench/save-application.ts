@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { TestApplicant } from '../apps/server/src/testing/applicant.ts';
 import { createHttpInjector } from '../apps/server/src/testing/http-injector.ts';
-import { benchPort, startServer } from './lib.mjs';
+import { benchPort, machineNote, startServer } from './lib.mjs';
 
 const CONCURRENT = Number(process.env.BENCH_CONCURRENT ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -46,8 +46,10 @@ async function measure(label: string, env: Record<string, string>, port: number)
     const http = createHttpInjector(server.url);
     const times: number[] = [];
     let members = 0;
+    let cpuMs = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const applicants = await prepare(http, round);
+      const cpuBefore = server.cpuMs() ?? NaN;
       const results = await Promise.all(
         applicants.map(async (a) => {
           const started = performance.now();
@@ -58,19 +60,22 @@ async function measure(label: string, env: Record<string, string>, port: number)
           return ms;
         }),
       );
+      cpuMs += (server.cpuMs() ?? NaN) - cpuBefore;
       times.push(...results);
     }
     const sorted = [...times].sort((x, y) => x - y);
     console.log(
       `${label}: ${CONCURRENT} at once × ${ROUNDS} rounds, ${members}/${times.length} members made — ` +
         `p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms, ` +
-        `slowest ${sorted.at(-1)!.toFixed(0)} ms`,
+        `slowest ${sorted.at(-1)!.toFixed(0)} ms; the server's CPU time ${(cpuMs / times.length).toFixed(1)} ms ` +
+        `per submission`,
     );
   } finally {
     await server.stop();
   }
 }
 
+console.log(machineNote());
 await measure('SaveApplication on PGlite    ', {}, benchPort(5));
 
 const client = new pg.Client({ connectionString: POSTGRES_URL });
