@@ -54,14 +54,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // React, React Router and i18next, which every page needs, in one long-cached chunk named for what
+        // React and React Router, which every page needs, in one long-cached chunk named for what
         // it is. The domain package and zod are left to the routes that import them, module by module, so
         // the first screen takes the paths and flows without the form schemas.
         advancedChunks: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
             {
               // The small modules the first screen shares with later routes, in one file rather than a
