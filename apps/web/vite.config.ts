@@ -54,20 +54,20 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // React, React Router and i18next, which every page needs, in one long-cached chunk named for what
+        // React and React Router, which every page needs, in one long-cached chunk named for what
         // it is. The domain package and zod are left to the routes that import them, module by module, so
         // the first screen takes the paths and flows without the form schemas.
         advancedChunks: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
             {
               // The small modules the first screen shares with later routes, in one file rather than a
               // dozen (each file is a request on a slow phone link); nothing only a later route uses.
               name: 'first-screen',
-              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/]error-routes)\.ts/,
+              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/]error-routes)\.ts/,
             },
           ],
         },
