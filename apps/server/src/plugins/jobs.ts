@@ -73,8 +73,12 @@ export default fp<{ config: AppConfig }>(
           expireInSeconds: config.jobs.expireSeconds,
           ...(queue.deadLetter ? { deadLetter: queue.deadLetter } : {}),
         };
-        if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, options);
-        else await boss.createQueue(queue.name, options);
+        const current = (await boss.getQueue(queue.name)) as Record<string, unknown> | null;
+        if (!current) await boss.createQueue(queue.name, options);
+        // A queue stored as defined is left alone: a start writes nothing when nothing changed.
+        else if (Object.entries(options).some(([key, value]) => current[key] !== value)) {
+          await boss.updateQueue(queue.name, options);
+        }
       },
       async send(queue, data, options = {}) {
         if (!queues.has(queue)) throw new Error(`Queue '${queue}' is not defined`);
