@@ -19,7 +19,7 @@ import {
   type UseFormSetError,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { isIdentityStatus, type Flow, type ProductOffering, type StepId } from '@omo/domain';
 import { useFormErrors } from '../components/form/use-form-errors.ts';
 import {
@@ -117,7 +117,7 @@ export async function handleStepError<T extends FieldValues>(
 }
 
 export interface StepFormOptions<TIn extends FieldValues, TOut> {
-  schema: z.ZodType<TOut, TIn>;
+  schema: z.ZodMiniType<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
   /** The form's field names, in page order (the error summary's order). */
   fields: readonly string[];

@@ -1,11 +1,11 @@
 /**
  * Pure validation rules of omo (spec 000 §4/§5, spec 001 §5, reference §6 and §9). The form schemas in
- * schemas/forms.ts are built from these functions, so the browser and the server apply the same rules.
+ * schemas/forms/ are built from these functions, so the browser and the server apply the same rules.
  * Nothing here reads the clock: every date rule takes `today`.
  */
 import type { ApplicationFlags } from './application-flags.types.ts';
 import type { MessageKey } from '../messages/messages.ts';
-import { ageOfMajorityOf } from '../reference/lists.ts';
+import { ageOfMajorityOf } from '../reference/provinces.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Password and e-mail
