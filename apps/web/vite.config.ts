@@ -56,14 +56,14 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // React, React Router and i18next, which every page needs, in one long-cached chunk named for what
+        // React and React Router, which every page needs, in one long-cached chunk named for what
         // it is. The domain package and zod are left to the routes that import them, module by module, so
         // the first screen takes the paths and flows without the form schemas.
         advancedChunks: {
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
             {
               // The small modules the first screen shares with later routes, in one file rather than a
@@ -74,8 +74,8 @@ export default defineConfig({
             {
               // What every form screen needs, in one file fetched with the first form (create profile):
               // react-hook-form and its zod resolver, the step helper, the form frame and its common
-              // controls, the messages and the rules the schemas share (with the provinces' age of majority). Each screen's own schema and page
-              // stay in the screen's chunk.
+              // controls, the messages and the rules the schemas share (with the provinces' age of
+              // majority). Each screen's own schema and page stay in the screen's chunk.
               name: 'forms',
               // Only these modules: their imports (the API client, zod) stay where the first screen has them.
               includeDependenciesRecursively: false,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import type { I18n } from '../i18n/i18n.ts';
+import { I18nProvider } from '../i18n/use-translation.tsx';
 
 /** App-wide providers (the router is given config through its root loader, not a context). */
 export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 
 /**
  * A progress indicator whose text is announced politely (aria-live). `label` overrides the default text.

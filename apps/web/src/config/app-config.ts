@@ -1,10 +1,10 @@
 /**
- * Page configuration read from GET /api/omo/GetApiConfig (the domain's `webApiConfigSchema`: the spec's
+ * Page configuration read from GET /api/omo/GetApiConfig (the domain's `readWebApiConfig`: the spec's
  * configuration, branding, mode and page settings), plus the footer links derived from the public website.
  * When the call fails, or answers something this build cannot read, the defaults below keep the layout
  * working (an error page still renders) and `isLoaded` is false.
  */
-import { webApiConfigSchema, type WebApiConfig } from '@omo/domain';
+import { readWebApiConfig, type WebApiConfig } from '@omo/domain';
 import { fetchApiConfig } from '../lib/api.ts';
 
 export interface AppConfig extends WebApiConfig {
@@ -47,8 +47,8 @@ export const DEFAULT_CONFIG: AppConfig = withDerived(
 
 /** Reads a GetApiConfig answer; one this build cannot read gives the defaults. */
 export function normalizeAppConfig(input: unknown): AppConfig {
-  const parsed = webApiConfigSchema.safeParse(input);
-  return parsed.success ? withDerived(parsed.data, true) : DEFAULT_CONFIG;
+  const config = readWebApiConfig(input);
+  return config ? withDerived(config, true) : DEFAULT_CONFIG;
 }
 
 let pending: Promise<AppConfig> | null = null;

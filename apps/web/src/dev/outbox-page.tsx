@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { Link } from 'react-router';
 import type { OutboxMessage } from '@omo/domain';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';

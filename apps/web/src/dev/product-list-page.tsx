@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PRODUCT_LIST_GROUPS } from '@omo/domain';
 import { PageHeading } from '../components/page-heading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';

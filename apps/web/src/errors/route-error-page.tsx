@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { BareLayout } from '../app/layout/bare-layout.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';

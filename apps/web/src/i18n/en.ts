@@ -1,7 +1,7 @@
 /**
  * English interface texts. Spec wording is used verbatim where the spec gives it; `fr.ts` must have the
  * same shape (checked by its type). Validation messages are not here: they come from MESSAGES_EN of
- * @omo/domain. Interpolation uses i18next's {{name}} syntax.
+ * @omo/domain. A value goes in as {{name}}; a plural text has _one and _other forms.
  */
 export const en = {
   common: {

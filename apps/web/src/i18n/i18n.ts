@@ -1,43 +1,58 @@
 /**
- * i18next setup. The language is chosen once from localStorage ('omo.lang'), then kept in sync: every
- * change is persisted and mirrored on <html lang> so screen readers switch pronunciation.
- * English is in the first download; French is fetched only when it is the stored choice or chosen
- * (`loadLanguage`, `switchLanguage`).
+ * The interface texts in two languages (decision 0019: our own few lines instead of i18next, which cost
+ * 23 KiB gzip of the first screen for features we do not use). A text is found by its dotted key in
+ * en.ts / fr.ts; `{{name}}` takes a value; `count` chooses the plural form (`key_one`, `key_other`) by
+ * the language's plural rules; a text missing in French falls back to English, a missing key shows as
+ * itself. The language is chosen once from localStorage ('omo.lang'), then kept in sync: every change is
+ * persisted and mirrored on <html lang> so screen readers switch pronunciation. English is in the first
+ * download; French is fetched only when it is the stored choice or chosen.
  */
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { en, type Translation } from './en.ts';
 
 export type Lang = 'en' | 'fr';
 export const LANGUAGE_STORAGE_KEY = 'omo.lang';
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Translation };
-  }
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** Every dotted path to a text of `T`. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+
+/** Any key of the interface texts: a text's path, or a plural text's path without its suffix. */
+export type TFuncKey = WithoutPlural<Leaves<Translation>>;
+/** The values a text takes; `count` also chooses its plural form. */
+export type TParams = Record<string, string | number>;
+export type TFunction = (key: TFuncKey, params?: TParams) => string;
+
+/** One app's language and texts (tests create their own). */
+export interface I18n {
+  readonly language: Lang;
+  readonly t: TFunction;
+  /** Shows another language at once; its texts must be held (`switchLanguage` fetches them). */
+  changeLanguage(lng: Lang): void;
+  /** Calls `listener` after every change of language; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
 }
 
 /** Each language's texts once fetched (English always). */
 const held: Partial<Record<Lang, Translation>> = { en };
 
-/** Keeps a language's texts so every instance created afterwards has them at once (tests hold both). */
+/** Keeps a language's texts so that every instance has them at once (tests hold both). */
 export function holdLanguage(lng: Lang, translation: Translation): void {
   held[lng] = translation;
 }
 
-/** Makes sure an instance has a language's texts, fetching them the first time. */
-export async function loadLanguage(instance: I18n, lng: Lang): Promise<void> {
-  if (instance.hasResourceBundle(lng, 'translation')) return;
-  const translation = held[lng] ?? (lng === 'fr' ? (await import('./fr.ts')).fr : en);
-  holdLanguage(lng, translation);
-  instance.addResourceBundle(lng, 'translation', translation);
+/** Fetches a language's texts the first time they are needed. */
+export async function loadLanguage(lng: Lang): Promise<void> {
+  if (held[lng]) return;
+  holdLanguage(lng, (await import('./fr.ts')).fr);
 }
 
 /** Switches to a language: at once when its texts are here, else once they are fetched. */
-export function switchLanguage(instance: I18n, lng: Lang): Promise<unknown> {
-  if (instance.hasResourceBundle(lng, 'translation')) return instance.changeLanguage(lng);
-  return loadLanguage(instance, lng).then(() => instance.changeLanguage(lng));
+export async function switchLanguage(instance: I18n, lng: Lang): Promise<void> {
+  await loadLanguage(lng);
+  instance.changeLanguage(lng);
 }
 
 /** The stored language, or English. Storage may be unavailable (private mode): fall back quietly. */
@@ -49,7 +64,7 @@ export function findStoredLanguage(): Lang {
   }
 }
 
-function applyLanguage(lng: string): void {
+function applyLanguage(lng: Lang): void {
   document.documentElement.lang = lng;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
@@ -58,29 +73,69 @@ function applyLanguage(lng: string): void {
   }
 }
 
-/**
- * Creates and initialises an i18next instance (one per app; tests create their own) with the languages
- * held; a language not held yet shows English until `loadLanguage` brings it.
- */
-export function createI18n(lng: Lang = findStoredLanguage()): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'fr'],
-    resources: Object.fromEntries(
-      Object.entries(held).map(([language, translation]) => [language, { translation }]),
-    ),
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  document.documentElement.lang = lng;
-  instance.on('languageChanged', applyLanguage);
-  return instance;
+function lookup(texts: Translation | undefined, path: string): string | undefined {
+  let node: unknown = texts;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
 }
 
-/** The current language of an instance, narrowed to the two we support. */
+const pluralRules: Partial<Record<Lang, Intl.PluralRules>> = {};
+
+/** The text of `key` in `lng` (English when French lacks it), with its values put in. */
+export function translate(lng: Lang, key: string, params?: TParams): string {
+  const count = params?.count;
+  let path = key;
+  if (typeof count === 'number') {
+    const rules = (pluralRules[lng] ??= new Intl.PluralRules(lng));
+    const plural = `${key}_${rules.select(count)}`;
+    if (lookup(held[lng], plural) ?? lookup(en, plural)) path = plural;
+    else if (lookup(held[lng], `${key}_other`) ?? lookup(en, `${key}_other`)) path = `${key}_other`;
+  }
+  const text = lookup(held[lng], path) ?? lookup(en, path) ?? key;
+  if (!params) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/**
+ * Creates an app's language (English until a language not held yet is fetched by `switchLanguage`).
+ * @param lng the language to show, by default the stored choice
+ */
+export function createI18n(lng: Lang = findStoredLanguage()): I18n {
+  const listeners = new Set<() => void>();
+  const textsIn =
+    (language: Lang): TFunction =>
+    (key, params) =>
+      translate(language, key, params);
+  let language: Lang = held[lng] ? lng : 'en';
+  let t = textsIn(language);
+  document.documentElement.lang = language;
+  return {
+    get language() {
+      return language;
+    },
+    get t() {
+      return t;
+    },
+    changeLanguage(next) {
+      if (next === language || !held[next]) return;
+      language = next;
+      t = textsIn(next);
+      applyLanguage(next);
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The current language of an instance. */
 export function currentLang(instance: I18n): Lang {
-  return instance.resolvedLanguage === 'fr' || instance.language === 'fr' ? 'fr' : 'en';
+  return instance.language;
 }

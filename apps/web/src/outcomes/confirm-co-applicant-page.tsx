@@ -4,7 +4,7 @@
  * applicants get once the application is complete.
  */
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';

@@ -1,5 +1,5 @@
 /** /single/applicationdecline: the membership was refused; the contact centre can discuss other options. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';

@@ -3,7 +3,7 @@
  * in person; the membership opens once they have, and both are e-mailed.
  */
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';

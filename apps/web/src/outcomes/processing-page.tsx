@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';

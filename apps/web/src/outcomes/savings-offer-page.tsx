@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import { BusyButton } from '../components/form/busy-button.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import type { BranchLocation, CanadaPostCreateResponse, PostOffice } from '@omo/domain';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { PageHeading } from '../components/page-heading.tsx';

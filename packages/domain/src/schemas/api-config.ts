@@ -1,38 +1,88 @@
 /**
- * GET /api/omo/GetApiConfig: the spec's configuration and the page settings every page reads first. Written
- * with zod/mini (the same checks, a fraction of the code) so that the first screen, which validates this
- * answer before anything shows, does not load the full schema library; the server serves it as it is.
+ * GET /api/omo/GetApiConfig: the spec's configuration and the page settings every page reads first. The
+ * shape is written once, as plain data, so that the first screen checks the answer before anything shows
+ * without loading a schema library (`readWebApiConfig`, about 0.5 KiB against zod's 15); the server's
+ * response schema is made from the same shape (`webApiConfigSchema` in api.ts).
  */
-import * as z from 'zod/mini';
+
+/** What a field holds: true/false, text, text or null, or a whole percentage (0–100). */
+type FieldKind = 'boolean' | 'string' | 'string|null' | 'percent';
+export interface ConfigShape {
+  readonly [name: string]: FieldKind | ConfigShape;
+}
+
+/** The value a field of a shape holds. */
+export type ValueOfShape<S> = S extends 'boolean'
+  ? boolean
+  : S extends 'string'
+    ? string
+    : S extends 'string|null'
+      ? string | null
+      : S extends 'percent'
+        ? number
+        : { -readonly [Name in keyof S]: ValueOfShape<S[Name]> };
 
 /** Server configuration shown on /Diagnostics (spec 001 §3). */
-export const apiConfigSchema = z.object({
-  alloyEnabled: z.boolean(),
+const API_CONFIG_SHAPE = {
+  alloyEnabled: 'boolean',
   /** Forced identity result for testing, or null. */
-  forceIdResult: z.nullable(z.string()),
-  irsApiUrl: z.string(),
-  irsRequestKey: z.string(),
-});
-export type ApiConfig = z.infer<typeof apiConfigSchema>;
+  forceIdResult: 'string|null',
+  irsApiUrl: 'string',
+  irsRequestKey: 'string',
+} as const satisfies ConfigShape;
+export type ApiConfig = ValueOfShape<typeof API_CONFIG_SHAPE>;
 
 /**
  * GET /api/omo/GetApiConfig answer as omo sends it: the spec's configuration (irsRequestKey only as
  * 'configured' or '': the key stays on the server) plus the branding and page settings the web shows.
  */
-export const webApiConfigSchema = z.object({
-  ...apiConfigSchema.shape,
-  institutionName: z.string(),
-  contactPhone: z.string(),
-  onlineBankingUrl: z.string(),
-  publicWebsiteUrl: z.string(),
-  idProviderSharePercent: z.int().check(z.gte(0), z.lte(100)),
-  isProduction: z.boolean(),
-  buildNumber: z.string(),
+export const WEB_API_CONFIG_SHAPE = {
+  ...API_CONFIG_SHAPE,
+  institutionName: 'string',
+  contactPhone: 'string',
+  onlineBankingUrl: 'string',
+  publicWebsiteUrl: 'string',
+  idProviderSharePercent: 'percent',
+  isProduction: 'boolean',
+  buildNumber: 'string',
   /** The page setting that hides the referral code of 'Create your profile'. */
-  hideReferralCode: z.boolean(),
+  hideReferralCode: 'boolean',
   /** The identity provider's device-fingerprint script, loaded only when configured. */
-  deviceFingerprint: z.object({ scriptUrl: z.nullable(z.string()), orgId: z.nullable(z.string()) }),
+  deviceFingerprint: { scriptUrl: 'string|null', orgId: 'string|null' },
   /** The mobile app: the welcome page's QR code opens `url`; the store badges link to the stores. */
-  mobileApp: z.object({ url: z.string(), appStoreUrl: z.string(), googlePlayUrl: z.string() }),
-});
-export type WebApiConfig = z.infer<typeof webApiConfigSchema>;
+  mobileApp: { url: 'string', appStoreUrl: 'string', googlePlayUrl: 'string' },
+} as const satisfies ConfigShape;
+export type WebApiConfig = ValueOfShape<typeof WEB_API_CONFIG_SHAPE>;
+
+function read(shape: ConfigShape, input: unknown): Record<string, unknown> | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return null;
+  const out: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(shape)) {
+    const value = (input as Record<string, unknown>)[name];
+    if (typeof kind === 'object') {
+      const inner = read(kind, value);
+      if (!inner) return null;
+      out[name] = inner;
+      continue;
+    }
+    const fits =
+      kind === 'boolean'
+        ? typeof value === 'boolean'
+        : kind === 'string'
+          ? typeof value === 'string'
+          : kind === 'string|null'
+            ? typeof value === 'string' || value === null
+            : Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 100;
+    if (!fits) return null;
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Checks a GetApiConfig answer against its shape.
+ * @returns the configuration with the shape's fields only, or null when a field is missing or wrong
+ */
+export function readWebApiConfig(input: unknown): WebApiConfig | null {
+  return read(WEB_API_CONFIG_SHAPE, input) as WebApiConfig | null;
+}

@@ -6,7 +6,6 @@ import {
   nullParameterMessage,
   splitProductCodes,
 } from './api-paths.ts';
-import { webApiConfigSchema } from './api-config.ts';
 import {
   applicationViewSchema,
   initializeApplicationRequestSchema,
@@ -165,7 +164,6 @@ describe('draft-application contracts', () => {
       }),
     ).toMatchObject({ channel: 'sms' });
     expect(productListPageSchema.parse({ groups: [] })).toEqual({ groups: [] });
-    expect(webApiConfigSchema.shape).toHaveProperty('contactPhone');
     expect(APPLICATION_API_PATHS.application).toBe('/api/omo/Application');
   });
 });

@@ -22,7 +22,7 @@ import { createProfileFormSchema } from './forms/create-profile.ts';
 import { idVerifyTermsFormSchema } from './forms/id-verify-terms.ts';
 import type { Language } from '../messages/messages.types.ts';
 import { nullParameterMessage } from './api-paths.ts';
-import { apiConfigSchema } from './api-config.ts';
+import { WEB_API_CONFIG_SHAPE, type ConfigShape, type ValueOfShape } from './api-config.ts';
 
 /** GET /api/heartbeat answer: a status object. */
 export const heartbeatSchema = z.object({
@@ -56,8 +56,27 @@ export type OccupationList = z.infer<typeof occupationListSchema>;
 export const pepPositionListSchema = z.array(pepPositionSchema);
 export type PepPositionList = z.infer<typeof pepPositionListSchema>;
 
-/** GET /api/omo/GetApiConfig answer. */
-export const apiConfigResponseSchema = apiConfigSchema;
+/** The zod schema of a configuration shape (api-config.ts): unknown fields are dropped, as there. */
+function zodOfShape<S extends ConfigShape>(shape: S): z.ZodType<ValueOfShape<S>> {
+  const fields = Object.fromEntries(
+    Object.entries(shape).map(([name, kind]) => [
+      name,
+      typeof kind === 'object'
+        ? zodOfShape(kind)
+        : kind === 'boolean'
+          ? z.boolean()
+          : kind === 'string'
+            ? z.string()
+            : kind === 'string|null'
+              ? z.string().nullable()
+              : z.number().int().min(0).max(100),
+    ]),
+  );
+  return z.object(fields) as unknown as z.ZodType<ValueOfShape<S>>;
+}
+
+/** GET /api/omo/GetApiConfig answer: the server's response schema. */
+export const webApiConfigSchema = zodOfShape(WEB_API_CONFIG_SHAPE);
 
 /** POST /api/omo/GetBranchLocations body. */
 export const branchLocationsRequestSchema = z.object({

@@ -11,7 +11,6 @@ import {
   productOfferingSchema,
   USAGE_TYPE_VALUES,
 } from './entities.ts';
-import { apiConfigSchema } from './api-config.ts';
 import { sampleChequing, sampleGic } from './entities.fixtures.ts';
 
 describe('account types (spec 000 §3)', () => {
@@ -181,13 +180,6 @@ describe('reference entity schemas', () => {
         hours: [{ dayOfWeek: 0, openingTime: '25:00', closingTime: '16:00' }],
       }).success,
     ).toBe(false);
-  });
-
-  it('api config {alloyEnabled, forceIdResult, irsApiUrl, irsRequestKey}', () => {
-    expect(
-      apiConfigSchema.safeParse({ alloyEnabled: true, forceIdResult: null, irsApiUrl: '', irsRequestKey: '' })
-        .success,
-    ).toBe(true);
   });
 
   it('problem details with field errors', () => {

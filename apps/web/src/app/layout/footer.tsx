@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useAppConfig } from '../../config/use-app-config.ts';
 
 export function Footer() {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { findStepByPath } from '@omo/domain';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { LanguageToggle } from './language-toggle.tsx';

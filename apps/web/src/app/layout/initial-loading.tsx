@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { LoadingIndicator } from '../../components/loading-indicator.tsx';
 
 /** Shown on the very first load while the root and page loaders run (no config yet, so no header). */

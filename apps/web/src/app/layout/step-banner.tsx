@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { TRACKER_STEPS, stepNumberOf } from '@omo/domain';
 
 /** Mobile replacement of the tracker: 'STEP 0n/04' and the step name. Hidden on wide screens by CSS. */

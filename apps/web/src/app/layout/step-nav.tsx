@@ -1,5 +1,5 @@
 import { Link, useLocation, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { backPathOf, findStepByPath } from '@omo/domain';
 import type { ApplicationView } from '../../lib/application-api.ts';
 import './step-nav.css';

@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { TRACKER_STEPS, progressGroupOf, type ProgressGroup, type ProgressView } from '@omo/domain';
 
 type TrackerGroup = ProgressGroup;

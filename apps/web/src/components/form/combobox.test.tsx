@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../i18n/use-translation.tsx';
 import { createI18n } from '../../i18n/i18n.ts';
 import { Combobox, type ComboboxOption } from './combobox.tsx';
 
@@ -38,9 +38,9 @@ function setup(load: Load) {
   const onSelect = vi.fn();
   const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
   render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nProvider i18n={createI18n('en')}>
       <Harness load={load} onSelect={onSelect} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   const input = screen.getByRole('combobox', { name: 'Search for your address' });
   return { user, input, onSelect };

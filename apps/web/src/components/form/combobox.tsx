@@ -17,7 +17,7 @@
  * the list at once instead of selecting it.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { FieldFrame, describedBy } from './field.tsx';
 
 export interface ComboboxOption {

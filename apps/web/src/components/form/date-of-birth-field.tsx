@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { currentLang, type Lang } from '../../i18n/i18n.ts';
 import { FieldError, FieldHint } from './field.tsx';
 import './form-controls.css';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../i18n/use-translation.tsx';
 import { createI18n } from '../../i18n/i18n.ts';
 import { ErrorSummary } from './error-summary.tsx';
 
@@ -10,11 +10,11 @@ function renderSummary(
   errors = [{ fieldId: 'email', message: 'Enter your email address' }],
 ) {
   return render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nProvider i18n={createI18n('en')}>
       <ErrorSummary errors={errors} focusKey={focusKey} />
       <label htmlFor="email">Email</label>
       <input id="email" />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
 }
 
@@ -33,9 +33,9 @@ describe('ErrorSummary', () => {
     const { rerender } = renderSummary(0);
     expect(screen.getByRole('alert')).not.toHaveFocus();
     rerender(
-      <I18nextProvider i18n={createI18n('en')}>
+      <I18nProvider i18n={createI18n('en')}>
         <ErrorSummary errors={[]} focusKey={2} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { withTrimOnBlur } from './trim-on-blur.ts';
 
 /** Ids of the hint and error elements of a field, for aria-describedby. */

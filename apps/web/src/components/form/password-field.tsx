@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { passwordChecklist, type PasswordChecklist as Checklist } from '@omo/domain';
 import { FieldFrame, describedBy } from './field.tsx';
 import { RevealButton } from './reveal-button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { PageHeading } from '../page-heading.tsx';
 import { ErrorSummary, type SummaryError } from './error-summary.tsx';
 

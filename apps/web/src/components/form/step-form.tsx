@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { BusyButton } from './busy-button.tsx';
 import type { SummaryError } from './error-summary.tsx';
 import { StepFormTop } from './step-form-top.tsx';

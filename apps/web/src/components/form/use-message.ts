@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { formatMessage, type MessageParams } from '@omo/domain';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { currentLang } from '../../i18n/i18n.ts';

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { isCanada, isUnitedStates, normalizePostalCode, type Language } from '@omo/domain';
 import { Combobox, type ComboboxOption } from '../../components/form/combobox.tsx';
 import { TextField } from '../../components/form/field.tsx';

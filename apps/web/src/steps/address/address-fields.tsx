@@ -3,7 +3,7 @@
  * review's Address section: the home address (search or manual), 'Mailing address is the same as home
  * address', and the mailing address when unchecked.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { useMessage } from '../../components/form/use-message.ts';

@@ -6,7 +6,7 @@
  * co-applicant the SIN, or the identity check's result).
  */
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { addressFormSchema } from '@omo/domain';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
+import type { TFunction } from '../../i18n/i18n.ts';
 import type { UseFormReturn } from 'react-hook-form';
 import {
   PAYOUT_OPTION_MAX,
@@ -35,7 +35,7 @@ export function termPeriodOptions(product: ProductOffering, lang: Lang, t: TFunc
   return rates.map((r) => {
     const full = t('confirmProducts.termOptionText', {
       period: r.period,
-      // '1 Year', '18 Months': the unit follows the number (i18next plural rules).
+      // '1 Year', '18 Months': the unit follows the number (the language's plural rules).
       periodType: t(`confirmProducts.periodTypes.${r.periodType}`, { count: Number(r.period) }),
       rate: number.format(r.rate),
     });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ProductOffering } from '@omo/domain';
 import { WholeWords } from '../../components/whole-words.tsx';
 import { withFrenchArticle } from '../../i18n/article.ts';

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { createProfileFormSchema, type CreateProfileForm, type CreateProfileFormInput } from '@omo/domain';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';

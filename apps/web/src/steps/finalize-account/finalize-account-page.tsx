@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import * as z from 'zod/mini';
 import {
   FHSA_DEFAULT_PURPOSE,
@@ -174,7 +174,7 @@ export function FinalizeAccountPage() {
     const parts = rows.filter((row) => (shareOf[row] ?? 0) > 0);
     if (parts.length === 0) return null;
     return parts
-      .map((row) => t('finalizeAccount.share', { source: sourceLabel(group, row), share: shareOf[row] }))
+      .map((row) => t('finalizeAccount.share', { source: sourceLabel(group, row), share: shareOf[row] ?? 0 }))
       .join(', ');
   };
 

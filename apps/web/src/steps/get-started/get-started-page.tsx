@@ -1,5 +1,5 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { pathOf, type ProductOffering } from '@omo/domain';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';

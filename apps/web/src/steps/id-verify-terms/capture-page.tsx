@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   IDENTITY_IMAGE_MAX_BYTES,
   IDENTITY_IMAGE_SIDES,

@@ -9,7 +9,7 @@
 import { useMemo, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   COUNTRIES,
   FHSA_DEFAULT_PURPOSE,

@@ -2,7 +2,7 @@
  * The fields of 'Tell us about yourself' (spec 000 §2, §5), shared by the step screen and the review's
  * Personal Details and Co-applicant Details sections: one form (personalInfoFormSchema), several screens.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { UseFormReturn } from 'react-hook-form';
 import { formatPhoneMask, trimName, type PersonalInfoForm, type PersonalInfoFormInput } from '@omo/domain';
 import { DateOfBirthField } from '../../components/form/date-of-birth-field.tsx';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useWatch, type DefaultValues } from 'react-hook-form';
 import { useLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   personalInfoContextOf,
   personalInfoFormSchema,

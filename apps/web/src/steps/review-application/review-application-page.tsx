@@ -8,7 +8,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { hasTermRates, type ProductOffering } from '@omo/domain';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';

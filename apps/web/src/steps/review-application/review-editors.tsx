@@ -4,7 +4,7 @@
  * (the products' age limits, the province's age of majority, the SIN rules) as it did on the step.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   addressFormSchema,
   flagsOf,

@@ -4,7 +4,7 @@
  * error summary sits at the top of the section and takes focus on a failed Save.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

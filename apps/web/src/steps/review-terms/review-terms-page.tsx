@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   ERROR_IDS,
   flagsOf,

@@ -2,7 +2,7 @@
  * The SIN input (spec 001 §2.3): masked like a password with show/hide, grouped 'NNN NNN NNN' as typed.
  * Shared by the SIN step and the review's SIN section.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { Control } from 'react-hook-form';
 import { MaskedField } from '../../components/form/masked-field.tsx';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import * as z from 'zod/mini';
 import { flagsOf, sinDigits, sinFormSchema } from '@omo/domain';
 import { BusyButton } from '../../components/form/busy-button.tsx';

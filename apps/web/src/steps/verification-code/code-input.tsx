@@ -13,7 +13,7 @@
  * No maxLength on the boxes: it would cut a pasted or autofilled code to its first digit.
  */
 import type { ClipboardEvent, KeyboardEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import { CODE_LENGTH } from '@omo/domain';
 import { FieldError, FieldHint, describedBy } from '../../components/form/field.tsx';
 

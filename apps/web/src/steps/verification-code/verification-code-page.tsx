@@ -14,7 +14,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   FLOW_ERROR_ROUTES,
   VERIFICATION_CODE_TTL_MINUTES,
