@@ -73,19 +73,27 @@ export default defineConfig({
             },
             {
               // What every form screen needs, in one file fetched with the first form (create profile):
-              // react-hook-form and its zod resolver, the step helper, the form frame and its common
-              // controls, the messages and the rules the schemas share (with the provinces' age of
-              // majority). Each screen's own schema and page stay in the screen's chunk.
+              // react-hook-form, zod/mini and zod's core (the first screen has none; not the JSON Schema parts
+              // the full zod of a developer page uses) and the resolver, the step helper, the form frame and
+              // its common controls, the messages and the text rules. Each screen's own schema and page stay
+              // in the screen's chunk.
               name: 'forms',
-              // Only these modules: their imports (the API client, zod) stay where the first screen has them.
+              // Only these modules: their imports (the API client) stay where the first screen has them.
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|apps[\\/]web[\\/]src[\\/](lib[\\/]step\.ts|components[\\/]form[\\/](use-form-errors|use-message|step-form|step-form-top|field|busy-button|checkbox-field|reveal-button|error-summary|trim-on-blur)\.tsx?)|packages[\\/]domain[\\/]src[\\/](messages[\\/]messages|schemas[\\/]forms[\\/](form-helpers|limits|codes)|rules[\\/]validation|flows[\\/]identity|reference[\\/](provinces|named-code))\.ts/,
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema-processors|memoizer))|apps[\\/]web[\\/]src[\\/](lib[\\/]step\.ts|components[\\/]form[\\/](use-form-errors|use-message|step-form|step-form-top|field|busy-button|checkbox-field|reveal-button|error-summary|trim-on-blur)\.tsx?)|packages[\\/]domain[\\/]src[\\/](messages[\\/]messages|schemas[\\/]forms[\\/](form-helpers|limits|codes)|rules[\\/]validation[\\/]text|flows[\\/]identity)\.ts/,
             },
             {
               // The choice controls several later screens share (not create profile).
               name: 'form-fields',
               includeDependenciesRecursively: false,
               test: /apps[\\/]web[\\/]src[\\/]components[\\/]form[\\/](radio-group|select-field|masked-field)\.tsx/,
+            },
+            {
+              // The other rules (dates and ages with the provinces, SIN, postal codes, phone, amounts), first
+              // needed on the screen after create profile.
+              name: 'form-rules',
+              includeDependenciesRecursively: false,
+              test: /packages[\\/]domain[\\/]src[\\/](rules[\\/]validation[\\/](dates|sin-and-tin|postal-codes|phone|amounts|display)|reference[\\/](provinces|named-code))\.ts/,
             },
           ],
         },

@@ -7,7 +7,7 @@
 import { deriveApplicationFlags, isRegisteredPlanCategory } from '../rules/application-flags.ts';
 import type { ApplicationFlags } from '../rules/application-flags.types.ts';
 import { errorRoute } from '../rules/error-routes.ts';
-import { isValidSin } from '../rules/validation.ts';
+import { isValidSin } from '../rules/validation/sin-and-tin.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
 import { accountUsageFormSchema, shortAccountUsageFormSchema } from '../schemas/forms/account-usage.ts';
 import { addressFormSchema } from '../schemas/forms/address.ts';

@@ -2,14 +2,16 @@
 import * as z from 'zod/mini';
 import { isCanada, isUnitedStates } from '../../reference/countries.ts';
 import {
-  isValidCityName,
   isValidPostalCode,
+  isValidZipCode,
+  postalCodeMatchesProvince,
+} from '../../rules/validation/postal-codes.ts';
+import {
+  isValidCityName,
   isValidStreetName,
   isValidStreetNumber,
   isValidUnitNumber,
-  isValidZipCode,
-  postalCodeMatchesProvince,
-} from '../../rules/validation.ts';
+} from '../../rules/validation/text.ts';
 import { ALWAYS, issue, str, text, type Ctx } from './form-helpers.ts';
 
 interface ManualFieldNames {

@@ -1,7 +1,7 @@
 /** 'Create your profile' (spec 000 §5, spec 001 §2.7). */
 import * as z from 'zod/mini';
 import type { MessageKey } from '../../messages/messages.ts';
-import { hasOnlyPasswordCharacters, passwordMatchesCriteria } from '../../rules/validation.ts';
+import { hasOnlyPasswordCharacters, passwordMatchesCriteria } from '../../rules/validation/text.ts';
 import { emailField, issue } from './form-helpers.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './limits.ts';
 import { promoCodeFieldSchema, referralCodeFieldSchema } from './codes.ts';

@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import type { MessageKey } from '../../messages/messages.ts';
-import { isStorableText, isValidEmail, isValidNameText, trimName } from '../../rules/validation.ts';
+import { isStorableText, isValidEmail, isValidNameText, trimName } from '../../rules/validation/text.ts';
 import { NAME_MAX } from './limits.ts';
 
 export type Ctx = z.core.$RefinementCtx;

@@ -1,6 +1,6 @@
 /** The co-applicant section of 'Review your application' (spec 001 §5). */
 import * as z from 'zod/mini';
-import { isSameEmail } from '../../rules/validation.ts';
+import { isSameEmail } from '../../rules/validation/text.ts';
 import { ALWAYS, emailField, issue, nameField, str } from './form-helpers.ts';
 import { REVIEW_EMAIL_MAX } from './limits.ts';
 

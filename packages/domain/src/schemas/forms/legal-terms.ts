@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { isCanada, isUnitedStates } from '../../reference/countries.ts';
 import { FHSA_DEFAULT_PURPOSE, OTHER_PURPOSE_CODE } from '../../rules/business.ts';
 import type { MessageKey } from '../../messages/messages.ts';
-import { isValidOtherTin, isValidUsTin, OTHER_TIN_MAX } from '../../rules/validation.ts';
+import { isValidOtherTin, isValidUsTin, OTHER_TIN_MAX } from '../../rules/validation/sin-and-tin.ts';
 import { ALWAYS, issue, storableString, str, text, yesNo } from './form-helpers.ts';
 
 /** What the compliance rules depend on. */

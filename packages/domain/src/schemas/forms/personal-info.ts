@@ -2,18 +2,10 @@
 import * as z from 'zod/mini';
 import type { ApplicationFlags } from '../../rules/application-flags.types.ts';
 import type { MessageKey } from '../../messages/messages.ts';
-import {
-  checkAgeLimits,
-  checkSweepAmount,
-  isSameEmail,
-  isValidDate,
-  isValidEmail,
-  isValidNameText,
-  isValidPhone,
-  normalizeBirthDate,
-  trimName,
-  YEAR_MIN,
-} from '../../rules/validation.ts';
+import { checkSweepAmount } from '../../rules/validation/amounts.ts';
+import { checkAgeLimits, isValidDate, normalizeBirthDate, YEAR_MIN } from '../../rules/validation/dates.ts';
+import { isValidPhone } from '../../rules/validation/phone.ts';
+import { isSameEmail, isValidEmail, isValidNameText, trimName } from '../../rules/validation/text.ts';
 import { ALWAYS, issue, nameField, str, text, yesNo, type Ctx } from './form-helpers.ts';
 import { NAME_MAX, REVIEW_EMAIL_MAX } from './limits.ts';
 

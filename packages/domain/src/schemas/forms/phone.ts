@@ -1,7 +1,7 @@
 /** The editable phone of the verification screen (spec 000 §4/§5). */
 import * as z from 'zod/mini';
 import type { MessageKey } from '../../messages/messages.ts';
-import { isValidPhone } from '../../rules/validation.ts';
+import { isValidPhone } from '../../rules/validation/phone.ts';
 import { issue } from './form-helpers.ts';
 
 /** The editable phone on the verification screen: empty → 'Please enter phone number'. */
