@@ -20,6 +20,8 @@ const step = (dir, page, loader) => [
 ];
 const outcome = (page) => [`src/outcomes/${page}`, 'src/outcomes/outcome-loader.ts'];
 const STEP_LOADER = 'src/lib/step.ts';
+/** Every later screen's route also loads the rest of the language shown (English here: i18n loadShownTexts). */
+const TEXTS = 'src/i18n/en.ts';
 const ROUTES = {
   getstarted: [],
   createprofile: step('create-profile', 'create-profile-page.tsx', 'create-profile-loader.ts'),
@@ -91,7 +93,7 @@ function gzipBytes(file) {
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const screen = (id) => closure([entry, ...ROUTES[id]]);
+const screen = (id) => closure([entry, ...(id === 'getstarted' ? [] : [TEXTS]), ...ROUTES[id]]);
 const files = (keys) => [...keys].map((key) => manifest[key].file);
 const cssOf = (keys) => new Set([...keys].flatMap((key) => manifest[key].css ?? []));
 
