@@ -80,7 +80,14 @@ export default defineConfig({
               name: 'forms',
               // Only these modules: their imports (the API client) stay where the first screen has them.
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema-processors|memoizer))|apps[\\/]web[\\/]src[\\/](lib[\\/]step\.ts|components[\\/]form[\\/](use-form-errors|use-message|step-form|step-form-top|field|busy-button|checkbox-field|reveal-button|error-summary|trim-on-blur)\.tsx?)|packages[\\/]domain[\\/]src[\\/](messages[\\/]messages|schemas[\\/]forms[\\/](form-helpers|limits|codes)|rules[\\/]validation[\\/]text|flows[\\/]identity)\.ts/,
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema-processors|memoizer))|apps[\\/]web[\\/]src[\\/](lib[\\/]step\.ts|components[\\/]form[\\/](use-form-errors|use-message|step-form|step-form-top|field|checkbox-field|reveal-button|error-summary|trim-on-blur)\.tsx?)|packages[\\/]domain[\\/]src[\\/](messages[\\/]messages|schemas[\\/]forms[\\/](form-helpers|limits|codes)|rules[\\/]validation[\\/]text)\.ts/,
+            },
+            {
+              // What a step's route and an outcome page share without a form (the loader, a failed save,
+              // the busy button): outcome pages do not load the 'forms' chunk.
+              name: 'step-route',
+              includeDependenciesRecursively: false,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/]step-route\.ts|components[\\/]form[\\/]busy-button\.tsx)|packages[\\/]domain[\\/]src[\\/]flows[\\/]identity\.ts/,
             },
             {
               // The choice controls several later screens share (not create profile).
