@@ -1,9 +1,11 @@
 // Vite build of the omo SPA and the vitest project `web`.
 // The server sends a strict CSP (script-src 'self'; style-src 'self'): nothing here may inline scripts or
 // styles, so the module preload polyfill (an inline script) is off and CSS is always emitted as files.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -37,46 +39,96 @@ function precompress(): Plugin {
   };
 }
 
+const PRERENDER_ENTRY = 'src/prerender/prerender-entry.tsx';
+
+/**
+ * After the app's build, renders the first screens to static HTML (decision 0023): builds the prerender
+ * entry for Node, runs it, and writes each page into a copy of the built index.html (its hashed scripts and
+ * stylesheet), in dist/prerendered/, which the server fills in and sends for those paths.
+ */
+function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'omo-prerender',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const ssrDir = path.join(root, 'node_modules', '.omo-prerender');
+      await build({
+        root,
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { ssr: PRERENDER_ENTRY, outDir: ssrDir, emptyOutDir: true },
+      });
+      const entry = path.join(ssrDir, `${path.basename(PRERENDER_ENTRY, '.tsx')}.js`);
+      const { renderAll } = (await import(
+        pathToFileURL(entry).href
+      )) as typeof import('./src/prerender/prerender-entry.tsx');
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const escapeText = (text: string) =>
+        text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      for (const page of await renderAll()) {
+        const html = template
+          .replace('<html lang="en">', `<html lang="${page.lang}">`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+          .replace('<div id="root"></div>', `<div id="root">${page.markup}</div>`);
+        if (!html.includes(page.markup)) throw new Error('prerender: no <div id="root"></div> in index.html');
+        const file = path.join(outDir, page.file);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      }
+      rmSync(ssrDir, { recursive: true, force: true });
+    },
+  };
+}
+
 const buildNumber = process.env.BUILD_NUMBER ?? `local-${new Date().toISOString().slice(0, 10)}`;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), precompress(), prerender()],
   define: {
     __BUILD_NUMBER__: JSON.stringify(buildNumber),
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    assetsInlineLimit: 0,
-    cssCodeSplit: true,
-    sourcemap: false,
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // React and React Router, which every page needs, in one long-cached chunk named for what
-        // it is. The domain package and zod are left to the routes that import them, module by module, so
-        // the first screen takes the paths and flows without the form schemas.
-        advancedChunks: {
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+  // The prerender entry's build (Node) takes only the options it is given.
+  build: isSsrBuild
+    ? {}
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        assetsInlineLimit: 0,
+        cssCodeSplit: true,
+        sourcemap: false,
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // React and React Router, which every page needs, in one long-cached chunk named for what
+            // it is. The domain package and zod are left to the routes that import them, module by module, so
+            // the first screen takes the paths and flows without the form schemas.
+            advancedChunks: {
+              groups: [
+                {
+                  name: 'vendor',
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+                },
+                {
+                  // The small modules the first screen shares with later routes, in one file rather than a
+                  // dozen (each file is a request on a slow phone link); nothing only a later route uses.
+                  name: 'first-screen',
+                  test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/](error-routes|outbound-links))\.ts/,
+                },
+              ],
             },
-            {
-              // The small modules the first screen shares with later routes, in one file rather than a
-              // dozen (each file is a request on a slow phone link); nothing only a later route uses.
-              name: 'first-screen',
-              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/]error-routes)\.ts/,
-            },
-          ],
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+          },
         },
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
       },
-    },
-  },
   server: {
     port: 5173,
     strictPort: true,
@@ -102,4 +154,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));

@@ -16,7 +16,20 @@ const i18n = createI18n(lang);
 const router = createRouter();
 if (lang !== 'en') await switchLanguage(i18n, lang);
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+// A page the server sent prerendered (decision 0023) stays until the router has its first page's data, and
+// is then replaced whole: no loading screen in between.
+if (container.hasChildNodes() && !router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+createRoot(container).render(
   <StrictMode>
     <AppProviders i18n={i18n}>
       <RouterProvider router={router} />
