@@ -17,7 +17,7 @@ import react from '@vitejs/plugin-react';
 function precompress(): Plugin {
   return {
     name: 'omo-precompress',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     writeBundle({ dir }) {
       if (!dir) return;
       for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -62,7 +62,12 @@ function prerender(): Plugin {
         root,
         configFile: path.join(root, 'vite.config.ts'),
         logLevel: 'warn',
-        build: { ssr: PRERENDER_ENTRY, outDir: ssrDir, emptyOutDir: true },
+        build: {
+          ssr: PRERENDER_ENTRY,
+          outDir: ssrDir,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: '[name].js' } },
+        },
       });
       const entry = path.join(ssrDir, `${path.basename(PRERENDER_ENTRY, '.tsx')}.js`);
       const { renderAll } = (await import(
@@ -88,47 +93,44 @@ function prerender(): Plugin {
 
 const buildNumber = process.env.BUILD_NUMBER ?? `local-${new Date().toISOString().slice(0, 10)}`;
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   plugins: [react(), precompress(), prerender()],
   define: {
     __BUILD_NUMBER__: JSON.stringify(buildNumber),
   },
-  // The prerender entry's build (Node) takes only the options it is given.
-  build: isSsrBuild
-    ? {}
-    : {
-        outDir: 'dist',
-        emptyOutDir: true,
-        assetsDir: 'assets',
-        assetsInlineLimit: 0,
-        cssCodeSplit: true,
-        sourcemap: false,
-        modulePreload: { polyfill: false },
-        rolldownOptions: {
-          output: {
-            // React and React Router, which every page needs, in one long-cached chunk named for what
-            // it is. The domain package and zod are left to the routes that import them, module by module, so
-            // the first screen takes the paths and flows without the form schemas.
-            advancedChunks: {
-              groups: [
-                {
-                  name: 'vendor',
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
-                },
-                {
-                  // The small modules the first screen shares with later routes, in one file rather than a
-                  // dozen (each file is a request on a slow phone link); nothing only a later route uses.
-                  name: 'first-screen',
-                  test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/](error-routes|outbound-links))\.ts/,
-                },
-              ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    assetsInlineLimit: 0,
+    cssCodeSplit: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React and React Router, which every page needs, in one long-cached chunk named for what
+        // it is. The domain package and zod are left to the routes that import them, module by module, so
+        // the first screen takes the paths and flows without the form schemas.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
-            entryFileNames: 'assets/[name]-[hash].js',
-            chunkFileNames: 'assets/[name]-[hash].js',
-            assetFileNames: 'assets/[name]-[hash][extname]',
-          },
+            {
+              // The small modules the first screen shares with later routes, in one file rather than a
+              // dozen (each file is a request on a slow phone link); nothing only a later route uses.
+              name: 'first-screen',
+              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/](error-routes|outbound-links))\.ts/,
+            },
+          ],
         },
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+        assetFileNames: 'assets/[name]-[hash][extname]',
       },
+    },
+  },
   server: {
     port: 5173,
     strictPort: true,
@@ -154,4 +156,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-}));
+});

@@ -7,6 +7,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { JOINT_FLOW, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
+import { loadShownTexts } from '../i18n/i18n.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
 import { paths } from '../config/paths.ts';
 import { ErrorPage } from '../errors/error-page.tsx';
@@ -29,11 +30,11 @@ function LandingLayout() {
 type StepRoute = Omit<RouteObject, 'path' | 'index' | 'children'>;
 
 /**
- * A flow screen loaded on demand: the landing page does not download the forms' code (react-hook-form, the
- * screens) until the applicant reaches them.
+ * A screen loaded on demand, with the rest of its language's texts: the landing page does not download the
+ * forms' code (react-hook-form, the screens) nor their texts until the applicant reaches them.
  */
 function lazyStep(load: () => Promise<Pick<RouteObject, 'Component' | 'loader'>>): StepRoute {
-  return { lazy: load };
+  return { lazy: async () => (await Promise.all([load(), loadShownTexts()]))[0] };
 }
 
 const createProfile = lazyStep(async () => ({
@@ -189,22 +190,22 @@ export function createRoutes(): RouteObject[] {
             { path: paths.errorById, Component: ErrorPage },
             {
               path: paths.productList,
-              lazy: async () => {
+              ...lazyStep(async () => {
                 const page = await import('../dev/product-list-page.tsx');
                 return { Component: page.ProductListPage, loader: page.productListLoader };
-              },
+              }),
             },
             {
               path: paths.diagnostics,
-              lazy: async () => ({
+              ...lazyStep(async () => ({
                 Component: (await import('../dev/diagnostics-page.tsx')).DiagnosticsPage,
-              }),
+              })),
             },
             {
               path: paths.outbox,
-              lazy: async () => ({
+              ...lazyStep(async () => ({
                 Component: (await import('../dev/outbox-page.tsx')).OutboxPage,
-              }),
+              })),
             },
             { path: '*', Component: NotFoundPage },
           ],

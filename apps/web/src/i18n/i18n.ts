@@ -4,10 +4,12 @@
  * en.ts / fr.ts; `{{name}}` takes a value; `count` chooses the plural form (`key_one`, `key_other`) by
  * the language's plural rules; a text missing in French falls back to English, a missing key shows as
  * itself. The language is chosen once from localStorage ('omo.lang'), then kept in sync: every change is
- * persisted and mirrored on <html lang> so screen readers switch pronunciation. English is in the first
- * download; French is fetched only when it is the stored choice or chosen.
+ * persisted and mirrored on <html lang> so screen readers switch pronunciation. The first download holds
+ * the first screens' English texts (en-first.ts); the rest of English comes with the first later screen
+ * (`loadShownTexts`), French whole when it is the stored choice or chosen.
  */
-import { en, type Translation } from './en.ts';
+import { enFirst } from './en-first.ts';
+import type { Translation } from './en.ts';
 
 export type Lang = 'en' | 'fr';
 export const LANGUAGE_STORAGE_KEY = 'omo.lang';
@@ -35,18 +37,28 @@ export interface I18n {
   subscribe(listener: () => void): () => void;
 }
 
-/** Each language's texts once fetched (English always). */
-const held: Partial<Record<Lang, Translation>> = { en };
+/** Each language's texts as far as fetched (English: at least the first screens'). */
+const held: Partial<Record<Lang, object>> = { en: enFirst };
+/** The languages whose texts are all here. */
+const complete = new Set<Lang>();
+/** The language last shown: the one a later screen needs whole. */
+let shown: Lang = 'en';
 
-/** Keeps a language's texts so that every instance has them at once (tests hold both). */
+/** Keeps all of a language's texts so that every instance has them at once (tests hold both). */
 export function holdLanguage(lng: Lang, translation: Translation): void {
   held[lng] = translation;
+  complete.add(lng);
 }
 
-/** Fetches a language's texts the first time they are needed. */
+/** Fetches all of a language's texts the first time they are needed. */
 export async function loadLanguage(lng: Lang): Promise<void> {
-  if (held[lng]) return;
-  holdLanguage(lng, (await import('./fr.ts')).fr);
+  if (complete.has(lng)) return;
+  holdLanguage(lng, lng === 'fr' ? (await import('./fr.ts')).fr : (await import('./en.ts')).en);
+}
+
+/** Fetches the rest of the texts of the language shown (a later screen waits for it). */
+export function loadShownTexts(): Promise<void> {
+  return loadLanguage(shown);
 }
 
 /** Switches to a language: at once when its texts are here, else once they are fetched. */
@@ -82,7 +94,7 @@ function applyLanguage(lng: Lang): void {
   }
 }
 
-function lookup(texts: Translation | undefined, path: string): string | undefined {
+function lookup(texts: object | undefined, path: string): string | undefined {
   let node: unknown = texts;
   for (const part of path.split('.')) {
     if (typeof node !== 'object' || node === null) return undefined;
@@ -100,10 +112,10 @@ export function translate(lng: Lang, key: string, params?: TParams): string {
   if (typeof count === 'number') {
     const rules = (pluralRules[lng] ??= new Intl.PluralRules(lng));
     const plural = `${key}_${rules.select(count)}`;
-    if (lookup(held[lng], plural) ?? lookup(en, plural)) path = plural;
-    else if (lookup(held[lng], `${key}_other`) ?? lookup(en, `${key}_other`)) path = `${key}_other`;
+    if (lookup(held[lng], plural) ?? lookup(held.en, plural)) path = plural;
+    else if (lookup(held[lng], `${key}_other`) ?? lookup(held.en, `${key}_other`)) path = `${key}_other`;
   }
-  const text = lookup(held[lng], path) ?? lookup(en, path) ?? key;
+  const text = lookup(held[lng], path) ?? lookup(held.en, path) ?? key;
   if (!params) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
@@ -122,6 +134,7 @@ export function createI18n(lng: Lang = findStoredLanguage()): I18n {
       translate(language, key, params);
   let language: Lang = held[lng] ? lng : 'en';
   let t = textsIn(language);
+  shown = language;
   showLanguage(language);
   return {
     get language() {
@@ -133,6 +146,7 @@ export function createI18n(lng: Lang = findStoredLanguage()): I18n {
     changeLanguage(next) {
       if (next === language || !held[next]) return;
       language = next;
+      shown = next;
       t = textsIn(next);
       applyLanguage(next);
       for (const listener of listeners) listener();

@@ -2,12 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { resetAppConfigCache } from '../config/app-config.ts';
+import { en } from '../i18n/en.ts';
 import { fr } from '../i18n/fr.ts';
 import { holdLanguage } from '../i18n/i18n.ts';
 import { resetReferenceData } from '../lib/reference-data.ts';
 import { forgetSession } from '../lib/session-clock.ts';
 
-// Both languages at once, as after a first switch: a test reads French without waiting for a fetch.
+// Both languages whole, as after a first switch: a test reads any screen's texts without waiting for a fetch
+// (first-screen-texts.test.ts checks the first screen's own).
+holdLanguage('en', en);
 holdLanguage('fr', fr);
 
 afterEach(() => {
