@@ -148,3 +148,15 @@ test('an unknown product still ends on the error page, and a deep link still ope
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
+
+test('a card followed before the app has taken over keeps the products chosen', async ({ page }) => {
+  // The landing's products arrive late: the prerendered page shows while the app waits for them.
+  await page.route('**/api/omo/GetProduct**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/?productIds=1001');
+  await page.getByRole('link', { name: /No, Sign me up/ }).click();
+  await expect(page).toHaveURL(/\/single\/getstarted$/);
+  await expect(page.getByText(/To open an Everyday Chequing/)).toBeVisible();
+});

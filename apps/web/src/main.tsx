@@ -10,16 +10,20 @@ import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { createI18n, findStoredLanguage, switchLanguage } from './i18n/i18n.ts';
 
+// A page the server sent prerendered (decision 0023) stays until the router has its first page's data, and
+// is then replaced whole: no loading screen in between. Meanwhile it takes no input: a card followed before
+// the landing's loader has kept the products chosen would lose them.
+const container = document.getElementById('root')!;
+const isPrerendered = container.hasChildNodes();
+container.inert = isPrerendered;
+
 const lang = findStoredLanguage();
 const i18n = createI18n(lang);
 // The router starts the first page's loaders at once; French texts are fetched meanwhile.
 const router = createRouter();
 if (lang !== 'en') await switchLanguage(i18n, lang);
 
-const container = document.getElementById('root')!;
-// A page the server sent prerendered (decision 0023) stays until the router has its first page's data, and
-// is then replaced whole: no loading screen in between.
-if (container.hasChildNodes() && !router.state.initialized) {
+if (isPrerendered && !router.state.initialized) {
   await new Promise<void>((resolve) => {
     const unsubscribe = router.subscribe((state) => {
       if (!state.initialized) return;
@@ -28,6 +32,7 @@ if (container.hasChildNodes() && !router.state.initialized) {
     });
   });
 }
+container.inert = false;
 
 createRoot(container).render(
   <StrictMode>
