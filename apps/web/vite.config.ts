@@ -76,14 +76,20 @@ function prerender(): Plugin {
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const escapeText = (text: string) =>
         text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-      // The page paints from the HTML and the stylesheet alone: the app's scripts are fetched after them (low
-      // priority), so that they neither hold back the first paint nor count as blocking it in Lighthouse.
-      const lowPriorityScripts = template.replace(
-        /<(script type="module"|link rel="modulepreload")/g,
-        '<$1 fetchpriority="low"',
+      // The page paints from the HTML and the stylesheet alone: the app's scripts are asked for once it has
+      // painted (public/start-app.js), so that they neither hold back the first paint nor count as blocking
+      // it in Lighthouse.
+      const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+      const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+      if (!app) throw new Error('prerender: no module script in index.html');
+      let startsAfterPaint = template.replace(app[0], '');
+      for (const link of preloads) startsAfterPaint = startsAfterPaint.replace(link[0], '');
+      startsAfterPaint = startsAfterPaint.replace(
+        '</head>',
+        `  <script src="/start-app.js" data-app="${app[1]}" data-preload="${preloads.map((l) => l[1]).join(' ')}" defer></script>\n  </head>`,
       );
       for (const page of await renderAll()) {
-        const html = lowPriorityScripts
+        const html = startsAfterPaint
           .replace('<html lang="en">', `<html lang="${page.lang}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
           .replace('<div id="root"></div>', `<div id="root">${page.markup}</div>`);
