@@ -92,7 +92,8 @@ function prerender(): Plugin {
         const html = startsAfterPaint
           .replace('<html lang="en">', `<html lang="${page.lang}">`)
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
-          .replace('<div id="root"></div>', `<div id="root">${page.markup}</div>`);
+          // Inert until the app has replaced it (main.tsx): a click meanwhile would find no app behind it.
+          .replace('<div id="root"></div>', `<div id="root" inert>${page.markup}</div>`);
         if (!html.includes(page.markup)) throw new Error('prerender: no <div id="root"></div> in index.html');
         const file = path.join(outDir, page.file);
         mkdirSync(path.dirname(file), { recursive: true });

@@ -4,18 +4,18 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { createI18n, findStoredLanguage, switchLanguage } from './i18n/i18n.ts';
 
-// A page the server sent prerendered (decision 0023) stays until the router has its first page's data, and
-// is then replaced whole: no loading screen in between. Meanwhile it takes no input: a card followed before
-// the landing's loader has kept the products chosen would lose them.
+// A page the server sent prerendered (decision 0023), inert, stays until the router has its first page's
+// data, and is then replaced whole: no loading screen in between. It takes no input meanwhile: a card
+// followed before the landing's loader has kept the products chosen would lose them.
 const container = document.getElementById('root')!;
 const isPrerendered = container.hasChildNodes();
-container.inert = isPrerendered;
 
 const lang = findStoredLanguage();
 const i18n = createI18n(lang);
@@ -32,12 +32,16 @@ if (isPrerendered && !router.state.initialized) {
     });
   });
 }
-container.inert = false;
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders i18n={i18n}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+// At once, so that no click falls between the prerendered page and the app's.
+flushSync(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders i18n={i18n}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );
+container.inert = false;
