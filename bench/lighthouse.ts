@@ -3,6 +3,7 @@
 // choice) printed beside the issue's targets. The later steps are reached as an applicant would reach them
 // (the API with a session cookie); a page whose step cannot be reached says so. Prints; never asserts.
 // Run: node --import tsx bench/lighthouse.ts (needs a built product: npm run build)
+import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
@@ -117,6 +118,9 @@ try {
       continue;
     }
     const median = computeMedianRun(valid);
+    // BENCH_LIGHTHOUSE_SAVE: a folder to write each page's median report to (JSON, for its audits).
+    const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE;
+    if (saveDir) writeFileSync(`${saveDir}/${page.path.replace(/\W+/g, '_')}.json`, JSON.stringify(median));
     const score = (median.categories.performance?.score ?? 0) * 100;
     const audit = (id: string) => median.audits[id]?.numericValue;
     const finalUrl = new URL(median.finalDisplayedUrl).pathname;

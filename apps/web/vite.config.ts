@@ -118,6 +118,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     cssCodeSplit: true,
     sourcemap: false,
+    // dist/.vite/manifest.json (never served: dot folder): the chunks each route needs, for bench/route-weight.mjs.
+    manifest: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
@@ -135,6 +137,37 @@ export default defineConfig({
               // dozen (each file is a request on a slow phone link); nothing only a later route uses.
               name: 'first-screen',
               test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/](error-routes|outbound-links))\.ts/,
+            },
+            {
+              // What every form screen needs, in one file fetched with the first form (create profile):
+              // react-hook-form, zod/mini and zod's core (the first screen has none; not the JSON Schema parts
+              // the full zod of a developer page uses) and the resolver, the step helper, the form frame and
+              // its common controls, the messages and the text rules. Each screen's own schema and page stay
+              // in the screen's chunk.
+              name: 'forms',
+              // Only these modules: their imports (the API client) stay where the first screen has them.
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema-processors|memoizer))|apps[\\/]web[\\/]src[\\/](lib[\\/]step\.ts|components[\\/]form[\\/](use-form-errors|use-message|step-form|step-form-top|field|checkbox-field|reveal-button|error-summary|trim-on-blur)\.tsx?)|packages[\\/]domain[\\/]src[\\/](messages[\\/]messages|schemas[\\/]forms[\\/](form-helpers|limits|codes)|rules[\\/]validation[\\/]text)\.ts/,
+            },
+            {
+              // What a step's route and an outcome page share without a form (the loader, a failed save,
+              // the busy button): outcome pages do not load the 'forms' chunk.
+              name: 'step-route',
+              includeDependenciesRecursively: false,
+              test: /apps[\\/]web[\\/]src[\\/](lib[\\/]step-route\.ts|components[\\/]form[\\/]busy-button\.tsx)|packages[\\/]domain[\\/]src[\\/]flows[\\/]identity\.ts/,
+            },
+            {
+              // The choice controls several later screens share (not create profile).
+              name: 'form-fields',
+              includeDependenciesRecursively: false,
+              test: /apps[\\/]web[\\/]src[\\/]components[\\/]form[\\/](radio-group|select-field|masked-field)\.tsx/,
+            },
+            {
+              // The other rules (dates and ages with the provinces, SIN, postal codes, phone, amounts), first
+              // needed on the screen after create profile.
+              name: 'form-rules',
+              includeDependenciesRecursively: false,
+              test: /packages[\\/]domain[\\/]src[\\/](rules[\\/]validation[\\/](dates|sin-and-tin|postal-codes|phone|amounts|display)|reference[\\/](provinces|named-code))\.ts/,
             },
           ],
         },

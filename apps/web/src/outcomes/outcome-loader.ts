@@ -7,7 +7,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { ApplicationView, DecisionView, Flow, ProductOffering } from '@omo/domain';
 import { findProducts } from '../lib/api.ts';
 import { findViewProducts, flowOfPath } from '../lib/application-api.ts';
-import { loadView } from '../lib/step.ts';
+import { loadView } from '../lib/step-route.ts';
 
 export interface OutcomeData {
   view: ApplicationView;

@@ -13,7 +13,7 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import { currentLang } from '../i18n/i18n.ts';
 import { getApplication } from '../lib/application-api.ts';
-import { handleStepError } from '../lib/step.ts';
+import { handleStepError } from '../lib/step-route.ts';
 import { productDescription } from '../steps/get-started/get-started-page.tsx';
 import { acceptSavingsOffer } from './outcome-api.ts';
 import type { OutcomeData } from './outcome-loader.ts';

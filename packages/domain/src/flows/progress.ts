@@ -7,19 +7,13 @@
 import { deriveApplicationFlags, isRegisteredPlanCategory } from '../rules/application-flags.ts';
 import type { ApplicationFlags } from '../rules/application-flags.types.ts';
 import { errorRoute } from '../rules/error-routes.ts';
-import { isValidSin } from '../rules/validation.ts';
+import { isValidSin } from '../rules/validation/sin-and-tin.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
-import {
-  accountUsageFormSchema,
-  addressFormSchema,
-  hasTermRates,
-  legalTermsFormSchema,
-  personalInfoFormSchema,
-  shortAccountUsageFormSchema,
-  termChoiceFormSchema,
-  type LegalTermsContext,
-  type PersonalInfoContext,
-} from '../schemas/forms.ts';
+import { accountUsageFormSchema, shortAccountUsageFormSchema } from '../schemas/forms/account-usage.ts';
+import { addressFormSchema } from '../schemas/forms/address.ts';
+import { legalTermsFormSchema, type LegalTermsContext } from '../schemas/forms/legal-terms.ts';
+import { personalInfoFormSchema, type PersonalInfoContext } from '../schemas/forms/personal-info.ts';
+import { hasTermRates, termChoiceFormSchema } from '../schemas/forms/term-choice.ts';
 import { isJointAllowed } from '../rules/application-flags.ts';
 import { TRACKER_STEPS, type Flow, type FlowStep, type ProgressGroup, type StepId } from './flows.ts';
 import {

@@ -3,7 +3,7 @@
  * VERIFICATION_LIMIT) and what they allow. The server enforces these; the browser shows them.
  */
 import type { PhoneChannel } from '../schemas/entities.ts';
-import { VERIFICATION_LIMIT } from '../schemas/forms.ts';
+import { VERIFICATION_LIMIT } from '../schemas/forms/limits.ts';
 import type { PhoneType } from './validation.ts';
 
 /** A verification code is valid this many minutes after it is sent (Twilio Verify's default; the sandbox's). */

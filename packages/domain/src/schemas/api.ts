@@ -18,7 +18,8 @@ import {
 } from './entities.ts';
 import { IDENTITY_STATUSES } from '../flows/identity.ts';
 import { DECISION_OUTCOMES, DECISION_STATES } from '../flows/decision.ts';
-import { createProfileFormSchema, idVerifyTermsFormSchema } from './forms.ts';
+import { createProfileFormSchema } from './forms/create-profile.ts';
+import { idVerifyTermsFormSchema } from './forms/id-verify-terms.ts';
 import type { Language } from '../messages/messages.types.ts';
 import { nullParameterMessage } from './api-paths.ts';
 import { WEB_API_CONFIG_SHAPE, type ConfigShape, type ValueOfShape } from './api-config.ts';
@@ -186,7 +187,8 @@ export type SessionStatus = z.infer<typeof sessionStatusSchema>;
  * forcetutest=true (which the server honours off production only). The server generates the reference
  * number and decides whether the identity provider is used; the answer is the JSON string appRefNo.
  */
-export const initializeApplicationRequestSchema = createProfileFormSchema.extend({
+export const initializeApplicationRequestSchema = z.object({
+  ...createProfileFormSchema.shape,
   productIds: z.array(z.string().trim().min(1).max(40)).min(1).max(10),
   sweepEnabled: z.boolean().default(false),
   flow: z.enum(['single', 'joint']).default('single'),

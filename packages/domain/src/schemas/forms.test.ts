@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { formatMessage } from '../messages/messages.ts';
 import {
   accountUsageFormSchema,
@@ -24,7 +24,7 @@ const PHONE = '1-800-555-0100';
 const TODAY = new Date(2025, 5, 15);
 
 /** English texts of the issues of `value`, by dotted path ('' for the root). */
-function errors(schema: z.ZodType, value: unknown): Record<string, string[]> {
+function errors(schema: z.ZodMiniType, value: unknown): Record<string, string[]> {
   const result = schema.safeParse(value);
   const out: Record<string, string[]> = {};
   if (result.success) return out;
@@ -36,7 +36,7 @@ function errors(schema: z.ZodType, value: unknown): Record<string, string[]> {
 }
 
 /** First English message of a field, or undefined when the field has no issue. */
-function errorOf(schema: z.ZodType, value: unknown, path: string): string | undefined {
+function errorOf(schema: z.ZodMiniType, value: unknown, path: string): string | undefined {
   return errors(schema, value)[path]?.[0];
 }
 

@@ -3,7 +3,7 @@
  * sent with their English text and the contact phone) and the 409 of a step saved out of order.
  */
 import { formatMessage, isMessageKey, type ProblemDetails } from '@omo/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpProblem, VALIDATION_DETAIL } from '../../plugins/problem-details.ts';
 
 type FieldError = NonNullable<ProblemDetails['errors']>[number];
@@ -11,12 +11,12 @@ type FieldError = NonNullable<ProblemDetails['errors']>[number];
 export const STEP_OUT_OF_ORDER = 'Step out of order';
 
 /** Parses `input` with a domain schema; a failure becomes the 400 problem with `errors: [{ path, key, message }]`. */
-export function parseOrThrow<S extends z.ZodType>(
+export function parseOrThrow<S extends z.core.$ZodType>(
   schema: S,
   input: unknown,
   contactPhone: string,
 ): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  const result = z.safeParse(schema, input ?? {});
   if (result.success) return result.data;
   throw validationProblem(
     result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), key: issue.message })),

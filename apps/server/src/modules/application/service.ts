@@ -82,7 +82,7 @@ const MAILING_KEY = /^(ma[A-Z]|autoMailAddress)/;
 export interface StepInput extends ProgressRead {
   context: ApplicantContext;
   /** Parses with a domain schema (400 with field errors on failure). */
-  parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S>;
+  parse<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S>;
 }
 
 /**
@@ -94,7 +94,7 @@ export interface StepHandler<T = unknown> {
   path: string;
   summary: string;
   /** The body as the OpenAPI document shows it (the service validates with the domain's schema). */
-  body: z.ZodType;
+  body: z.core.$ZodType;
   validate(input: StepInput, body: unknown): T | Promise<T>;
   store(trx: Database, input: StepInput, value: T): Promise<void>;
 }
@@ -120,7 +120,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export function createApplicationService(deps: ApplicationServiceDeps) {
   const { db, catalogue, sinCipher, identity, progress, config } = deps;
-  const parse = <S extends z.ZodType>(schema: S, input: unknown) =>
+  const parse = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
     parseOrThrow(schema, input, config.contactPhone);
 
   async function reload(applicantId: string): Promise<ApplicantContext> {

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   FHSA_DEFAULT_PURPOSE,
   FLOW_ERROR_ROUTES,

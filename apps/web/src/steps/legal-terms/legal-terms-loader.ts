@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Occupation, PepPosition } from '@omo/domain';
 import { ensureReferenceData } from '../../lib/reference-data.ts';
-import { stepLoader, type StepData } from '../../lib/step.ts';
+import { stepLoader, type StepData } from '../../lib/step-route.ts';
 
 export interface LegalTermsData extends StepData {
   occupations: Occupation[];

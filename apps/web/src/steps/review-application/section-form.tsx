@@ -8,7 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useNavigate } from 'react-router';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { ErrorSummary } from '../../components/form/error-summary.tsx';
 import { useFormErrors } from '../../components/form/use-form-errors.ts';
@@ -16,7 +16,7 @@ import type { ApplicationView } from '../../lib/application-api.ts';
 import { handleStepError } from '../../lib/step.ts';
 
 export interface SectionFormOptions<TIn extends FieldValues, TOut> {
-  schema: z.ZodType<TOut, TIn>;
+  schema: z.ZodMiniType<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
   /** The form's field names, in order (the error summary's order). */
   fields: readonly string[];

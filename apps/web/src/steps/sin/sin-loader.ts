@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { stepLoader, type StepData } from '../../lib/step.ts';
+import { stepLoader, type StepData } from '../../lib/step-route.ts';
 
 const loadStep = stepLoader('sin');
 

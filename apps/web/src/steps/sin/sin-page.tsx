@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { flagsOf, sinDigits, sinFormSchema } from '@omo/domain';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
@@ -28,12 +28,14 @@ export function SinPage() {
     const strict = sinFormSchema({ isTfsaOrFhsa: flags.mTFSA || flags.mFHSA });
     if (!isSaved) return strict;
     // A SIN is already saved: an empty field keeps it.
-    return z.object({ sin: z.string() }).superRefine((v, ctx) => {
-      if (v.sin.trim() === '') return;
-      const result = strict.safeParse(v);
-      if (!result.success)
-        for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
-    });
+    return z.object({ sin: z.string() }).check(
+      z.superRefine((v, ctx) => {
+        if (v.sin.trim() === '') return;
+        const result = strict.safeParse(v);
+        if (!result.success)
+          for (const issue of result.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+      }),
+    );
   }, [products, isSaved]);
 
   const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<SinValues, SinValues>({

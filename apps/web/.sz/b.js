@@ -1,2 +1,0 @@
-import { createBrowserRouter, Link, useLoaderData, Outlet, useNavigation, useLocation, useNavigate, redirect, useRouteError, isRouteErrorResponse, ScrollRestoration, useRouteLoaderData, Form } from 'react-router'; import { RouterProvider } from 'react-router/dom';
-window.x=[createBrowserRouter, Link, useLoaderData, Outlet, useNavigation, useLocation, useNavigate, redirect, useRouteError, isRouteErrorResponse, ScrollRestoration, useRouteLoaderData, Form, RouterProvider];

@@ -1,2 +1,0 @@
-import { createBrowserRouter, Link, useLoaderData, Outlet, useNavigation, useLocation, useNavigate, redirect, useRouteError, isRouteErrorResponse, ScrollRestoration, useRouteLoaderData, Form } from '../../../node_modules/react-router/dist/production/index.mjs'; import { RouterProvider } from '../../../node_modules/react-router/dist/production/dom-export.mjs';
-window.x=[createBrowserRouter, Link, useLoaderData, Outlet, useNavigation, useLocation, useNavigate, redirect, useRouteError, isRouteErrorResponse, ScrollRestoration, useRouteLoaderData, Form, RouterProvider];

@@ -1,0 +1,104 @@
+/**
+ * What a step's route does without a form, so an outcome page uses it without loading react-hook-form and
+ * zod (the 'forms' chunk): `stepLoader(stepId)` reads the applicant's application; without a session → the
+ * start page (told why); a step the server says cannot be visited yet, or a path of the other flow → where
+ * the server says the applicant should be; a decided application → its outcome page; an identity state
+ * this build does not know → the error page. `handleStepError(...)` is what every save does when it fails:
+ * 401 → the start page; 409 → the step the server names; 400 → the field errors; anything else → a notice
+ * that keeps the answers.
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
+import { isIdentityStatus, type Flow, type ProductOffering, type StepId } from '@omo/domain';
+import {
+  fieldErrorsFromProblem,
+  findViewProducts,
+  flowOfPath,
+  getApplication,
+  isApiStatus,
+  problemNextPath,
+  sessionEndedPath,
+  type ApplicationView,
+} from './application-api.ts';
+/** What a step screen's loader gives it. */
+export interface StepData {
+  view: ApplicationView;
+  products: ProductOffering[];
+  flow: Flow;
+}
+
+/** The applicant's application, or the redirect to the start page when the session is gone. */
+export async function loadView(signal?: AbortSignal): Promise<ApplicationView> {
+  try {
+    return await getApplication(signal);
+  } catch (error) {
+    if (isApiStatus(error, 401)) throw redirect(sessionEndedPath());
+    throw error;
+  }
+}
+
+/** Refuses a view this build cannot read (an unknown state is an error page, never a crash later). */
+export function assertKnownView(view: ApplicationView): void {
+  if (!isIdentityStatus(view.identity?.status)) {
+    throw new Response('Unknown identity state', { status: 500, statusText: 'Unknown identity state' });
+  }
+}
+
+/** Steps whose screens show or check the products (their age limits, terms, registered plans). */
+const STEPS_WITH_PRODUCTS: ReadonlySet<StepId> = new Set([
+  'personalinfo',
+  'confirmproducts',
+  'sin',
+  'finalizeaccount',
+  'legalterms',
+  'reviewapplication',
+  'reviewterms',
+]);
+
+/**
+ * The loader of a step screen (both flows: the flow is read from the path).
+ * @param stepId the step the screen is
+ */
+export function stepLoader(stepId: StepId) {
+  return async ({ request }: LoaderFunctionArgs): Promise<StepData> => {
+    const flow = flowOfPath(new URL(request.url).pathname);
+    const view = await loadView(request.signal);
+    assertKnownView(view);
+    const step = view.progress.steps.find((s) => s.id === stepId);
+    // Once decided, the application is closed: its outcome page is where the applicant belongs.
+    if (view.decision || view.flow !== flow.kind || !step?.canVisit) throw redirect(view.nextPath);
+    const products = STEPS_WITH_PRODUCTS.has(stepId) ? await findViewProducts(view, request.signal) : [];
+    return { view, products, flow };
+  };
+}
+
+/**
+ * What a failed save does. Returns 'fields' when the errors went onto the form, 'failed' when the page
+ * should say the answers could not be saved, 'redirected' otherwise.
+ */
+export async function handleStepError<T extends FieldValues>(
+  error: unknown,
+  options: {
+    setError?: UseFormSetError<T>;
+    fields?: readonly string[];
+    fieldOfPath?: (path: string) => string;
+    navigate: (to: string) => unknown;
+  },
+): Promise<'redirected' | 'fields' | 'failed'> {
+  if (isApiStatus(error, 401)) {
+    await options.navigate(sessionEndedPath());
+    return 'redirected';
+  }
+  if (
+    options.setError &&
+    fieldErrorsFromProblem(error, options.setError, options.fields, options.fieldOfPath)
+  ) {
+    return 'fields';
+  }
+  const nextPath = problemNextPath(error);
+  if (isApiStatus(error, 409) && nextPath) {
+    await options.navigate(nextPath);
+    return 'redirected';
+  }
+  return 'failed';
+}
