@@ -75,6 +75,11 @@ async function run(url: string, cookie: string | undefined): Promise<Result> {
   }
 }
 
+/** A run's score, or the error that left it without one. */
+const runScore = (r: Result) =>
+  r.categories.performance?.score == null
+    ? `no score (${r.runtimeError?.code ?? 'error'})`
+    : (r.categories.performance.score * 100).toFixed(0);
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const seconds = (ms: number | undefined) => (ms === undefined ? '–' : `${(ms / 1000).toFixed(2)} s`);
 
@@ -122,7 +127,7 @@ try {
     console.log(
       [
         page.path,
-        `${score.toFixed(0)} (runs ${runs.map((r) => ((r.categories.performance?.score ?? 0) * 100).toFixed(0)).join(', ')})`,
+        `${score.toFixed(0)} (runs ${runs.map(runScore).join(', ')})`,
         seconds(audit('first-contentful-paint')),
         seconds(audit('largest-contentful-paint')),
         `${(audit('total-blocking-time') ?? 0).toFixed(0)} ms`,

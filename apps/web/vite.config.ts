@@ -1,9 +1,11 @@
 // Vite build of the omo SPA and the vitest project `web`.
 // The server sends a strict CSP (script-src 'self'; style-src 'self'): nothing here may inline scripts or
 // styles, so the module preload polyfill (an inline script) is off and CSS is always emitted as files.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -15,7 +17,7 @@ import react from '@vitejs/plugin-react';
 function precompress(): Plugin {
   return {
     name: 'omo-precompress',
-    apply: 'build',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
     writeBundle({ dir }) {
       if (!dir) return;
       for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -37,10 +39,75 @@ function precompress(): Plugin {
   };
 }
 
+const PRERENDER_ENTRY = 'src/prerender/prerender-entry.tsx';
+
+/**
+ * After the app's build, renders the first screens to static HTML (decision 0023): builds the prerender
+ * entry for Node, runs it, and writes each page into a copy of the built index.html (its hashed scripts and
+ * stylesheet), in dist/prerendered/, which the server fills in and sends for those paths.
+ */
+function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'omo-prerender',
+    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const ssrDir = path.join(root, 'node_modules', '.omo-prerender');
+      await build({
+        root,
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: {
+          ssr: PRERENDER_ENTRY,
+          outDir: ssrDir,
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: '[name].js' } },
+        },
+      });
+      const entry = path.join(ssrDir, `${path.basename(PRERENDER_ENTRY, '.tsx')}.js`);
+      const { renderAll } = (await import(
+        pathToFileURL(entry).href
+      )) as typeof import('./src/prerender/prerender-entry.tsx');
+      const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const escapeText = (text: string) =>
+        text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      // The page paints from the HTML and the stylesheet alone: the app's scripts are asked for once it has
+      // painted (public/start-app.js), so that they neither hold back the first paint nor count as blocking
+      // it in Lighthouse.
+      const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
+      const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+      if (!app) throw new Error('prerender: no module script in index.html');
+      let startsAfterPaint = template.replace(app[0], '');
+      for (const link of preloads) startsAfterPaint = startsAfterPaint.replace(link[0], '');
+      startsAfterPaint = startsAfterPaint.replace(
+        '</head>',
+        `  <script src="/start-app.js" data-app="${app[1]}" data-preload="${preloads.map((l) => l[1]).join(' ')}" defer></script>\n  </head>`,
+      );
+      for (const page of await renderAll()) {
+        const html = startsAfterPaint
+          .replace('<html lang="en">', `<html lang="${page.lang}">`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+          // Inert until the app has replaced it (main.tsx): a click meanwhile would find no app behind it.
+          .replace('<div id="root"></div>', `<div id="root" inert>${page.markup}</div>`);
+        if (!html.includes(page.markup)) throw new Error('prerender: no <div id="root"></div> in index.html');
+        const file = path.join(outDir, page.file);
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, html);
+      }
+      rmSync(ssrDir, { recursive: true, force: true });
+    },
+  };
+}
+
 const buildNumber = process.env.BUILD_NUMBER ?? `local-${new Date().toISOString().slice(0, 10)}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerender()],
   define: {
     __BUILD_NUMBER__: JSON.stringify(buildNumber),
   },
@@ -69,7 +136,7 @@ export default defineConfig({
               // The small modules the first screen shares with later routes, in one file rather than a
               // dozen (each file is a request on a slow phone link); nothing only a later route uses.
               name: 'first-screen',
-              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/]error-routes)\.ts/,
+              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits)|rules[\\/](error-routes|outbound-links))\.ts/,
             },
             {
               // What every form screen needs, in one file fetched with the first form (create profile):

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, FIXTURE_WEB_DIST, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
+import { escapeHtml, fillPage, slotValues } from './spa.ts';
 
 const pglite = TEST_DATABASES[0]!;
 
@@ -17,9 +18,9 @@ describe('web app serving (non-production)', () => {
   });
 
   it.each([
-    '/',
-    '/single/getstarted',
     '/single/verificationCode?x=1',
+    '/joint/getstarted?jointCode=abc',
+    '/?productIds=9999',
     '/error/3',
     '/productlist',
     '/Diagnostics',
@@ -31,6 +32,66 @@ describe('web app serving (non-production)', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('omo test app');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it.each([
+    ['/', 'landing'],
+    ['/?productIds=2001&prm=SPRING', 'landing'],
+    ['/?session=ended', 'landingSessionEnded'],
+    ['/single/getstarted', 'getStarted'],
+    ['/single/getstarted?productIds=2001&forcetutest=true', 'getStarted'],
+    ['/Single/GetStarted/', 'getStarted'],
+  ])('GET %s sends the prerendered %s page, in English without a language cookie', async (url, page) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain(`<title>prerendered ${page} en | omo Credit Union</title>`);
+    expect(res.body).not.toContain('__OMO_');
+  });
+
+  it.each([
+    ['omo.lang=fr', 'fr'],
+    ['other=1; omo.lang=fr', 'fr'],
+    ['omo.lang=en', 'en'],
+    ['omo.lang=de', 'en'],
+  ])('chooses the language by the cookie %s', async (cookie, lang) => {
+    for (const [url, page] of [
+      ['/', 'landing'],
+      ['/single/getstarted', 'getStarted'],
+    ]) {
+      const res = await t.app.inject({ url, headers: { cookie } });
+      expect(res.body, url).toContain(`<title>prerendered ${page} ${lang} |`);
+    }
+  });
+
+  it("fills in the configuration: the header's links, the footer and the year", async () => {
+    const res = await t.app.inject('/');
+    const { config } = t;
+    expect(res.body).toContain(`<a href="${config.publicWebsiteUrl}">${config.institutionName}</a`);
+    expect(res.body).toContain(`<a href="tel:+18005550199">1-800-555-0199</a`);
+    expect(res.body).toContain(`<a href="${config.onlineBankingUrl}">member</a`);
+    expect(res.body).toContain(`<a href="${config.onlineBankingUrl}/product-login">sign in</a`);
+    expect(res.body).toContain(`<a href="${config.publicWebsiteUrl}/privacy">privacy</a`);
+    expect(res.body).toContain(`<p>© ${new Date().getFullYear()} ${config.institutionName}</p>`);
+  });
+
+  it("puts the first product asked for, by id or code, in the landing's sign-in link", async () => {
+    const signIn = (body: string) => /<a href="([^"]*)">sign in<\/a/.exec(body)?.[1];
+    const login = `${t.config.onlineBankingUrl}/product-login`;
+    expect(signIn((await t.app.inject('/?productIds=2003;2001')).body)).toBe(`${login}?productId=2003`);
+    expect(signIn((await t.app.inject('/?productIds=CHQ-TST')).body)).toBe(`${login}?productId=2001`);
+    // One unknown product: the app shows its error page, so the landing is not shown first.
+    const unknown = await t.app.inject('/?productIds=2001;9999');
+    expect(unknown.body).toContain('omo test app');
+  });
+
+  it('never serves the prerendered pages as files', async () => {
+    for (const url of ['/prerendered/landing.en.html', '/prerendered/getStarted.fr.html']) {
+      expect((await t.app.inject(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('serves hashed assets with a long immutable cache', async () => {
@@ -118,6 +179,12 @@ describe('production mode', () => {
     },
   );
 
+  it('sends the prerendered landing and Get Started', async () => {
+    const res = await t.app.inject({ url: '/', headers: { cookie: 'omo.lang=fr' } });
+    expect(res.body).toContain('<title>prerendered landing fr |');
+    expect((await t.app.inject('/single/getstarted')).body).toContain('<title>prerendered getStarted en |');
+  });
+
   it('still serves the ordinary pages', async () => {
     expect((await t.app.inject('/single/getstarted')).statusCode).toBe(200);
     expect((await t.app.inject('/productlistx')).statusCode).toBe(200);
@@ -139,6 +206,50 @@ describe('production mode', () => {
   it('sends Strict-Transport-Security', async () => {
     const res = await t.app.inject('/api/heartbeat');
     expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+});
+
+describe('filling in a prerendered page', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(pglite, {
+      env: {
+        INSTITUTION_NAME: `Caisse "Tom & Jerry" <b>`,
+        CONTACT_PHONE: '(800) 555-0123',
+        ONLINE_BANKING_URL: 'https://bank.example/app/?a=1&b=2/',
+        PUBLIC_WEBSITE_URL: "https://www.example.org/o'site/",
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('escapes every value and writes the links as the app does', async () => {
+    const body = (await t.app.inject('/?productIds=2001')).body;
+    expect(body).toContain(
+      '<title>prerendered landing en | Caisse &quot;Tom &amp; Jerry&quot; &lt;b&gt;</title>',
+    );
+    expect(body).not.toContain('<b>');
+    expect(body).toContain(
+      `<a href="https://www.example.org/o&#x27;site/">Caisse &quot;Tom &amp; Jerry&quot; &lt;b&gt;</a`,
+    );
+    expect(body).toContain('<a href="https://www.example.org/o&#x27;site/privacy">privacy</a');
+    expect(body).toContain('<a href="tel:+18005550123">(800) 555-0123</a');
+    expect(body).toContain('<a href="https://bank.example/app/?a=1&amp;b=2">member</a');
+    expect(body).toContain(
+      '<a href="https://bank.example/app/?a=1&amp;b=2/product-login?productId=2001">sign in</a',
+    );
+  });
+
+  it('fills a slot wherever it is, and each value once escaped', () => {
+    const values = slotValues(t.config, 'a&b', new Date('2031-06-01T12:00:00Z'));
+    expect(values.year).toBe('2031');
+    expect(values.productLoginUrl).toBe('https://bank.example/app/?a=1&b=2/product-login?productId=a%26b');
+    expect(fillPage('__OMO_YEAR__ __OMO_YEAR__ __OMO_CONTACT_PHONE__', values)).toBe(
+      '2031 2031 (800) 555-0123',
+    );
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#x27;&amp;&#x27;&lt;/a&gt;');
   });
 });
 

@@ -6,13 +6,28 @@
  * - a GET of a path outside /api that is not a file gets index.html (history fallback), except that in
  *   production the non-production pages (/productlist, /Diagnostics, /dev/*) answer 404 (still with
  *   index.html, so the app shows its not-found page);
+ * - the landing (/) and Get Started (/single/getstarted) get their prerendered page instead (decision 0023),
+ *   in the language of the `omo.lang` cookie (English by default), filled in with this configuration;
  * - anything else (unknown /api path, other methods, missing files) is a 404 problem-details answer;
  * - without a build, pages answer 503 with a short note on how to build, instead of crashing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  PAGE_SLOTS,
+  PRERENDERED_DIR,
+  PRERENDERED_LANGUAGES,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  productLoginUrl,
+  splitProductCodes,
+  telHref,
+  type PageSlot,
+  type PrerenderedLanguage,
+  type PrerenderedPage,
+} from '@omo/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { sendNotFoundProblem } from './problem-details.ts';
@@ -29,6 +44,10 @@ at the repository root (or <code>npm run dev</code> for development), then resta
 <p>The API is available under <code>/api</code>.</p></body></html>
 `;
 
+/** The cookie in which the web app mirrors the visitor's language (apps/web/src/i18n/i18n.ts). */
+export const LANGUAGE_COOKIE = 'omo.lang';
+const GET_STARTED_PATH = PRERENDERED_PAGES.getStarted.toLowerCase();
+
 export interface SpaPluginOptions {
   config: AppConfig;
 }
@@ -36,6 +55,86 @@ export interface SpaPluginOptions {
 /** A last path segment with a dot names a file: a missing file is a 404, not the app. */
 function hasFileExtension(pathname: string): boolean {
   return pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+/** What the server puts in each slot of a prerendered page, as the web app shows it from GetApiConfig. */
+export function slotValues(
+  config: AppConfig,
+  productId: string | undefined,
+  now = new Date(),
+): Record<PageSlot, string> {
+  const onlineBankingUrl = config.onlineBankingUrl.replace(/\/+$/, '');
+  return {
+    institutionName: config.institutionName,
+    contactPhone: config.contactPhone,
+    contactPhoneHref: telHref(config.contactPhone),
+    onlineBankingUrl,
+    publicWebsiteUrl: config.publicWebsiteUrl,
+    publicWebsiteBase: config.publicWebsiteUrl.replace(/\/+$/, ''),
+    year: String(now.getFullYear()),
+    productLoginUrl: productLoginUrl(onlineBankingUrl, productId),
+  };
+}
+
+/** A prerendered page with every slot filled in, HTML-escaped. */
+export function fillPage(page: string, values: Record<PageSlot, string>): string {
+  let html = page;
+  for (const [slot, value] of Object.entries(values))
+    html = html.replaceAll(PAGE_SLOTS[slot as PageSlot], escapeHtml(value));
+  return html;
+}
+
+type PrerenderedFiles = Map<string, string>;
+const fileKey = (page: PrerenderedPage, lang: PrerenderedLanguage) => prerenderedFile(page, lang);
+
+/** The prerendered pages of the build, read once; a build without them serves index.html everywhere. */
+function readPrerendered(root: string): PrerenderedFiles {
+  const files: PrerenderedFiles = new Map();
+  for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
+    for (const lang of PRERENDERED_LANGUAGES) {
+      const file = path.join(root, PRERENDERED_DIR, prerenderedFile(page, lang));
+      if (existsSync(file)) files.set(fileKey(page, lang), readFileSync(file, 'utf8'));
+    }
+  }
+  return files;
+}
+
+/** The prerendered page of a path, if it has one (React Router matches paths case-insensitively). */
+function prerenderedPageOf(pathname: string, query: URLSearchParams): PrerenderedPage | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  if (path === GET_STARTED_PATH) return 'getStarted';
+  if (path === '/') return query.get('session') === 'ended' ? 'landingSessionEnded' : 'landing';
+  return null;
+}
+
+/**
+ * The id of the first product the landing's query asks for, as the landing's loader finds it (by id or
+ * code); null when one of them is unknown or the catalogue fails: the app then shows its error page, so the
+ * landing must not show first.
+ */
+async function landingProductId(
+  app: FastifyInstance,
+  query: URLSearchParams,
+): Promise<string | undefined | null> {
+  const wanted = splitProductCodes(query.get('productIds') ?? '');
+  if (wanted.length === 0) return undefined;
+  try {
+    const found = await app.catalogue.findProducts(wanted.join(';'));
+    const ids = wanted.map((id) => found.find((p) => p.productID === id || p.productCode === id)?.productID);
+    return ids.every((id) => id !== undefined) ? ids[0] : null;
+  } catch (error) {
+    app.log.warn({ err: error }, 'landing products not found: index.html sent');
+    return null;
+  }
 }
 
 function isPageRequest(request: FastifyRequest): boolean {
@@ -50,6 +149,8 @@ export default fp<SpaPluginOptions>(
     const root = config.webDist;
     const hasBuild = existsSync(path.join(root, 'index.html'));
     const assetsDir = path.join(root, 'assets') + path.sep;
+    const prerendered = hasBuild ? readPrerendered(root) : new Map<string, string>();
+    const prerenderedPrefix = `/${PRERENDERED_DIR}/`;
 
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -62,7 +163,8 @@ export default fp<SpaPluginOptions>(
         // The build writes .br and .gz copies at the highest levels (apps/web/vite.config.ts).
         preCompressed: true,
         // Only names with an extension are files; page paths (and directories) go to the fallback below.
-        allowedPath: (pathName) => hasFileExtension(pathName),
+        // The prerendered pages are sent filled in, never as they are.
+        allowedPath: (pathName) => hasFileExtension(pathName) && !pathName.startsWith(prerenderedPrefix),
         setHeaders(res, filePath) {
           res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : NO_CACHE);
           // The same path answers brotli, gzip or plain bytes by the request's Accept-Encoding.
@@ -73,7 +175,21 @@ export default fp<SpaPluginOptions>(
       app.log.warn({ webDist: root }, 'web app build not found: pages answer 503 until it is built');
     }
 
-    const sendApp = (request: FastifyRequest, reply: FastifyReply) => {
+    /** The page's prerendered HTML filled in, or null when index.html must be sent. */
+    const prerenderedPage = async (request: FastifyRequest): Promise<string | null> => {
+      const [pathname = '/', search = ''] = request.url.split('?', 2);
+      const query = new URLSearchParams(search);
+      const page = prerenderedPageOf(pathname, query);
+      if (!page) return null;
+      const lang: PrerenderedLanguage = request.cookies[LANGUAGE_COOKIE] === 'fr' ? 'fr' : 'en';
+      const html = prerendered.get(fileKey(page, lang));
+      if (!html) return null;
+      const productId = page === 'getStarted' ? undefined : await landingProductId(app, query);
+      if (productId === null) return null;
+      return fillPage(html, slotValues(config, productId));
+    };
+
+    const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hasBuild) {
         return reply
           .code(503)
@@ -83,7 +199,11 @@ export default fp<SpaPluginOptions>(
       }
       const pathname = request.url.split('?')[0] ?? '/';
       if (config.isProduction && NON_PRODUCTION_PAGES.test(pathname)) reply.code(404);
-      return reply.header('cache-control', NO_CACHE).sendFile('index.html', root);
+      reply.header('cache-control', NO_CACHE);
+      const page = await prerenderedPage(request);
+      // A prerendered page differs by the language cookie.
+      if (page !== null) return reply.type('text/html; charset=utf-8').header('vary', 'Cookie').send(page);
+      return reply.sendFile('index.html', root);
     };
 
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {

@@ -1,6 +1,6 @@
 import type { TFuncKey } from '../i18n/i18n.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import { telHref } from '../lib/phone.ts';
+import { telHref } from '@omo/domain';
 
 /** A translated text whose <phone>{{phone}}</phone> part becomes a tel: link to the contact centre. */
 export function PhoneText({ i18nKey, phone }: { i18nKey: TFuncKey; phone: string }) {

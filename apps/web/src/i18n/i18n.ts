@@ -76,8 +76,17 @@ export function findStoredLanguage(): Lang {
   }
 }
 
-function applyLanguage(lng: Lang): void {
+/** The cookie that tells the server which language to prerender the first page in (plugins/spa.ts). */
+export const LANGUAGE_COOKIE = 'omo.lang';
+
+/** Mirrors the language on <html lang> and in the cookie the server reads. */
+function showLanguage(lng: Lang): void {
   document.documentElement.lang = lng;
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
+function applyLanguage(lng: Lang): void {
+  showLanguage(lng);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
   } catch {
@@ -126,7 +135,7 @@ export function createI18n(lng: Lang = findStoredLanguage()): I18n {
   let language: Lang = held[lng] ? lng : 'en';
   let t = textsIn(language);
   shown = language;
-  document.documentElement.lang = language;
+  showLanguage(language);
   return {
     get language() {
       return language;

@@ -12,6 +12,11 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
 export function useTranslation(): { t: TFunction; i18n: I18n } {
   const i18n = useContext(I18nContext);
   if (!i18n) throw new Error('useTranslation needs an I18nProvider above it');
-  const t = useSyncExternalStore(i18n.subscribe, () => i18n.t);
+  // The same texts when prerendered at build time (apps/web/src/prerender).
+  const t = useSyncExternalStore(
+    i18n.subscribe,
+    () => i18n.t,
+    () => i18n.t,
+  );
   return { t, i18n };
 }

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { findStepByPath } from '@omo/domain';
+import { findStepByPath, telHref } from '@omo/domain';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 import { Logo } from './logo.tsx';
-import { telHref } from '../../lib/phone.ts';
 
 /**
  * Top bar. Full variant: logo, support phone, 'I'm already a member' and the language toggle; on small

@@ -1,16 +1,11 @@
 import { Link, useLoaderData, useSearchParams } from 'react-router';
+import { productLoginUrl } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { paths } from '../../config/paths.ts';
 import type { LandingData } from './landing-loader.ts';
-
-/** Online-banking login link carrying the product (spec 000 §2 Landing). */
-export function productLoginUrl(onlineBankingUrl: string, productId: string | undefined): string {
-  const base = `${onlineBankingUrl.replace(/\/+$/, '')}/product-login`;
-  return productId ? `${base}?productId=${encodeURIComponent(productId)}` : base;
-}
 
 /** Landing (/): 'Are you an existing member?' with the sign-in and sign-up cards. */
 export function LandingPage() {

@@ -1,0 +1,154 @@
+/**
+ * The first screens rendered at build time (decision 0023): the landing and Get Started, header to footer,
+ * with the app's own routes and components, in English and French. Where the server's configuration goes
+ * the page holds a slot (PAGE_SLOTS) that the server fills in when it sends the page (plugins/spa.ts), so one
+ * build serves every configuration. Built by Vite for Node and run by the web build (vite.config.ts); the
+ * browser's app replaces this markup once its first page is ready (main.tsx).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type LoaderFunction,
+  type RouteObject,
+} from 'react-router';
+import {
+  PAGE_SLOTS,
+  PRERENDERED_DIR,
+  PRERENDERED_LANGUAGES,
+  PRERENDERED_PAGES,
+  prerenderedFile,
+  productLoginUrl,
+  telHref,
+  type PrerenderedLanguage,
+  type PrerenderedPage,
+  type ProductOffering,
+} from '@omo/domain';
+import { AppProviders } from '../app/providers.tsx';
+import { createRoutes } from '../app/router.tsx';
+import { DEFAULT_CONFIG, normalizeAppConfig } from '../config/app-config.ts';
+import { paths } from '../config/paths.ts';
+import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
+import { loadLanguage, translate, type I18n, type TFuncKey } from '../i18n/i18n.ts';
+import { EMPTY_APPLICATION } from '../lib/empty-application.ts';
+import type { LandingData } from '../steps/landing/landing-loader.ts';
+
+/** The page configuration with a slot in each value the server fills in. */
+const SLOT_CONFIG = normalizeAppConfig({
+  ...DEFAULT_CONFIG,
+  institutionName: PAGE_SLOTS.institutionName,
+  contactPhone: PAGE_SLOTS.contactPhone,
+  onlineBankingUrl: PAGE_SLOTS.onlineBankingUrl,
+  publicWebsiteUrl: PAGE_SLOTS.publicWebsiteUrl,
+});
+/** Stands for the first product's id until the sign-in link as a whole becomes a slot. */
+const PRODUCT_ID = '__OMO_PRODUCT_ID__';
+
+/** The loaders' answers of the prerendered routes; no other route is rendered. */
+function slotLoader(route: RouteObject): LoaderFunction {
+  if (route.id === ROOT_ROUTE_ID) return () => SLOT_CONFIG;
+  // The landing reads the first product's id only (its sign-in link).
+  if (route.index) return (): LandingData => ({ products: [{ productID: PRODUCT_ID } as ProductOffering] });
+  if (route.path === paths.single.getStarted) return () => EMPTY_APPLICATION;
+  return () => {
+    throw new Error(`not prerendered: ${route.path ?? route.id ?? '(layout)'}`);
+  };
+}
+
+function withSlotLoaders(routes: RouteObject[]): RouteObject[] {
+  return routes.map(
+    (route) =>
+      ({
+        ...route,
+        ...(route.loader ? { loader: slotLoader(route) } : {}),
+        ...(route.children ? { children: withSlotLoaders(route.children) } : {}),
+      }) as RouteObject,
+  );
+}
+
+/** One language's texts, fixed (nothing switches at build time). */
+function fixedI18n(language: PrerenderedLanguage): I18n {
+  return {
+    language,
+    t: (key, params) => translate(language, key, params),
+    changeLanguage: () => undefined,
+    subscribe: () => () => undefined,
+  };
+}
+
+const PAGE_TITLES: Record<PrerenderedPage, TFuncKey> = {
+  landing: 'landing.title',
+  landingSessionEnded: 'landing.title',
+  getStarted: 'getStarted.title',
+};
+
+/** As React escapes text and attribute values. */
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+/** Turns a value the components derived from a slot into a slot of its own; it must be there. */
+function toSlot(html: string, derived: string, slot: string): string {
+  const escaped = escapeHtml(derived);
+  if (!html.includes(escaped)) throw new Error(`prerender: "${derived}" not found in the page`);
+  return html.replaceAll(escaped, slot);
+}
+
+export interface PrerenderedMarkup {
+  /** Path of the file inside the web build. */
+  file: string;
+  lang: PrerenderedLanguage;
+  /** The document's title (text, not escaped). */
+  title: string;
+  /** What goes inside <div id="root">. */
+  markup: string;
+}
+
+async function renderPage(page: PrerenderedPage, lang: PrerenderedLanguage): Promise<PrerenderedMarkup> {
+  const handler = createStaticHandler(withSlotLoaders(createRoutes()));
+  const context = await handler.query(
+    new Request(new URL(PRERENDERED_PAGES[page], 'http://prerender.invalid')),
+  );
+  if (context instanceof Response) throw new Error(`prerender ${page}: answered ${context.status}`);
+  if (context.errors) throw new Error(`prerender ${page}: ${JSON.stringify(context.errors)}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  let markup = renderToString(
+    <StrictMode>
+      <AppProviders i18n={fixedI18n(lang)}>
+        {/* No hydration data: it would be an inline script, which the CSP refuses. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  markup = toSlot(markup, telHref(PAGE_SLOTS.contactPhone), PAGE_SLOTS.contactPhoneHref);
+  markup = toSlot(markup, `${PAGE_SLOTS.publicWebsiteUrl}/`, `${PAGE_SLOTS.publicWebsiteBase}/`);
+  const copyright = (year: string | number) =>
+    translate(lang, 'layout.copyright', { year, institution: PAGE_SLOTS.institutionName });
+  markup = toSlot(markup, copyright(new Date().getFullYear()), copyright(PAGE_SLOTS.year));
+  if (page !== 'getStarted') {
+    markup = toSlot(
+      markup,
+      productLoginUrl(PAGE_SLOTS.onlineBankingUrl, PRODUCT_ID),
+      PAGE_SLOTS.productLoginUrl,
+    );
+  }
+  const title = translate(lang, 'layout.titleSuffix', {
+    title: translate(lang, PAGE_TITLES[page]),
+    institution: PAGE_SLOTS.institutionName,
+  });
+  return { file: `${PRERENDERED_DIR}/${prerenderedFile(page, lang)}`, lang, title, markup };
+}
+
+/** Every prerendered page in every language. */
+export async function renderAll(): Promise<PrerenderedMarkup[]> {
+  await Promise.all(PRERENDERED_LANGUAGES.map(loadLanguage));
+  const pages = Object.keys(PRERENDERED_PAGES) as PrerenderedPage[];
+  return Promise.all(pages.flatMap((page) => PRERENDERED_LANGUAGES.map((lang) => renderPage(page, lang))));
+}
