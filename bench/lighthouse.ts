@@ -4,6 +4,7 @@
 // (the API with a session cookie); a page whose step cannot be reached says so. Prints; never asserts.
 // Run: node --import tsx bench/lighthouse.ts (needs a built product: npm run build)
 import { writeFileSync } from 'node:fs';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
@@ -61,12 +62,21 @@ async function run(url: string, cookie: string | undefined): Promise<Result> {
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
+    // The session cookie goes in the browser's own jar, as after the previous screen: a Cookie header given
+    // to Lighthouse is replaced by the jar's once the app writes its language cookie (omo.lang). The jar is
+    // then kept (no storage reset); each run has a new browser anyway.
+    if (cookie) {
+      const [name, value] = cookie.split(/=(.*)/s) as [string, string];
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0]!.addCookies([{ name, value, url }]);
+      await browser.close();
+    }
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      ...(cookie ? { disableStorageReset: true } : {}),
     });
     if (!result) throw new Error('Lighthouse gave no result');
     return result.lhr;
