@@ -68,7 +68,7 @@ async function run(url: string, cookie: string | undefined): Promise<Result> {
     if (cookie) {
       const [name, value] = cookie.split(/=(.*)/s) as [string, string];
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      await browser.contexts()[0]!.addCookies([{ name, value, url }]);
+      await browser.contexts()[0]!.addCookies([{ name, value, url: new URL('/', url).href }]);
       await browser.close();
     }
     const result = await lighthouse(url, {
