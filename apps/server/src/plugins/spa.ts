@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  LANGUAGE_COOKIE,
   PAGE_SLOTS,
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
@@ -44,8 +45,6 @@ at the repository root (or <code>npm run dev</code> for development), then resta
 <p>The API is available under <code>/api</code>.</p></body></html>
 `;
 
-/** The cookie in which the web app mirrors the visitor's language (apps/web/src/i18n/i18n.ts). */
-export const LANGUAGE_COOKIE = 'omo.lang';
 const GET_STARTED_PATH = PRERENDERED_PAGES.getStarted.toLowerCase();
 
 export interface SpaPluginOptions {
@@ -94,7 +93,6 @@ export function fillPage(page: string, values: Record<PageSlot, string>): string
 }
 
 type PrerenderedFiles = Map<string, string>;
-const fileKey = (page: PrerenderedPage, lang: PrerenderedLanguage) => prerenderedFile(page, lang);
 
 /** The prerendered pages of the build, read once; a build without them serves index.html everywhere. */
 function readPrerendered(root: string): PrerenderedFiles {
@@ -102,7 +100,7 @@ function readPrerendered(root: string): PrerenderedFiles {
   for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
     for (const lang of PRERENDERED_LANGUAGES) {
       const file = path.join(root, PRERENDERED_DIR, prerenderedFile(page, lang));
-      if (existsSync(file)) files.set(fileKey(page, lang), readFileSync(file, 'utf8'));
+      if (existsSync(file)) files.set(prerenderedFile(page, lang), readFileSync(file, 'utf8'));
     }
   }
   return files;
@@ -182,7 +180,7 @@ export default fp<SpaPluginOptions>(
       const page = prerenderedPageOf(pathname, query);
       if (!page) return null;
       const lang: PrerenderedLanguage = request.cookies[LANGUAGE_COOKIE] === 'fr' ? 'fr' : 'en';
-      const html = prerendered.get(fileKey(page, lang));
+      const html = prerendered.get(prerenderedFile(page, lang));
       if (!html) return null;
       const productId = page === 'getStarted' ? undefined : await landingProductId(app, query);
       if (productId === null) return null;

@@ -8,6 +8,7 @@
  * the first screens' English texts (en-first.ts); the rest of English comes with the first later screen
  * (`loadShownTexts`), French whole when it is the stored choice or chosen.
  */
+import { LANGUAGE_COOKIE } from '@omo/domain';
 import { enFirst } from './en-first.ts';
 import type { Translation } from './en.ts';
 
@@ -75,9 +76,6 @@ export function findStoredLanguage(): Lang {
     return 'en';
   }
 }
-
-/** The cookie that tells the server which language to prerender the first page in (plugins/spa.ts). */
-export const LANGUAGE_COOKIE = 'omo.lang';
 
 /** Mirrors the language on <html lang> and in the cookie the server reads. */
 function showLanguage(lng: Lang): void {

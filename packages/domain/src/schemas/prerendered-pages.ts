@@ -8,6 +8,8 @@
 export const PRERENDERED_DIR = 'prerendered';
 
 export const PRERENDERED_LANGUAGES = ['en', 'fr'] as const;
+/** The cookie in which the web app mirrors the visitor's language: the server prerenders in it. */
+export const LANGUAGE_COOKIE = 'omo.lang';
 export type PrerenderedLanguage = (typeof PRERENDERED_LANGUAGES)[number];
 
 /** Each prerendered page and the address it is rendered at. */
