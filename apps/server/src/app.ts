@@ -1,8 +1,8 @@
 /**
  * Builds the Fastify app as a composition of plugins, in this order (it matters):
  * 1. zod validator/serializer, so request validation and the OpenAPI document share the schemas;
- * 2. external plugins: security headers, compression, rate limit (in Redis when REDIS_URL is set), cookies,
- *    OpenAPI;
+ * 2. security headers (helmet's, worked out once), then external plugins: compression, rate limit (in Redis
+ *    when REDIS_URL is set), cookies, OpenAPI;
  * 3. our infrastructure: problem details (error handler), cross-site refusal, Permissions-Policy, cache,
  *    database (migrate + seed);
  * 4. the modules' routes (dev routes only outside production);
@@ -12,7 +12,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -25,7 +24,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ConfigError, type AppConfig } from './config.ts';
-import { buildLoggerOptions } from './logger.ts';
+import { buildLoggerOptions, requestChildLogger } from './logger.ts';
 import addressLookupRoutes from './modules/address-lookup/routes.ts';
 import apiConfigRoutes from './modules/api-config/routes.ts';
 import applicationRoutes from './modules/application/routes.ts';
@@ -52,6 +51,7 @@ import { operatorOnly } from './plugins/operator.ts';
 import permissionsPolicyPlugin from './plugins/permissions-policy.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
 import sameOriginPlugin from './plugins/same-origin.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import spaPlugin from './plugins/spa.ts';
 import providersPlugin from './providers/index.ts';
@@ -109,6 +109,7 @@ const ZOD_COMPILERS = {
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: buildLoggerOptions(config, { stream: options.logStream }),
+    childLoggerFactory: requestChildLogger,
     // Only the configured proxies may name the client's address (X-Forwarded-For); none by default.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -130,11 +131,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.setSerializerCompiler(serializerCompiler);
 
   // External plugins first.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
-    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
+  await app.register(securityHeadersPlugin, {
+    helmet: {
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+      strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
+    },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;

@@ -93,3 +93,33 @@ describe('request log', () => {
     }
   });
 });
+
+describe('request id', () => {
+  it('marks every line of a request with its id, and only that request’s lines', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const t = await buildTestApp(TEST_DATABASES[0]!, {
+      env: { LOG_LEVEL: 'info' },
+      logStream: new Writable({
+        write(chunk: Buffer, _enc, done) {
+          lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+          done();
+        },
+      }),
+    });
+    try {
+      lines.length = 0;
+      await t.app.inject('/api/omo/OnlineAccountList');
+      await t.app.inject('/api/nowhere');
+      t.app.log.info('not a request');
+      const ids = lines.map((line) => line.reqId);
+      // incoming and completed for the list; incoming, the 404's reason and completed for the other
+      expect(ids.slice(0, 2)).toEqual([ids[0], ids[0]]);
+      expect(ids.at(-2)).toBe(ids[2]);
+      expect(new Set(ids.slice(0, -1)).size).toBe(2);
+      expect(ids.slice(0, -1).every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+      expect(lines.at(-1)).not.toHaveProperty('reqId');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -51,12 +51,34 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
+type Coding = 'br' | 'gzip' | undefined;
+
+/** Keeps a value under a key in a map of at most `max` entries: the first kept goes to make room. */
+export function keepAtMost<V>(map: Map<string, V>, max: number, key: string, value: V): void {
+  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/** Accept-Encoding values already read (browsers send a handful); past this many, the first is dropped. */
+const MAX_KNOWN_ACCEPT_ENCODINGS = 64;
+const knownAcceptEncodings = new Map<string, Coding>();
+
 /**
  * The coding to send for an Accept-Encoding header: br or gzip when accepted (named, or through `*`, with
  * a weight above 0), else none. Our own preference (br, the smaller) decides between two accepted codings.
+ * A header value read before is a lookup.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+export function chooseEncoding(acceptEncoding: string | undefined): Coding {
   if (!acceptEncoding) return undefined;
+  let coding = knownAcceptEncodings.get(acceptEncoding);
+  if (coding === undefined && !knownAcceptEncodings.has(acceptEncoding)) {
+    coding = readAcceptEncoding(acceptEncoding);
+    keepAtMost(knownAcceptEncodings, MAX_KNOWN_ACCEPT_ENCODINGS, acceptEncoding, coding);
+  }
+  return coding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Coding {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.split(';');

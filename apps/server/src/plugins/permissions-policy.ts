@@ -52,8 +52,9 @@ export function permissionsPolicyFor(pathname: string): string {
 
 export default fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('permissions-policy', permissionsPolicyFor(request.url.split('?')[0] ?? '/'));
+      done();
     });
   },
   { name: 'permissions-policy' },

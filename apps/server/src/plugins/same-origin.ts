@@ -8,7 +8,7 @@
  * Bodies are JSON only: the text/plain parser Fastify adds by default is removed, so a form post or a
  * no-cors fetch (text/plain, form-urlencoded, multipart) answers 415 wherever a body is read.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLoopbackHost, type AppConfig } from '../config.ts';
 import { sendProblem } from './problem-details.ts';
@@ -50,14 +50,17 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const origins = ownOrigins(config.publicUrl);
     app.removeContentTypeParser('text/plain');
-    app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!isCrossSiteRequest(request, origins)) return;
-      request.log.info(
-        { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
-        'cross-site request refused',
-      );
-      return sendProblem(request, reply, 403, CROSS_SITE_DETAIL);
-    });
+    app.addHook(
+      'onRequest',
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        if (!isCrossSiteRequest(request, origins)) return done();
+        request.log.info(
+          { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
+          'cross-site request refused',
+        );
+        sendProblem(request, reply, 403, CROSS_SITE_DETAIL);
+      },
+    );
   },
   { name: 'same-origin', dependencies: ['problem-details'] },
 );

@@ -193,11 +193,12 @@ export default fp<{ config: AppConfig }>(
       });
     });
 
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const lastSeen = lastUse.get(request);
       if (lastSeen !== undefined) {
         reply.header(SESSION_EXPIRES_IN_HEADER, String(statusAt(lastSeen, Date.now()).expiresInSeconds));
       }
+      done(null, payload);
     });
   },
   { name: 'session', dependencies: ['database', '@fastify/cookie'] },

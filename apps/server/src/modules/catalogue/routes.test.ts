@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -162,6 +163,29 @@ describe.each(TEST_DATABASES)('catalogue routes on $name', (database) => {
     expect(reordered.headers.etag).not.toBe(one.headers.etag);
     expect(sameProducts.headers.etag).toBe(one.headers.etag);
     expect(sameProducts.body).toBe(one.body);
+  });
+
+  it('ClearCache: a GetProduct query answered before is read from the database again', async () => {
+    const url = '/api/omo/GetProduct?prodCodes=2001';
+    const before = await t.app.inject(url);
+    const description = before.json<{ description: string }[]>()[0]!.description;
+    const rename = (to: string) =>
+      t.app.db
+        .updateTable('products')
+        .set({ data: sql`jsonb_set(data, '{description}', to_jsonb(${to}::text))` })
+        .where('id', '=', '2001')
+        .execute();
+    await rename('Renamed Chequing');
+    try {
+      expect((await t.app.inject(url)).body).toBe(before.body);
+      await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
+      const after = await t.app.inject(url);
+      expect(after.json<{ description: string }[]>()[0]!.description).toBe('Renamed Chequing');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+    } finally {
+      await rename(description);
+      await t.app.inject({ method: 'POST', url: '/api/omo/ClearCache' });
+    }
   });
 
   it('ClearCache: the list answered afterwards has a new ETag, and the old one no longer answers 304', async () => {

@@ -16,7 +16,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import { precompressJson, sendPrecompressed, type PrecompressedJson } from '../../lib/precompressed.ts';
+import {
+  keepAtMost,
+  precompressJson,
+  sendPrecompressed,
+  type PrecompressedJson,
+} from '../../lib/precompressed.ts';
 import type { MemoryCache } from '../../plugins/cache.ts';
 import { operatorOnly } from '../../plugins/operator.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
@@ -41,8 +46,19 @@ async function sendCachedJson<T>(
   return sendPrecompressed(request, reply, payload);
 }
 
-/** Distinct GetProduct answers kept prepared; past this, the first kept is dropped (any query is allowed). */
+/**
+ * Distinct GetProduct answers (and distinct queries) kept prepared; past this, the first kept is dropped
+ * (any query is allowed).
+ */
 const MAX_PREPARED_PRODUCT_ANSWERS = 256;
+
+/** GetProduct's prepared answers for one cache life. */
+interface ProductAnswers {
+  /** By the products found (unknown names add nothing): spellings of one choice share an answer and ETag. */
+  byProducts: Map<string, Promise<PrecompressedJson>>;
+  /** By the prodCodes value as asked: a query answered before is one lookup. */
+  byQuery: Map<string, PrecompressedJson>;
+}
 
 /** The answers are prepared here (compression of their own); the rest of the API uses @fastify/compress. */
 const PREPARED = { compress: false, decompress: false } as const;
@@ -98,23 +114,29 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       },
     },
     async (request, reply) => {
-      if (splitProductCodes(request.query.prodCodes).length === 0) {
+      const { prodCodes } = request.query;
+      // Kept as long as the catalogue cache.
+      const answers = await app.cache.getOrLoad(
+        'catalogue:product-answers',
+        async (): Promise<ProductAnswers> => ({ byProducts: new Map(), byQuery: new Map() }),
+      );
+      const asked = answers.byQuery.get(prodCodes);
+      if (asked) return sendPrecompressed(request, reply, asked);
+
+      if (splitProductCodes(prodCodes).length === 0) {
         throw new HttpProblem(400, nullParameterMessage('prodCodes'));
       }
-      const products = await app.catalogue.findProducts(request.query.prodCodes);
-      // Keyed by the products found (unknown names add nothing), kept as long as the catalogue cache.
-      const answers = await app.cache.getOrLoad('catalogue:product-answers', () =>
-        Promise.resolve(new Map<string, Promise<PrecompressedJson>>()),
-      );
+      const products = await app.catalogue.findProducts(prodCodes);
       const key = products.map((p) => p.productID).join(';');
-      let payload = answers.get(key);
-      if (!payload) {
-        if (answers.size >= MAX_PREPARED_PRODUCT_ANSWERS) answers.delete(answers.keys().next().value!);
-        payload = precompressJson(JSON.stringify(productListSchema.parse(products)));
-        answers.set(key, payload);
-        payload.catch(() => answers.delete(key));
+      let pending = answers.byProducts.get(key);
+      if (!pending) {
+        pending = precompressJson(JSON.stringify(productListSchema.parse(products)));
+        keepAtMost(answers.byProducts, MAX_PREPARED_PRODUCT_ANSWERS, key, pending);
+        pending.catch(() => answers.byProducts.delete(key));
       }
-      return sendPrecompressed(request, reply, await payload);
+      const payload = await pending;
+      keepAtMost(answers.byQuery, MAX_PREPARED_PRODUCT_ANSWERS, prodCodes, payload);
+      return sendPrecompressed(request, reply, payload);
     },
   );
 
