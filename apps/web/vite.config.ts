@@ -8,6 +8,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+// By file: Node loads this config, and takes the domain package's TypeScript only through a relative path.
+// eslint-disable-next-line no-restricted-imports
+import {
+  escapeHtml,
+  PRERENDERED_DIR,
+  PRERENDERED_LANGUAGES,
+  ROUTE_PRELOADS_FILE,
+  type PreloadFiles,
+  type RoutePreloads,
+} from '../../packages/domain/src/schemas/prerendered-pages.ts';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest levels,
@@ -41,6 +51,63 @@ function precompress(): Plugin {
 
 const PRERENDER_ENTRY = 'src/prerender/prerender-entry.tsx';
 
+/** The manifest key ('src/…') of a module, from its file. */
+const manifestKey = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
+
+/**
+ * For the prerender's build only: each dynamic import of the route table and of the texts notes the module
+ * it asks for, so that the build can list what each route loads (lazyModules in the prerender entry).
+ */
+function noteDynamicImports(root: string): Plugin {
+  return {
+    name: 'omo-note-dynamic-imports',
+    transform(code, id) {
+      if (!/src[\\/](app[\\/]router\.tsx|i18n[\\/]i18n\.ts)$/.test(id)) return null;
+      return code.replace(/\bimport\((['"])(\.[^'"]+)\1\)/g, (call, _quote, specifier: string) => {
+        const key = manifestKey(root, path.resolve(path.dirname(id), specifier));
+        return `(globalThis.__omoNotedImports?.add(${JSON.stringify(key)}), ${call})`;
+      });
+    },
+  };
+}
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+/**
+ * The files that the modules load, their static imports included, less those the entry page already
+ * loads: the scripts and the stylesheets the server asks for with the page.
+ */
+function filesOf(manifest: Manifest, modules: string[], loaded: Set<string>): PreloadFiles {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`route preloads: ${key} is not in the build's manifest`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (!loaded.has(chunk.file)) scripts.add(`/${chunk.file}`);
+    for (const css of chunk.css ?? []) if (!loaded.has(css)) styles.add(`/${css}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** What the entry page (index.html) loads by itself: its script, its static imports, their stylesheets. */
+function entryFiles(manifest: Manifest): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  return files;
+}
+
 /**
  * After the app's build, renders the first screens to static HTML (decision 0023): builds the prerender
  * entry for Node, runs it, and writes each page into a copy of the built index.html (its hashed scripts and
@@ -68,14 +135,33 @@ function prerender(): Plugin {
           emptyOutDir: true,
           rolldownOptions: { output: { entryFileNames: '[name].js' } },
         },
+        plugins: [noteDynamicImports(root)],
       });
       const entry = path.join(ssrDir, `${path.basename(PRERENDER_ENTRY, '.tsx')}.js`);
-      const { renderAll } = (await import(
+      const { lazyModules, renderAll, renderLoading } = (await import(
         pathToFileURL(entry).href
       )) as typeof import('./src/prerender/prerender-entry.tsx');
+      // Before the pages are rendered: it notes each language's modules as it first loads them.
+      const modules = await lazyModules();
+      const manifest = JSON.parse(
+        readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+      ) as Manifest;
+      const loaded = entryFiles(manifest);
+      const routePreloads: RoutePreloads = {
+        routes: Object.fromEntries(
+          Object.entries(modules.routes).map(([route, keys]) => [route, filesOf(manifest, keys, loaded)]),
+        ),
+        languages: {
+          en: filesOf(manifest, modules.languages.en, loaded),
+          fr: filesOf(manifest, modules.languages.fr, loaded),
+        },
+      };
+      mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
+      writeFileSync(
+        path.join(outDir, PRERENDERED_DIR, ROUTE_PRELOADS_FILE),
+        JSON.stringify(routePreloads, null, 1),
+      );
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const escapeText = (text: string) =>
-        text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       // The page paints from the HTML and the stylesheet alone: the app's scripts are asked for once it has
       // painted (public/start-app.js), so that they neither hold back the first paint nor count as blocking
       // it in Lighthouse.
@@ -91,13 +177,24 @@ function prerender(): Plugin {
       for (const page of await renderAll()) {
         const html = startsAfterPaint
           .replace('<html lang="en">', `<html lang="${page.lang}">`)
-          .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
           // Inert until the app has replaced it (main.tsx): a click meanwhile would find no app behind it.
           .replace('<div id="root"></div>', `<div id="root" inert>${page.markup}</div>`);
         if (!html.includes(page.markup)) throw new Error('prerender: no <div id="root"></div> in index.html');
         const file = path.join(outDir, page.file);
         mkdirSync(path.dirname(file), { recursive: true });
         writeFileSync(file, html);
+      }
+      // A page loaded on demand: index.html as built, its scripts asked for at once (the page needs them to
+      // show anything but the loading indicator), the loading indicator painted meanwhile.
+      for (const lang of PRERENDERED_LANGUAGES) {
+        const loading = renderLoading(lang);
+        const html = template
+          .replace('<html lang="en">', `<html lang="${lang}">`)
+          .replace('<div id="root"></div>', `<div id="root">${loading.markup}</div>`);
+        if (!html.includes(loading.markup))
+          throw new Error('prerender: no <div id="root"></div> in index.html');
+        writeFileSync(path.join(outDir, loading.file), html);
       }
       rmSync(ssrDir, { recursive: true, force: true });
     },

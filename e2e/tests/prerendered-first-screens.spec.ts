@@ -142,10 +142,31 @@ test('the notice of a session that ended is prerendered too', async ({ page }) =
 
 test('other pages are not prerendered: the app alone shows them', async ({ page }) => {
   await withoutScripts(page);
-  for (const path of ['/joint/getstarted?jointCode=abc', '/error/3', '/no/such/page', '/?productIds=9999']) {
+  for (const path of ['/error/3', '/no/such/page', '/?productIds=9999']) {
     await page.goto(path);
     await expect(page.locator('#root'), path).toBeEmpty();
   }
+  // A page loaded on demand shows only that it is loading until the app has its data.
+  for (const path of ['/joint/getstarted?jointCode=abc', '/single/reviewapplication']) {
+    await page.goto(path);
+    await expect(page.locator('#root'), path).toHaveText('Loading your application…');
+    await expect(page.getByRole('status'), path).toBeVisible();
+  }
+});
+
+test.describe('with JavaScript turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a page loaded on demand does not say it is loading: the note says what it needs', async ({
+    page,
+  }) => {
+    await page.goto('/single/reviewapplication');
+    await expect(page.getByRole('status', { includeHidden: true })).toHaveCount(1);
+    await expect(page.getByRole('status', { includeHidden: true })).toBeHidden();
+    expect(await page.evaluate(() => document.body.innerText.trim())).toBe(
+      'This application needs JavaScript. / Cette application nécessite JavaScript.',
+    );
+  });
 });
 
 test('an unknown product still ends on the error page, and a deep link still opens its page', async ({

@@ -3,17 +3,16 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { createI18n, findStoredLanguage, switchLanguage } from './i18n/i18n.ts';
 
-// A page the server sent prerendered (decision 0023), inert, stays until the router has its first page's
-// data, and is then replaced whole: no loading screen in between. It takes no input meanwhile: a card
-// followed before the landing's loader has kept the products chosen would lose them.
+// A page the server sent with content stays until the router has its first page's data, and is then
+// replaced whole: a prerendered first screen (decision 0023), inert meanwhile, since a card followed before
+// the landing's loader has kept the products chosen would lose them; or the loading indicator (0018).
 const container = document.getElementById('root')!;
 const isPrerendered = container.hasChildNodes();
 
@@ -33,15 +32,23 @@ if (isPrerendered && !router.state.initialized) {
   });
 }
 
-const root = createRoot(container);
-// At once, so that no click falls between the prerendered page and the app's.
-flushSync(() =>
-  root.render(
+/** Takes input once the app's page has replaced the prerendered one, in the same task: no click between. */
+function TakeInput() {
+  useLayoutEffect(() => {
+    container.inert = false;
+  }, []);
+  return null;
+}
+
+// As a transition: React renders the first page in slices between which the phone stays responsive, and
+// swaps it in whole.
+startTransition(() =>
+  createRoot(container).render(
     <StrictMode>
       <AppProviders i18n={i18n}>
         <RouterProvider router={router} />
       </AppProviders>
+      <TakeInput />
     </StrictMode>,
   ),
 );
-container.inert = false;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, FIXTURE_WEB_DIST, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
-import { escapeHtml, fillPage, slotValues } from './spa.ts';
+import { escapeHtml } from '@omo/domain';
+import { fillPage, slotValues } from './spa.ts';
 
 const pglite = TEST_DATABASES[0]!;
 
@@ -65,6 +66,57 @@ describe('web app serving (non-production)', () => {
       const res = await t.app.inject({ url, headers: { cookie } });
       expect(res.body, url).toContain(`<title>prerendered ${page} ${lang} |`);
     }
+  });
+
+  describe('a page loaded on demand', () => {
+    const links = (body: string) => [...body.matchAll(/<link [^>]+>/g)].map((m) => m[0]);
+
+    it("paints the loading indicator and asks with the page for the route's scripts and stylesheets and the rest of the English texts", async () => {
+      const res = await t.app.inject('/single/address');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toMatch(/cookie/i);
+      expect(res.body).toContain('omo test app');
+      // Painted before the scripts run: the loading indicator, in English without a language cookie.
+      expect(res.body).toContain('<div id="root"><p>loading en</p></div>');
+      expect(links(res.body)).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/address-page-abc.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/forms-abc.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/en-abc.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/address-abc.css">',
+      ]);
+    });
+
+    it("asks for the application a step reads first when there is a session, in the cookie's language", async () => {
+      const res = await t.app.inject({
+        url: '/Single/Address/',
+        headers: { cookie: 'omo_session=any; omo.lang=fr' },
+      });
+      expect(res.body).toContain('<html lang="fr">');
+      expect(res.body).toContain('<p>loading fr</p>');
+      expect(links(res.body)).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/address-page-abc.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/forms-abc.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/fr-abc.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/address-abc.css">',
+        '<link rel="preload" href="/api/omo/Application" as="fetch" crossorigin="anonymous">',
+      ]);
+    });
+
+    it.each(['/joint/getstarted?jointCode=abc', '/productlist'])(
+      'does not ask for the application on %s, whose loader does not read it',
+      async (url) => {
+        const res = await t.app.inject({ url, headers: { cookie: 'omo_session=any' } });
+        expect(res.body).toContain('rel="modulepreload"');
+        expect(res.body).not.toContain('/api/omo/Application');
+      },
+    );
+
+    it('sends index.html as it is for a page the build did not list', async () => {
+      const res = await t.app.inject({ url: '/error/3', headers: { cookie: 'omo_session=any' } });
+      expect(res.body).toBe(readFileSync(path.join(FIXTURE_WEB_DIST, 'index.html'), 'utf8'));
+    });
   });
 
   it("fills in the configuration: the header's links, the footer and the year", async () => {

@@ -8,6 +8,10 @@
  *   index.html, so the app shows its not-found page);
  * - the landing (/) and Get Started (/single/getstarted) get their prerendered page instead (decision 0023),
  *   in the language of the `omo.lang` cookie (English by default), filled in with this configuration;
+ * - a page loaded on demand gets index.html with the loading indicator painted in the cookie's language, and
+ *   links that ask for its scripts, stylesheets and texts (as the build listed them) and, for a step of a
+ *   flow past Get Started with a session, the application its loader reads first: all of it comes with the
+ *   page instead of one after another (decision 0018);
  * - anything else (unknown /api path, other methods, missing files) is a 404 problem-details answer;
  * - without a build, pages answer 503 with a short note on how to build, instead of crashing.
  */
@@ -20,6 +24,12 @@ import {
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
   PRERENDERED_PAGES,
+  ROUTE_PRELOADS_FILE,
+  APPLICATION_API_PATHS,
+  escapeHtml,
+  findStepByPath,
+  loadingFile,
+  normalizePath,
   prerenderedFile,
   productLoginUrl,
   splitProductCodes,
@@ -27,11 +37,14 @@ import {
   type PageSlot,
   type PrerenderedLanguage,
   type PrerenderedPage,
+  type PreloadFiles,
+  type RoutePreloads,
 } from '@omo/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { sendNotFoundProblem } from './problem-details.ts';
+import { sessionCookieName } from './session.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -54,15 +67,6 @@ export interface SpaPluginOptions {
 /** A last path segment with a dot names a file: a missing file is a 404, not the app. */
 function hasFileExtension(pathname: string): boolean {
   return pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
 }
 
 /** What the server puts in each slot of a prerendered page, as the web app shows it from GetApiConfig. */
@@ -108,7 +112,7 @@ function readPrerendered(root: string): PrerenderedFiles {
 
 /** The prerendered page of a path, if it has one (React Router matches paths case-insensitively). */
 function prerenderedPageOf(pathname: string, query: URLSearchParams): PrerenderedPage | null {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  const path = normalizePath(pathname);
   if (path === GET_STARTED_PATH) return 'getStarted';
   if (path === '/') return query.get('session') === 'ended' ? 'landingSessionEnded' : 'landing';
   return null;
@@ -135,6 +139,29 @@ async function landingProductId(
   }
 }
 
+/** The route preloads of the build, or none (an older build, or a build without routes loaded on demand). */
+function readRoutePreloads(root: string): RoutePreloads | null {
+  const file = path.join(root, PRERENDERED_DIR, ROUTE_PRELOADS_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads) : null;
+}
+
+/** The links that ask for files and API answers before the app does (attributes as Vite writes them). */
+export function preloadLinks(files: PreloadFiles[], fetches: string[]): string {
+  const links = [
+    ...files.flatMap((f) => f.scripts).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...files
+      .flatMap((f) => f.styles)
+      .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    // Same-origin: anonymous still sends the session cookie, and matches the app's fetch (credentials).
+    ...fetches.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous">`),
+  ];
+  return links.map((link) => `    ${link}\n`).join('');
+}
+
+/** The language a page is sent in: the app's cookie, English by default. */
+const languageOf = (request: FastifyRequest): PrerenderedLanguage =>
+  request.cookies[LANGUAGE_COOKIE] === 'fr' ? 'fr' : 'en';
+
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
@@ -149,6 +176,18 @@ export default fp<SpaPluginOptions>(
     const assetsDir = path.join(root, 'assets') + path.sep;
     const prerendered = hasBuild ? readPrerendered(root) : new Map<string, string>();
     const prerenderedPrefix = `/${PRERENDERED_DIR}/`;
+    const routePreloads = hasBuild ? readRoutePreloads(root) : null;
+    const indexHtml = hasBuild ? readFileSync(path.join(root, 'index.html'), 'utf8') : '';
+    /** index.html with the loading indicator in each language; index.html itself in an older build. */
+    const loadingPages = Object.fromEntries(
+      PRERENDERED_LANGUAGES.map((lang) => {
+        const file = path.join(root, PRERENDERED_DIR, loadingFile(lang));
+        return [lang, hasBuild && existsSync(file) ? readFileSync(file, 'utf8') : indexHtml];
+      }),
+    ) as Record<PrerenderedLanguage, string>;
+    const sessionCookie = sessionCookieName(config);
+    /** index.html with a route's preloads, by route, language and whether the application is asked for. */
+    const preloadedPages = new Map<string, string>();
 
     if (hasBuild) {
       await app.register(fastifyStatic, {
@@ -179,12 +218,34 @@ export default fp<SpaPluginOptions>(
       const query = new URLSearchParams(search);
       const page = prerenderedPageOf(pathname, query);
       if (!page) return null;
-      const lang: PrerenderedLanguage = request.cookies[LANGUAGE_COOKIE] === 'fr' ? 'fr' : 'en';
-      const html = prerendered.get(prerenderedFile(page, lang));
+      const html = prerendered.get(prerenderedFile(page, languageOf(request)));
       if (!html) return null;
       const productId = page === 'getStarted' ? undefined : await landingProductId(app, query);
       if (productId === null) return null;
       return fillPage(html, slotValues(config, productId));
+    };
+
+    /** index.html with what the page's route loads on demand asked for up front, or null when it has none. */
+    const preloadedIndex = (request: FastifyRequest): string | null => {
+      // As the route preloads name it: lower case, without a trailing slash.
+      const pathname = normalizePath(request.url);
+      const files = routePreloads?.routes[pathname];
+      if (!routePreloads || !files) return null;
+      const lang = languageOf(request);
+      // Every step's loader past Get Started reads the application first; without a session it is a 401.
+      const step = findStepByPath(pathname)?.step;
+      const readsApplication = Boolean(step && step.id !== 'getstarted' && request.cookies[sessionCookie]);
+      const key = `${pathname} ${lang} ${readsApplication}`;
+      let page = preloadedPages.get(key);
+      if (page === undefined) {
+        const links = preloadLinks(
+          [files, routePreloads.languages[lang]],
+          readsApplication ? [APPLICATION_API_PATHS.application] : [],
+        );
+        page = loadingPages[lang].replace('  </head>', `${links}  </head>`);
+        preloadedPages.set(key, page);
+      }
+      return page;
     };
 
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -201,6 +262,10 @@ export default fp<SpaPluginOptions>(
       const page = await prerenderedPage(request);
       // A prerendered page differs by the language cookie.
       if (page !== null) return reply.type('text/html; charset=utf-8').header('vary', 'Cookie').send(page);
+      // The preloads differ by the language and session cookies.
+      const preloaded = preloadedIndex(request);
+      if (preloaded !== null)
+        return reply.type('text/html; charset=utf-8').header('vary', 'Cookie').send(preloaded);
       return reply.sendFile('index.html', root);
     };
 

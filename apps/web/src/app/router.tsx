@@ -31,71 +31,89 @@ type StepRoute = Omit<RouteObject, 'path' | 'index' | 'children'>;
 
 /**
  * A screen loaded on demand, with the rest of its language's texts: the landing page does not download the
- * forms' code (react-hook-form, the screens) nor their texts until the applicant reaches them.
+ * forms' code (react-hook-form, the screens) nor their texts until the applicant reaches them. The loader's
+ * module and the screen's load side by side, and the loader runs as soon as its own module is there.
  */
-function lazyStep(load: () => Promise<Pick<RouteObject, 'Component' | 'loader'>>): StepRoute {
-  return { lazy: async () => (await Promise.all([load(), loadShownTexts()]))[0] };
+function lazyStep(load: {
+  Component: () => Promise<RouteObject['Component']>;
+  loader?: () => Promise<RouteObject['loader']>;
+}): StepRoute {
+  return {
+    lazy: {
+      Component: async () => (await Promise.all([load.Component(), loadShownTexts()]))[0],
+      ...(load.loader ? { loader: load.loader } : {}),
+    },
+  };
 }
 
-const createProfile = lazyStep(async () => ({
-  Component: (await import('../steps/create-profile/create-profile-page.tsx')).CreateProfilePage,
-  loader: (await import('../steps/create-profile/create-profile-loader.ts')).createProfileLoader,
-}));
-const personalInfo = lazyStep(async () => ({
-  Component: (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
-  loader: (await import('../lib/step.ts')).stepLoader('personalinfo'),
-}));
-const sin = lazyStep(async () => ({
-  Component: (await import('../steps/sin/sin-page.tsx')).SinPage,
-  loader: (await import('../steps/sin/sin-loader.ts')).sinLoader,
-}));
-const confirmProducts = lazyStep(async () => ({
-  Component: (await import('../steps/confirm-products/confirm-products-page.tsx')).ConfirmProductsPage,
-  loader: (await import('../steps/confirm-products/confirm-products-loader.ts')).confirmProductsLoader,
-}));
-const phoneVerification = lazyStep(async () => ({
-  Component: (await import('../steps/phone-verification/phone-verification-page.tsx')).PhoneVerificationPage,
-  loader: (await import('../steps/phone-verification/phone-verification-loader.ts')).phoneVerificationLoader,
-}));
-const verificationCode = lazyStep(async () => ({
-  Component: (await import('../steps/verification-code/verification-code-page.tsx')).VerificationCodePage,
-  loader: (await import('../steps/verification-code/verification-code-loader.ts')).verificationCodeLoader,
-}));
-const address = lazyStep(async () => ({
-  Component: (await import('../steps/address/address-page.tsx')).AddressPage,
-  loader: (await import('../steps/address/address-loader.ts')).addressLoader,
-}));
-const finalizeAccount = lazyStep(async () => ({
-  Component: (await import('../steps/finalize-account/finalize-account-page.tsx')).FinalizeAccountPage,
-  loader: (await import('../lib/step.ts')).stepLoader('finalizeaccount'),
-}));
-const idVerifyTerms = lazyStep(async () => ({
-  Component: (await import('../steps/id-verify-terms/id-verify-terms-page.tsx')).IdVerifyTermsPage,
-  loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
-}));
-const capture = lazyStep(async () => ({
-  Component: (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
-  loader: (await import('../lib/step.ts')).stepLoader('idverifyterms'),
-}));
-const legalTerms = lazyStep(async () => ({
-  Component: (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
-  loader: (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
-}));
-const reviewApplication = lazyStep(async () => ({
-  Component: (await import('../steps/review-application/review-application-page.tsx')).ReviewApplicationPage,
-  loader: (await import('../lib/step.ts')).stepLoader('reviewapplication'),
-}));
-const reviewTerms = lazyStep(async () => ({
-  Component: (await import('../steps/review-terms/review-terms-page.tsx')).ReviewTermsPage,
-  loader: (await import('../lib/step.ts')).stepLoader('reviewterms'),
-}));
+const createProfile = lazyStep({
+  Component: async () => (await import('../steps/create-profile/create-profile-page.tsx')).CreateProfilePage,
+  loader: async () => (await import('../steps/create-profile/create-profile-loader.ts')).createProfileLoader,
+});
+const personalInfo = lazyStep({
+  Component: async () => (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
+  loader: async () => (await import('../lib/step.ts')).stepLoader('personalinfo'),
+});
+const sin = lazyStep({
+  Component: async () => (await import('../steps/sin/sin-page.tsx')).SinPage,
+  loader: async () => (await import('../steps/sin/sin-loader.ts')).sinLoader,
+});
+const confirmProducts = lazyStep({
+  Component: async () =>
+    (await import('../steps/confirm-products/confirm-products-page.tsx')).ConfirmProductsPage,
+  loader: async () =>
+    (await import('../steps/confirm-products/confirm-products-loader.ts')).confirmProductsLoader,
+});
+const phoneVerification = lazyStep({
+  Component: async () =>
+    (await import('../steps/phone-verification/phone-verification-page.tsx')).PhoneVerificationPage,
+  loader: async () =>
+    (await import('../steps/phone-verification/phone-verification-loader.ts')).phoneVerificationLoader,
+});
+const verificationCode = lazyStep({
+  Component: async () =>
+    (await import('../steps/verification-code/verification-code-page.tsx')).VerificationCodePage,
+  loader: async () =>
+    (await import('../steps/verification-code/verification-code-loader.ts')).verificationCodeLoader,
+});
+const address = lazyStep({
+  Component: async () => (await import('../steps/address/address-page.tsx')).AddressPage,
+  loader: async () => (await import('../steps/address/address-loader.ts')).addressLoader,
+});
+const finalizeAccount = lazyStep({
+  Component: async () =>
+    (await import('../steps/finalize-account/finalize-account-page.tsx')).FinalizeAccountPage,
+  loader: async () => (await import('../lib/step.ts')).stepLoader('finalizeaccount'),
+});
+const idVerifyTerms = lazyStep({
+  Component: async () =>
+    (await import('../steps/id-verify-terms/id-verify-terms-page.tsx')).IdVerifyTermsPage,
+  loader: async () => (await import('../lib/step.ts')).stepLoader('idverifyterms'),
+});
+const capture = lazyStep({
+  Component: async () => (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
+  loader: async () => (await import('../lib/step.ts')).stepLoader('idverifyterms'),
+});
+const legalTerms = lazyStep({
+  Component: async () => (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
+  loader: async () => (await import('../steps/legal-terms/legal-terms-loader.ts')).legalTermsLoader,
+});
+const reviewApplication = lazyStep({
+  Component: async () =>
+    (await import('../steps/review-application/review-application-page.tsx')).ReviewApplicationPage,
+  loader: async () => (await import('../lib/step.ts')).stepLoader('reviewapplication'),
+});
+const reviewTerms = lazyStep({
+  Component: async () => (await import('../steps/review-terms/review-terms-page.tsx')).ReviewTermsPage,
+  loader: async () => (await import('../lib/step.ts')).stepLoader('reviewterms'),
+});
 
 /** An outcome page: its loader shows only the server's decision (outcomes/outcome-loader.ts). */
 const outcome = (load: () => Promise<StepRoute['Component']>): StepRoute =>
-  lazyStep(async () => ({
-    Component: await load(),
-    loader: (await import('../outcomes/outcome-loader.ts')).outcomeLoader,
-  }));
+  lazyStep({
+    Component: load,
+    loader: async () => (await import('../outcomes/outcome-loader.ts')).outcomeLoader,
+  });
 const OUTCOMES = {
   confirmapplication: outcome(
     async () => (await import('../outcomes/confirm-application-page.tsx')).ConfirmApplicationPage,
@@ -122,9 +140,10 @@ const BUILT_STEPS: Record<string, StepRoute> = {
   // The co-applicant's loader reads the invitation (the application API): loaded with it, not up front.
   [pathOf(JOINT_FLOW, 'getstarted')]: {
     Component: GetStartedPage,
-    lazy: async () => ({
-      loader: (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
-    }),
+    lazy: {
+      loader: async () =>
+        (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
+    },
   },
   // One screen for both flows (the flow is read from the path); confirmproducts is single only.
   ...Object.fromEntries(
@@ -145,10 +164,11 @@ const BUILT_STEPS: Record<string, StepRoute> = {
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
   // Resumes a joint application as single, then goes to its outcome (its loader always redirects).
-  [paths.applyAsSingle]: lazyStep(async () => ({
-    Component: InitialLoading,
-    loader: (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
-  })),
+  [paths.applyAsSingle]: lazyStep({
+    Component: async () => InitialLoading,
+    loader: async () =>
+      (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
+  }),
   // The outcome pages of each flow (the flow's own steps only).
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) =>
@@ -161,10 +181,15 @@ const BUILT_STEPS: Record<string, StepRoute> = {
   ),
 };
 
+/** React Router clears each part of an object `lazy` once it has loaded it: each route gets its own. */
+function ownLazy(route: StepRoute): StepRoute {
+  return typeof route.lazy === 'object' ? { ...route, lazy: { ...route.lazy } } : route;
+}
+
 function flowRoutes(): RouteObject[] {
   const stepPaths = [...SINGLE_FLOW.steps, ...JOINT_FLOW.steps].flatMap((s) => (s.path ? [s.path] : []));
   const all = [...new Set([...stepPaths, ...Object.keys(BUILT_STEPS), paths.applyAsSingle])];
-  return all.map((path) => ({ path, ...(BUILT_STEPS[path] ?? { Component: PlaceholderPage }) }));
+  return all.map((path) => ({ path, ...ownLazy(BUILT_STEPS[path] ?? { Component: PlaceholderPage }) }));
 }
 
 export function createRoutes(): RouteObject[] {
@@ -190,22 +215,22 @@ export function createRoutes(): RouteObject[] {
             { path: paths.errorById, Component: ErrorPage },
             {
               path: paths.productList,
-              ...lazyStep(async () => {
-                const page = await import('../dev/product-list-page.tsx');
-                return { Component: page.ProductListPage, loader: page.productListLoader };
+              ...lazyStep({
+                Component: async () => (await import('../dev/product-list-page.tsx')).ProductListPage,
+                loader: async () => (await import('../dev/product-list-page.tsx')).productListLoader,
               }),
             },
             {
               path: paths.diagnostics,
-              ...lazyStep(async () => ({
-                Component: (await import('../dev/diagnostics-page.tsx')).DiagnosticsPage,
-              })),
+              ...lazyStep({
+                Component: async () => (await import('../dev/diagnostics-page.tsx')).DiagnosticsPage,
+              }),
             },
             {
               path: paths.outbox,
-              ...lazyStep(async () => ({
-                Component: (await import('../dev/outbox-page.tsx')).OutboxPage,
-              })),
+              ...lazyStep({
+                Component: async () => (await import('../dev/outbox-page.tsx')).OutboxPage,
+              }),
             },
             { path: '*', Component: NotFoundPage },
           ],

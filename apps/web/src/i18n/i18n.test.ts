@@ -38,4 +38,20 @@ describe('the interface texts', () => {
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
     expect(createI18n().language).toBe('fr');
   });
+
+  it("a later screen opened before the visitor's language is here fetches that language, not English", async () => {
+    vi.resetModules();
+    const fetched: string[] = [];
+    vi.doMock('./en.ts', async (original) => (fetched.push('en'), original()));
+    vi.doMock('./fr.ts', async (original) => (fetched.push('fr'), original()));
+    try {
+      const fresh = await import('./i18n.ts');
+      fresh.createI18n('fr');
+      await fresh.loadShownTexts();
+      expect(fetched).toEqual(['fr']);
+    } finally {
+      vi.doUnmock('./en.ts');
+      vi.doUnmock('./fr.ts');
+    }
+  });
 });

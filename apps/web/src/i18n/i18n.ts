@@ -42,7 +42,7 @@ export interface I18n {
 const held: Partial<Record<Lang, object>> = { en: enFirst };
 /** The languages whose texts are all here. */
 const complete = new Set<Lang>();
-/** The language last shown: the one a later screen needs whole. */
+/** The visitor's language (shown once its texts are here): the one a later screen needs whole. */
 let shown: Lang = 'en';
 
 /** Keeps all of a language's texts so that every instance has them at once (tests hold both). */
@@ -132,7 +132,8 @@ export function createI18n(lng: Lang = findStoredLanguage()): I18n {
       translate(language, key, params);
   let language: Lang = held[lng] ? lng : 'en';
   let t = textsIn(language);
-  shown = language;
+  // The visitor's language, even while English shows until its texts arrive: a later screen needs it whole.
+  shown = lng;
   showLanguage(language);
   return {
     get language() {

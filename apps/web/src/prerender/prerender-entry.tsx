@@ -15,10 +15,12 @@ import {
   type RouteObject,
 } from 'react-router';
 import {
+  escapeHtml,
   PAGE_SLOTS,
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
   PRERENDERED_PAGES,
+  loadingFile,
   prerenderedFile,
   productLoginUrl,
   telHref,
@@ -27,6 +29,7 @@ import {
   type ProductOffering,
 } from '@omo/domain';
 import { AppProviders } from '../app/providers.tsx';
+import { InitialLoading } from '../app/layout/initial-loading.tsx';
 import { createRoutes } from '../app/router.tsx';
 import { DEFAULT_CONFIG, normalizeAppConfig } from '../config/app-config.ts';
 import { paths } from '../config/paths.ts';
@@ -83,16 +86,6 @@ const PAGE_TITLES: Record<PrerenderedPage, TFuncKey> = {
   landingSessionEnded: 'landing.title',
   getStarted: 'getStarted.title',
 };
-
-/** As React escapes text and attribute values. */
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-}
 
 /** Turns a value the components derived from a slot into a slot of its own; it must be there. */
 function toSlot(html: string, derived: string, slot: string): string {
@@ -151,4 +144,59 @@ export async function renderAll(): Promise<PrerenderedMarkup[]> {
   await Promise.all(PRERENDERED_LANGUAGES.map(loadLanguage));
   const pages = Object.keys(PRERENDERED_PAGES) as PrerenderedPage[];
   return Promise.all(pages.flatMap((page) => PRERENDERED_LANGUAGES.map((lang) => renderPage(page, lang))));
+}
+
+/** The app's loading indicator (the router's fallback while the first page's loaders run), in a language. */
+export function renderLoading(lang: PrerenderedLanguage): Omit<PrerenderedMarkup, 'title'> {
+  const markup = renderToString(
+    <StrictMode>
+      <AppProviders i18n={fixedI18n(lang)}>
+        <InitialLoading />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { file: `${PRERENDERED_DIR}/${loadingFile(lang)}`, lang, markup };
+}
+
+/** Where the prerender's build has each dynamic import of the routes and the texts note its module. */
+declare global {
+  var __omoNotedImports: Set<string> | undefined;
+}
+
+/**
+ * The modules each route loaded on demand asks for (its screen and its loader), by path in lower case, and
+ * the modules of each language's texts, as the client build's manifest names them ('src/…'). Runs the
+ * routes' and the texts' loaders with each dynamic import noted (vite.config.ts): must run before anything
+ * else has loaded a language.
+ */
+export async function lazyModules(): Promise<{
+  routes: Record<string, string[]>;
+  languages: Record<PrerenderedLanguage, string[]>;
+}> {
+  const noted = new Set<string>();
+  globalThis.__omoNotedImports = noted;
+  const take = () => {
+    const modules = [...noted];
+    noted.clear();
+    return modules;
+  };
+  const languages = {} as Record<PrerenderedLanguage, string[]>;
+  for (const lang of PRERENDERED_LANGUAGES) {
+    await loadLanguage(lang);
+    languages[lang] = take();
+    if (languages[lang].length === 0) throw new Error(`prerender: no module noted for ${lang}`);
+  }
+  const routes: Record<string, string[]> = {};
+  const visit = async (list: RouteObject[]) => {
+    for (const route of list) {
+      if (route.path && typeof route.lazy === 'object') {
+        await Promise.all(Object.values(route.lazy).map((load) => (load as () => unknown)()));
+        routes[route.path.toLowerCase()] = take();
+      }
+      if (route.children) await visit(route.children);
+    }
+  };
+  await visit(createRoutes());
+  globalThis.__omoNotedImports = undefined;
+  return { routes, languages };
 }

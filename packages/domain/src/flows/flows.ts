@@ -235,8 +235,8 @@ export const TRACKER_STEPS = [
 ] as const satisfies readonly { number: number; group: ProgressGroup; labelKey: string; labelEn: string }[];
 export type TrackerStep = (typeof TRACKER_STEPS)[number];
 
-/** Lower-cases a pathname and drops its query, hash and trailing slash. */
-function normalizePath(pathname: string): string {
+/** Lower-cases a pathname and drops its query, hash and trailing slash (paths match case-insensitively). */
+export function normalizePath(pathname: string): string {
   const bare = pathname.split(/[?#]/)[0] ?? '';
   const trimmed = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   return trimmed.toLowerCase();

@@ -12,6 +12,42 @@ export const PRERENDERED_LANGUAGES = ['en', 'fr'] as const;
 export const LANGUAGE_COOKIE = 'omo.lang';
 export type PrerenderedLanguage = (typeof PRERENDERED_LANGUAGES)[number];
 
+/**
+ * What a page loaded on demand needs beyond the app's entry, as the web build lists it for the server
+ * (PRERENDERED_DIR/ROUTE_PRELOADS_FILE), so that the page asks for all of it at once (decision 0018).
+ */
+export interface PreloadFiles {
+  /** Script addresses ('/assets/…js'). */
+  scripts: string[];
+  /** Stylesheet addresses ('/assets/…css'). */
+  styles: string[];
+}
+export interface RoutePreloads {
+  /** By route path, in lower case (paths match case-insensitively). */
+  routes: Record<string, PreloadFiles>;
+  /** By language: the rest of its texts, which each of those routes loads in the language shown. */
+  languages: Record<PrerenderedLanguage, PreloadFiles>;
+}
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * File name, inside PRERENDERED_DIR, of index.html with the app's loading indicator already in it, in a
+ * language: a page loaded on demand paints it before its scripts have run.
+ */
+export function loadingFile(lang: PrerenderedLanguage): string {
+  return `loading.${lang}.html`;
+}
+
+/** Escapes text for HTML as React does, in text and attribute values alike (the slots' values). */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
 /** Each prerendered page and the address it is rendered at. */
 export const PRERENDERED_PAGES = {
   landing: '/',

@@ -1,0 +1,74 @@
+// A later page opened directly (a reload, a link from an e-mail) asks for everything it needs with the
+// document: the entry's scripts, the route's own scripts and stylesheets, the rest of the texts in the
+// page's language, and the application its loader reads. Nothing is found only once a script has run, so
+// the page does not wait for one download after another on a slow phone link (decision 0018).
+import type { Page } from '@playwright/test';
+import { applyThroughApi, newApplicant } from '../fixtures/applicant.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const EVERYDAY_CHEQUING = '1001';
+
+/** The document as the server sends it. */
+const documentOf = async (page: Page, path: string) => (await page.request.get(path)).text();
+
+/** What the document itself links to: scripts, module preloads, stylesheets and fetch preloads. */
+async function linkedByDocument(page: Page, path: string): Promise<Set<string>> {
+  const html = await documentOf(page, path);
+  const head = html.slice(0, html.indexOf('</head>'));
+  return new Set([...head.matchAll(/\b(?:href|src)="(\/[^"]+)"/g)].map((m) => m[1]!));
+}
+
+/** The scripts, stylesheets and API reads the page makes while it loads (a preload's type is 'other'). */
+async function requestsOfLoad(page: Page, path: string, heading: RegExp): Promise<string[]> {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(js|css)$/.test(pathname) || pathname.startsWith('/api/')) requests.push(pathname);
+  });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  return requests;
+}
+
+for (const [lang, heading, loading] of [
+  ['en', /Finalize your account/, 'Loading your application…'],
+  ['fr', /Finalisez votre compte/, 'Chargement de votre demande…'],
+] as const) {
+  test(`account usage opened directly (${lang}) asks for its scripts, texts and application with the document`, async ({
+    page,
+    baseURL,
+  }) => {
+    await applyThroughApi(page.request, newApplicant(), [EVERYDAY_CHEQUING]);
+    // The app keeps the language in its storage and mirrors it in a cookie for the server.
+    await page.context().addCookies([{ name: 'omo.lang', value: lang, url: baseURL! }]);
+    await page.addInitScript((language) => localStorage.setItem('omo.lang', language), lang);
+    const path = '/single/finalizeaccount';
+    // Before any script has run, the page says that it is loading, in the visitor's language.
+    const html = await documentOf(page, path);
+    expect(html).toContain(`<html lang="${lang}">`);
+    expect(html).toMatch(new RegExp(`<div id="root"><main[^>]*><div[^>]* role="status"[^>]*>.*${loading}`));
+    const linked = await linkedByDocument(page, path);
+    const requests = await requestsOfLoad(page, path, heading);
+
+    const scripts = requests.filter((r) => r.endsWith('.js'));
+    expect(
+      scripts.filter((s) => !linked.has(s)),
+      'scripts found only by a script',
+    ).toEqual([]);
+    expect(requests.filter((r) => r.endsWith('.css') && !linked.has(r))).toEqual([]);
+    expect(scripts.some((s) => new RegExp(`/${lang}-[\\w-]+\\.js$`).test(s))).toBe(true);
+    // The loader used the answer the document asked for: the application is read once.
+    expect(linked.has('/api/omo/Application')).toBe(true);
+    expect(requests.filter((r) => r === '/api/omo/Application')).toHaveLength(1);
+    // Each file once: the document's ask and the app's are one request.
+    expect(requests.filter((r) => !r.startsWith('/api/')).length).toBe(
+      new Set(requests.filter((r) => !r.startsWith('/api/'))).size,
+    );
+  });
+}
+
+test('a later page without a session does not ask for the application', async ({ page }) => {
+  const linked = await linkedByDocument(page, '/single/finalizeaccount');
+  expect(linked.has('/api/omo/Application')).toBe(false);
+  expect([...linked].some((href) => /\/finalize-account-page-[\w-]+\.js$/.test(href))).toBe(true);
+});
