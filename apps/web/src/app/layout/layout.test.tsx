@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API_PATHS } from '@omo/domain';
@@ -114,6 +114,33 @@ describe('layout', () => {
     await router.navigate('/error/1');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We can't continue your application");
+  });
+
+  it('an applicant who is already in the new page when it appears keeps their place (no focus jump)', async () => {
+    mockFetch(REVIEW_API);
+    const { router } = renderApp('/single/reviewapplication');
+    await screen.findByRole('heading', { level: 1 });
+    // The frame in which focus would move is held until the applicant has gone into the page.
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      await router.navigate('/error/1');
+      const heading = await screen.findByRole('heading', {
+        level: 1,
+        name: "We can't continue your application",
+      });
+      await waitFor(() => expect(frames.length).toBeGreaterThan(0));
+      const button = within(screen.getByRole('main')).getByRole('button');
+      button.focus();
+      for (const frame of frames.splice(0)) frame(performance.now());
+      expect(button).toHaveFocus();
+      expect(heading).not.toHaveFocus();
+    } finally {
+      raf.mockRestore();
+    }
   });
 
   it('shows the not-found page for unknown paths and ids', async () => {

@@ -4,15 +4,20 @@ import { useLocation, useNavigationType } from 'react-router';
 /**
  * After each client-side navigation (not on the first load): a new screen opens at its top, and focus moves
  * to its <h1> so screen readers announce the new page and keyboard users start from there. Back and
- * forward (POP) keep the browser's scroll position. Focus waits a frame for the new page.
+ * forward (POP) keep the browser's scroll position. Focus waits a frame for the new page, and stays where
+ * it is if the applicant has gone into the new page meanwhile (a tap, a tab, the first digit of a code):
+ * their next keys must not land on the heading.
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   const isFirst = useRef(true);
+  // What had focus when the new page was committed (<body> once the previous page's control is gone).
+  const focusedAtCommit = useRef<Element | null>(null);
 
   // Before paint: the previous page's scroll offset must never show the new page half-scrolled.
   useLayoutEffect(() => {
+    focusedAtCommit.current = document.activeElement;
     if (isFirst.current || navigationType === 'POP') return;
     (document.scrollingElement ?? document.documentElement).scrollTop = 0;
   }, [pathname, navigationType]);
@@ -23,6 +28,8 @@ export function RouteFocus() {
       return;
     }
     const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active !== focusedAtCommit.current) return;
       const heading = document.querySelector<HTMLElement>('main h1');
       const target = heading ?? document.getElementById('main-content');
       target?.focus({ preventScroll: true });
