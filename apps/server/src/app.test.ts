@@ -184,7 +184,18 @@ describe('rate limit', () => {
       const res = await t.app.inject('/api/nowhere');
       expect(res.statusCode).toBe(429);
       expect(res.headers['content-type']).toMatch(PROBLEM);
-      expect(res.json()).toMatchObject({ status: 429, title: 'Too Many Requests' });
+      expect(res.json()).toMatchObject({
+        status: 429,
+        title: 'Too Many Requests',
+        // The key a page shows in the applicant's language (the detail is English).
+        errors: [
+          {
+            path: '',
+            key: 'api.tooManyRequests',
+            message: 'Too many requests. Please wait a minute and try again.',
+          },
+        ],
+      });
       expect(res.headers['retry-after']).toBeDefined();
       // The web app itself is not limited: pages and assets still load.
       expect((await t.app.inject('/single/getstarted')).statusCode).not.toBe(429);

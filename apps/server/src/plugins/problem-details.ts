@@ -116,6 +116,14 @@ function fieldErrors(error: FastifyError): FieldError[] {
   });
 }
 
+/**
+ * The field error of a per-minute limit's 429: its key is what a page shows, in the applicant's language
+ * (the limiter's own detail is English).
+ */
+export function tooManyRequestsErrors(): FieldError[] {
+  return [{ path: '', key: 'api.tooManyRequests', message: formatMessage('api.tooManyRequests', 'en') }];
+}
+
 /** The 404 answer for an unknown API path or method. */
 export function sendNotFoundProblem(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendProblem(
@@ -149,7 +157,9 @@ export default fp(
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         request.log.info({ errorCode: error.code, status }, error.message);
-        return sendProblem(request, reply, status, error.message);
+        return sendProblem(request, reply, status, error.message, {
+          errors: status === 429 ? tooManyRequestsErrors() : undefined,
+        });
       }
       request.log.error({ err: error }, 'request failed');
       return sendProblem(request, reply, status >= 500 && status < 600 ? status : 500, INTERNAL_DETAIL);

@@ -149,6 +149,7 @@ export const MESSAGES_EN = {
 
   // Errors (spec 000 §8, spec 001 §8)
   'api.nullParameter': "The parameter '{name}' cannot be null.",
+  'api.tooManyRequests': 'Too many requests. Please wait a minute and try again.',
   'error.internalServer': 'Internal Server Error',
   'error.unexpectedServer': 'An unexpected server error occurred.',
   'error.notFound': 'Not Found',
@@ -286,6 +287,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'document.image.required': 'Ajoutez une photo',
 
   'api.nullParameter': 'Le paramètre « {name} » ne peut pas être nul.',
+  'api.tooManyRequests': 'Trop de demandes. Veuillez patienter une minute, puis réessayer.',
   'error.internalServer': 'Erreur interne du serveur',
   'error.unexpectedServer': 'Une erreur inattendue s’est produite sur le serveur.',
   'error.notFound': 'Introuvable',

@@ -391,6 +391,38 @@ describe('verificationCode', () => {
     ).toBeInTheDocument();
   });
 
+  it("says a per-minute limit in the page's language (French)", async () => {
+    const user = userEvent.setup();
+    setup(
+      {},
+      {
+        onStart: () => ({
+          status: 429,
+          body: {
+            type: 'https://tools.ietf.org/html/rfc6585#section-4',
+            title: 'Too Many Requests',
+            status: 429,
+            detail: 'Rate limit exceeded, retry in 1 minute',
+            errors: [
+              {
+                path: '',
+                key: 'api.tooManyRequests',
+                message: 'Too many requests. Please wait a minute and try again.',
+              },
+            ],
+          },
+        }),
+      },
+    );
+    renderApp(URL_CODE, 'fr');
+    await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre numéro de téléphone' });
+    await user.click(screen.getByRole('button', { name: 'Renvoyer le code par texto' }));
+    expect(
+      await screen.findByText('Trop de demandes. Veuillez patienter une minute, puis réessayer.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Rate limit exceeded/)).not.toBeInTheDocument();
+  });
+
   it('a verified phone shows the success state on reload, with Continue', async () => {
     setup({ status: 'approved', verified: true, canContinue: true, canResend: false });
     renderApp(URL_CODE);
