@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetAppConfigCache } from '../config/app-config.ts';
 import { en } from '../i18n/en.ts';
 import { fr } from '../i18n/fr.ts';
@@ -12,6 +12,10 @@ import { forgetSession } from '../lib/session-clock.ts';
 // (first-screen-texts.test.ts checks the first screen's own).
 holdLanguage('en', en);
 holdLanguage('fr', fr);
+
+// A screen that takes a while to appear on a busy machine (CI runs the suites side by side with others) is
+// still waited for: findBy and waitFor give up after 3 s instead of 1 s, within each test's 15 s.
+configure({ asyncUtilTimeout: 3_000 });
 
 afterEach(() => {
   cleanup();
