@@ -341,7 +341,7 @@ export const CONFIG_DOCS = [
     name: 'DRAFT_RETENTION_DAYS',
     default: '30',
     description:
-      'A draft never submitted and untouched this many days (1-365) is deleted with its photos (decision 0044).',
+      'A draft never submitted and untouched this many days (1-365) is deleted with its photos; outbox messages are kept as long (decision 0044).',
   },
   {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',

@@ -108,6 +108,40 @@ describe.each(TEST_DATABASES)('retention of personal data on $name', (database) 
     expect(await eventsOf(fresh)).toHaveLength(1);
   });
 
+  it("deletes the sandbox's verifications a day after they expired and its messages after the drafts' 30 days", async () => {
+    const old = await new TestApplicant(t.app).progress('personalInfo');
+    const fresh = await new TestApplicant(t.app).progress('personalInfo');
+    for (const a of [old, fresh]) {
+      expect((await a.call('POST', '/api/omo/PhoneVerification/Start', { channel: 'sms' })).statusCode).toBe(
+        200,
+      );
+    }
+    const numberOf = (a: TestApplicant) => `+1${a.phoneNumber.replace(/\D/g, '')}`;
+    const sandboxRowsOf = async (a: TestApplicant) => ({
+      verifications: (
+        await db().selectFrom('phone_verifications').select('sid').where('to', '=', numberOf(a)).execute()
+      ).length,
+      messages: (await db().selectFrom('outbox').select('id').where('to', '=', numberOf(a)).execute()).length,
+    });
+    expect(await sandboxRowsOf(old)).toEqual({ verifications: 1, messages: 1 });
+    await db()
+      .updateTable('phone_verifications')
+      .set({ expires_at: new Date(Date.now() - DAY_MS - 60_000) } as never)
+      .where('to', '=', numberOf(old))
+      .execute();
+    await db()
+      .updateTable('outbox')
+      .set({ sent_at: daysAgo(31) } as never)
+      .where('to', '=', numberOf(old))
+      .execute();
+
+    const report = await t.app.retention.run();
+    expect(report.sandboxVerifications).toBeGreaterThanOrEqual(1);
+    expect(report.sandboxMessages).toBeGreaterThanOrEqual(1);
+    expect(await sandboxRowsOf(old)).toEqual({ verifications: 0, messages: 0 });
+    expect(await sandboxRowsOf(fresh)).toEqual({ verifications: 1, messages: 1 });
+  });
+
   it('purges a draft untouched for 30 days with its applicant, sessions and photos; its cookie reaches nothing', async () => {
     // The Review persona is asked for photos of an ID and a selfie, stored encrypted.
     const abandoned = await new TestApplicant(t.app, { lastName: 'Review' }).progress('documents');
@@ -134,7 +168,14 @@ describe.each(TEST_DATABASES)('retention of personal data on $name', (database) 
     expect((await recent.view()).statusCode).toBe(200);
     expect(await rowsOf(idle)).toMatchObject({ application: 1, applicant: 1, sessions: 0 });
     // Nothing is left to delete: a second run (or a second process) changes nothing.
-    expect(await t.app.retention.run()).toEqual({ sendEvents: 0, sessions: 0, drafts: 0, photos: 0 });
+    expect(await t.app.retention.run()).toEqual({
+      sendEvents: 0,
+      sessions: 0,
+      drafts: 0,
+      photos: 0,
+      sandboxVerifications: 0,
+      sandboxMessages: 0,
+    });
   });
 
   it('keeps a submitted application, its applicant, member and accounts, however old', async () => {

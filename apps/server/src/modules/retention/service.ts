@@ -6,7 +6,10 @@
  * - drafts never submitted and untouched for DRAFT_RETENTION_DAYS, with their applicants, sessions,
  *   identity photos and document runs (the foreign keys cascade) and e-mails; never one with a member;
  * - any identity photo 365 days after it was taken, as the consent to the photos promises (a decision
- *   deletes its application's photos at once: decision/service.ts).
+ *   deletes its application's photos at once: decision/service.ts);
+ * - the sandbox phone provider's verifications a day after they expired (a code past its expiry is only
+ *   ever told 'expired'), and the outbox's messages (the sandbox's texts and calls, and e-mails when no
+ *   SMTP server is set) after DRAFT_RETENTION_DAYS, the life of the draft they were sent for.
  * Submitted and decided applications, their applicants, members and accounts are kept. Every step is a
  * delete by age, so a run repeated or run by two processes at once does no harm.
  */
@@ -38,6 +41,8 @@ export interface RetentionReport {
   sessions: number;
   drafts: number;
   photos: number;
+  sandboxVerifications: number;
+  sandboxMessages: number;
 }
 
 export function createRetentionService(deps: RetentionServiceDeps) {
@@ -117,11 +122,21 @@ export function createRetentionService(deps: RetentionServiceDeps) {
         .executeTakeFirst();
       const drafts = await purgeDrafts(now);
       const photos = await purgePhotos(now);
+      const sandboxVerifications = await db
+        .deleteFrom('phone_verifications')
+        .where('expires_at', '<', before(now, DAY_MS))
+        .executeTakeFirst();
+      const sandboxMessages = await db
+        .deleteFrom('outbox')
+        .where('sent_at', '<', before(now, deps.draftRetentionDays * DAY_MS))
+        .executeTakeFirst();
       return {
         sendEvents: sendEventCount,
         sessions: Number(sessions.numDeletedRows),
         drafts,
         photos,
+        sandboxVerifications: Number(sandboxVerifications.numDeletedRows),
+        sandboxMessages: Number(sandboxMessages.numDeletedRows),
       };
     },
   };
