@@ -79,14 +79,22 @@ describe.each(TEST_DATABASES)('retention of personal data on $name', (database) 
     };
   }
 
-  it('deletes the phone send events older than the hour of the ceilings and keeps the fresh ones', async () => {
-    const old = await new TestApplicant(t.app).progress('personalInfo');
-    const fresh = await new TestApplicant(t.app).progress('personalInfo');
-    for (const a of [old, fresh]) {
+  /** Two applicants to whom the sandbox has sent a code: one to age, one to keep. */
+  async function twoApplicantsSentACode(): Promise<[TestApplicant, TestApplicant]> {
+    const pair: [TestApplicant, TestApplicant] = [
+      await new TestApplicant(t.app).progress('personalInfo'),
+      await new TestApplicant(t.app).progress('personalInfo'),
+    ];
+    for (const a of pair) {
       expect((await a.call('POST', '/api/omo/PhoneVerification/Start', { channel: 'sms' })).statusCode).toBe(
         200,
       );
     }
+    return pair;
+  }
+
+  it('deletes the phone send events older than the hour of the ceilings and keeps the fresh ones', async () => {
+    const [old, fresh] = await twoApplicantsSentACode();
     const eventsOf = async (a: TestApplicant) => {
       const { applicantId } = await idsOf(a);
       return db()
@@ -109,13 +117,7 @@ describe.each(TEST_DATABASES)('retention of personal data on $name', (database) 
   });
 
   it("deletes the sandbox's verifications a day after they expired and its messages after the drafts' 30 days", async () => {
-    const old = await new TestApplicant(t.app).progress('personalInfo');
-    const fresh = await new TestApplicant(t.app).progress('personalInfo');
-    for (const a of [old, fresh]) {
-      expect((await a.call('POST', '/api/omo/PhoneVerification/Start', { channel: 'sms' })).statusCode).toBe(
-        200,
-      );
-    }
+    const [old, fresh] = await twoApplicantsSentACode();
     const numberOf = (a: TestApplicant) => `+1${a.phoneNumber.replace(/\D/g, '')}`;
     const sandboxRowsOf = async (a: TestApplicant) => ({
       verifications: (
