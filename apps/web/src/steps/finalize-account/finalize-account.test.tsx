@@ -125,6 +125,27 @@ describe('finalizeaccount', () => {
     ]);
   });
 
+  it('says the same after the keyboard went through the questions without answering (French)', async () => {
+    start({ checked: true });
+    renderApp('/single/finalizeaccount', 'fr');
+    await screen.findByRole('heading', { level: 1, name: 'Finalisez votre compte' });
+    const continueButton = screen.getByRole('button', { name: 'Continuer' });
+    // Tab from the first question to Continue: each row's radios are passed over, none chosen.
+    screen.getAllByRole('radio')[0]!.focus();
+    while (document.activeElement !== continueButton) await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([
+      'Comment l’argent entrera-t-il dans ce compte? Fournissez une réponse pour chaque catégorie',
+      'Comment ferez-vous vos dépôts? Fournissez une réponse pour chaque catégorie',
+    ]);
+    expect(screen.queryByText(/Invalid input/)).not.toBeInTheDocument();
+  });
+
   it("needs one source above Never in each group: 'Please indicate at least one type of deposit'", async () => {
     start({ checked: true });
     renderApp('/single/finalizeaccount');

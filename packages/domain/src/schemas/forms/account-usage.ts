@@ -3,11 +3,19 @@ import * as z from 'zod/mini';
 import type { MessageKey } from '../../messages/messages.ts';
 import { issue, type Ctx } from './form-helpers.ts';
 
-/** One answer: 0..3 as a number or as the radio's string; anything else is unanswered. */
+/**
+ * One answer: 0..3 as a number or as the radio's string; anything else (a row left unanswered is null once
+ * the keyboard has passed over it) is 'usage.answerEach', never a type error of its own.
+ */
 const answerSchema = z.pipe(
-  z.union([z.number(), z.string()], { error: 'usage.answerEach' satisfies MessageKey }),
-  z.transform((v: number | string, ctx) => {
-    const n = typeof v === 'number' ? v : /^[0-3]$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+  z.unknown(),
+  z.transform((v: unknown, ctx) => {
+    const n =
+      typeof v === 'number'
+        ? v
+        : typeof v === 'string' && /^[0-3]$/.test(v.trim())
+          ? Number(v.trim())
+          : Number.NaN;
     if (!Number.isInteger(n) || n < 0 || n > 3) {
       ctx.issues.push({ code: 'custom', message: 'usage.answerEach' satisfies MessageKey, input: v });
       return z.NEVER;
