@@ -279,7 +279,17 @@ test.describe('legal terms', () => {
     await occupation.focus();
     await page.keyboard.type('infirm', { delay: 20 });
     await expect(occupation).toHaveAttribute('aria-expanded', 'true');
-    await page.keyboard.press('ArrowDown');
+    // The highlighted suggestion is always in sight, down to the last one.
+    const suggestions = page.getByRole('listbox').getByRole('option');
+    await expect(suggestions.first()).toBeVisible();
+    const count = await suggestions.count();
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('ArrowDown');
+      await expect(suggestions.nth(i)).toHaveAttribute('aria-selected', 'true');
+      await expect(suggestions.nth(i)).toBeInViewport({ ratio: 0.9 });
+    }
+    for (let i = 1; i < count; i++) await page.keyboard.press('ArrowUp');
+    await expect(suggestions.first()).toBeInViewport({ ratio: 0.9 });
     await page.keyboard.press('Enter');
     await expect(occupation).toHaveValue(/infirmi/i);
     await choose(/propriétaire ou exploitant/, 'Non');

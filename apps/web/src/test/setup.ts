@@ -13,6 +13,9 @@ import { forgetSession } from '../lib/session-clock.ts';
 holdLanguage('en', en);
 holdLanguage('fr', fr);
 
+// jsdom lays nothing out, so it has no scrollIntoView; the browser suite checks what is in view.
+Element.prototype.scrollIntoView ??= () => {};
+
 // A screen that takes a while to appear on a busy machine (CI runs the suites side by side with others) is
 // still waited for: findBy and waitFor give up after 3 s instead of 1 s, within each test's 15 s.
 configure({ asyncUtilTimeout: 3_000 });

@@ -66,6 +66,11 @@ export interface ComboboxProps {
 
 type Status = 'idle' | 'loading' | 'done' | 'failed';
 
+/** id of a combobox's option `index` (its aria-activedescendant). */
+function optionIdOf(comboboxId: string, index: number): string {
+  return `${comboboxId}-option-${index}`;
+}
+
 export function Combobox({
   id,
   label,
@@ -222,7 +227,14 @@ export function Combobox({
   };
 
   const activeOption = isOpen && activeIndex >= 0 ? options[activeIndex] : undefined;
-  const optionId = (index: number) => `${id}-option-${index}`;
+  const optionId = (index: number) => optionIdOf(id, index);
+
+  // The highlighted suggestion stays in sight: the list and, on a small screen, the page scroll to it.
+  useEffect(() => {
+    if (!isOpen || activeIndex < 0) return;
+    document.getElementById(optionIdOf(id, activeIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [id, isOpen, activeIndex]);
+
   const isExpanded = isOpen && options.length > 0;
 
   // Announced only: searching and the number of results. Shown as well: nothing found, or no service.
