@@ -14,14 +14,10 @@ import {
   IDENTITY_IMAGE_SIDES,
   IDENTITY_IMAGE_TYPES,
 } from '@omo/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.ts';
 import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
-
-function localeOf(request: FastifyRequest): 'en' | 'fr' {
-  return /^\s*fr\b/i.test(request.headers['accept-language'] ?? '') ? 'fr' : 'en';
-}
 
 const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   const identity = app.identity;
@@ -41,7 +37,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return identity.startDocuments(context, request.body as unknown, localeOf(request));
+      return identity.startDocuments(context, request.body as unknown, requestLanguage(request));
     },
   );
 

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { LANGUAGE_COOKIE } from '@omo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -84,6 +85,7 @@ async function newApplicant(t: TestApp, options: { phone?: string; ip?: string }
     phone,
     ip,
     email,
+    cookie: cookie!.value,
     call,
     start: (channel: 'sms' | 'call' = 'sms', extra: Record<string, string> = {}) =>
       call('POST', START, { channel }, extra),
@@ -192,6 +194,19 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     expect(res.json<Answer>().phone).toMatchObject({ status: 'pending', channel: 'call' });
     const { code, message } = await lastCodeFor(t, a.phone);
     expect(message.channel).toBe('voice');
+    expect(message.body).toBe(
+      `Votre code de vérification omo Credit Union est ${code}. Il expire dans 10 minutes.`,
+    );
+  });
+
+  it("a code by SMS in the language chosen in the app (its cookie), whatever the browser's language", async () => {
+    const a = await newApplicant(t);
+    const res = await a.start('sms', {
+      cookie: `omo_session=${a.cookie}; ${LANGUAGE_COOKIE}=fr`,
+      'accept-language': 'en-CA,en;q=0.9',
+    });
+    expect(res.statusCode).toBe(200);
+    const { code, message } = await lastCodeFor(t, a.phone);
     expect(message.body).toBe(
       `Votre code de vérification omo Credit Union est ${code}. Il expire dans 10 minutes.`,
     );

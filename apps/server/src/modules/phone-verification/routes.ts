@@ -10,11 +10,10 @@ import {
   problemDetailsSchema,
   verificationCodeSchema,
 } from '@omo/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.ts';
 import type { AppConfig } from '../../config.ts';
-import type { VerificationLocale } from '../../providers/phone-verification/phone-verification.ts';
 import { createPhoneVerificationService } from './service.ts';
 
 const startBodySchema = z.object({
@@ -38,12 +37,6 @@ const problems = {
   409: problemDetailsSchema.describe("'Step out of order', already verified, or no code sent yet"),
   429: problemDetailsSchema.describe("A limit of 3 was reached (errors[0].key 'verification.limit')"),
 };
-
-function localeOf(request: FastifyRequest, explicit: VerificationLocale | undefined): VerificationLocale {
-  if (explicit) return explicit;
-  const header = request.headers['accept-language'] ?? '';
-  return /^\s*fr\b/i.test(header) ? 'fr' : 'en';
-}
 
 const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const service = createPhoneVerificationService({
@@ -76,7 +69,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       reply.header('cache-control', 'no-store');
       return service.start(context, {
         channel: request.body.channel,
-        locale: localeOf(request, request.body.language),
+        locale: request.body.language ?? requestLanguage(request),
         ip: request.ip,
         log: request.log,
       });
