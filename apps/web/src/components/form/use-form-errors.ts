@@ -13,9 +13,21 @@ function errorMessageAt(errors: FieldErrors, path: string): string | undefined {
   return typeof message === 'string' && message !== '' ? message : undefined;
 }
 
+/** The summary's entries in the order their controls are on the page, when every one of them is there. */
+function inPageOrder(summary: SummaryError[]): SummaryError[] {
+  const controls = summary.map((entry) => document.getElementById(entry.fieldId));
+  if (controls.some((control) => control === null)) return summary;
+  const at = new Map(summary.map((entry, i) => [entry, controls[i]!]));
+  return [...summary].sort((a, b) =>
+    at.get(a)!.compareDocumentPosition(at.get(b)!) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+  );
+}
+
 /**
  * Translated field errors of a react-hook-form form: `messageOf(name)` for the inline message and the
- * error-summary list, in the page's field order (`order`: field names, which are also the control ids).
+ * error-summary list, in the order the page shows the controls, so that a layout that differs by language
+ * (the date of birth's day first in French) is followed. `order`: field names, which are also the control
+ * ids; it stands when a control is not on the page.
  */
 export function useFormErrors<T extends FieldValues>(errors: FieldErrors<T>, order: readonly string[]) {
   const message = useMessage();
@@ -26,5 +38,5 @@ export function useFormErrors<T extends FieldValues>(errors: FieldErrors<T>, ord
     const text = messageOf(name);
     if (text) summary.push({ fieldId: name, message: text });
   }
-  return { messageOf, summary };
+  return { messageOf, summary: inPageOrder(summary) };
 }

@@ -63,6 +63,23 @@ describe('personalinfo', () => {
     expect(screen.getByLabelText('Prénom (nom légal)')).toBeInTheDocument();
   });
 
+  it('in French: the error summary lists the date of birth day, month, year, as the page shows it', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo', 'fr');
+    await screen.findByRole('group', { name: 'Date de naissance' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    const summary = await screen.findByRole('alert');
+    const dateLinks = within(summary)
+      .getAllByRole('link')
+      .map((a) => a.textContent)
+      .filter((text) => /naissance/.test(text ?? ''));
+    expect(dateLinks).toEqual([
+      'Entrez votre jour de naissance',
+      'Entrez votre mois de naissance',
+      'Entrez votre année de naissance',
+    ]);
+  });
+
   it('in English: month, day, year, with capitalised month names', async () => {
     start(CHEQUING);
     renderApp('/single/personalinfo');
