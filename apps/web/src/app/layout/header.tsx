@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { findStepByPath, telHref } from '@omo/domain';
@@ -20,6 +20,19 @@ export function Header({ variant }: { variant: 'full' | 'bare' }) {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const isMenuOpen = menuOpenOn === pathname;
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu, back to its button (disclosure pattern).
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMenuOpen]);
 
   // The finalize step and the outcome pages that follow it.
   const step = findStepByPath(pathname)?.step;
@@ -44,14 +57,9 @@ export function Header({ variant }: { variant: 'full' | 'bare' }) {
         <div className="header__actions">
           {variant === 'full' ? (
             <>
-              <nav
-                className={isMenuOpen ? 'header__nav header__nav--open' : 'header__nav'}
-                id={menuId}
-                aria-label={t('layout.mainNav')}
-              >
-                <ul className="header__list">{isFinalStep ? [member, phone] : [phone, member]}</ul>
-              </nav>
+              {/* The button before its menu: the opened menu's links come next with Tab. */}
               <button
+                ref={menuButton}
                 type="button"
                 className="header__menu-button"
                 aria-expanded={isMenuOpen}
@@ -63,6 +71,13 @@ export function Header({ variant }: { variant: 'full' | 'bare' }) {
                   {isMenuOpen ? t('layout.closeMenu') : t('layout.menu')}
                 </span>
               </button>
+              <nav
+                className={isMenuOpen ? 'header__nav header__nav--open' : 'header__nav'}
+                id={menuId}
+                aria-label={t('layout.mainNav')}
+              >
+                <ul className="header__list">{isFinalStep ? [member, phone] : [phone, member]}</ul>
+              </nav>
             </>
           ) : null}
           <LanguageToggle />

@@ -107,6 +107,24 @@ describe('layout', () => {
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Review your application');
   });
 
+  it('the opened menu comes next with Tab, and Escape closes it back to its button', async () => {
+    const user = userEvent.setup();
+    mockFetch(REVIEW_API);
+    renderApp('/single/reviewapplication');
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The review is on the finalize step: the member link comes first there.
+    await user.tab();
+    expect(screen.getByRole('link', { name: "I'm already a member" })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Call 1-800-555-0199' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('focus moves to the <h1> after a navigation', async () => {
     mockFetch(REVIEW_API);
     const { router } = renderApp('/single/reviewapplication');
