@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keepAtMost } from './bounded-map.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -52,12 +53,6 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 type Coding = 'br' | 'gzip' | undefined;
-
-/** Keeps a value under a key in a map of at most `max` entries: the first kept goes to make room. */
-export function keepAtMost<V>(map: Map<string, V>, max: number, key: string, value: V): void {
-  if (map.size >= max && !map.has(key)) map.delete(map.keys().next().value!);
-  map.set(key, value);
-}
 
 /** Accept-Encoding values already read (browsers send a handful); past this many, the first is dropped. */
 const MAX_KNOWN_ACCEPT_ENCODINGS = 64;

@@ -124,6 +124,13 @@ export function tooManyRequestsErrors(): FieldError[] {
   return [{ path: '', key: 'api.tooManyRequests', message: formatMessage('api.tooManyRequests', 'en') }];
 }
 
+/** A per-minute limit a module reports itself (a provider's own rate limit). */
+export function tooManyRequests(): HttpProblem {
+  return new HttpProblem(429, formatMessage('api.tooManyRequests', 'en'), {
+    errors: tooManyRequestsErrors(),
+  });
+}
+
 /** The 404 answer for an unknown API path or method. */
 export function sendNotFoundProblem(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return sendProblem(

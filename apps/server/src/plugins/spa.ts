@@ -19,7 +19,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
-  LANGUAGE_COOKIE,
   PAGE_SLOTS,
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
@@ -43,6 +42,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
+import { chosenLanguage } from '../lib/language.ts';
 import { sendNotFoundProblem } from './problem-details.ts';
 import { sessionCookieName } from './session.ts';
 
@@ -158,9 +158,8 @@ export function preloadLinks(files: PreloadFiles[], fetches: string[]): string {
   return links.map((link) => `    ${link}\n`).join('');
 }
 
-/** The language a page is sent in: the app's cookie, English by default. */
-const languageOf = (request: FastifyRequest): PrerenderedLanguage =>
-  request.cookies[LANGUAGE_COOKIE] === 'fr' ? 'fr' : 'en';
+/** The language a page is sent in: the one chosen in the app, English by default (as the app starts). */
+const languageOf = (request: FastifyRequest): PrerenderedLanguage => chosenLanguage(request) ?? 'en';
 
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;

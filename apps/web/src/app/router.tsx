@@ -46,13 +46,16 @@ function lazyStep(load: {
   };
 }
 
+/** A step's loader when it needs nothing beyond the shared one (stepLoader), loaded on demand. */
+const stepLoaderOf = (id: StepId) => async () => (await import('../lib/step.ts')).stepLoader(id);
+
 const createProfile = lazyStep({
   Component: async () => (await import('../steps/create-profile/create-profile-page.tsx')).CreateProfilePage,
   loader: async () => (await import('../steps/create-profile/create-profile-loader.ts')).createProfileLoader,
 });
 const personalInfo = lazyStep({
   Component: async () => (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
-  loader: async () => (await import('../lib/step.ts')).stepLoader('personalinfo'),
+  loader: stepLoaderOf('personalinfo'),
 });
 const sin = lazyStep({
   Component: async () => (await import('../steps/sin/sin-page.tsx')).SinPage,
@@ -83,16 +86,16 @@ const address = lazyStep({
 const finalizeAccount = lazyStep({
   Component: async () =>
     (await import('../steps/finalize-account/finalize-account-page.tsx')).FinalizeAccountPage,
-  loader: async () => (await import('../lib/step.ts')).stepLoader('finalizeaccount'),
+  loader: stepLoaderOf('finalizeaccount'),
 });
 const idVerifyTerms = lazyStep({
   Component: async () =>
     (await import('../steps/id-verify-terms/id-verify-terms-page.tsx')).IdVerifyTermsPage,
-  loader: async () => (await import('../lib/step.ts')).stepLoader('idverifyterms'),
+  loader: stepLoaderOf('idverifyterms'),
 });
 const capture = lazyStep({
   Component: async () => (await import('../steps/id-verify-terms/capture-page.tsx')).CapturePage,
-  loader: async () => (await import('../lib/step.ts')).stepLoader('idverifyterms'),
+  loader: stepLoaderOf('idverifyterms'),
 });
 const legalTerms = lazyStep({
   Component: async () => (await import('../steps/legal-terms/legal-terms-page.tsx')).LegalTermsPage,
@@ -101,11 +104,11 @@ const legalTerms = lazyStep({
 const reviewApplication = lazyStep({
   Component: async () =>
     (await import('../steps/review-application/review-application-page.tsx')).ReviewApplicationPage,
-  loader: async () => (await import('../lib/step.ts')).stepLoader('reviewapplication'),
+  loader: stepLoaderOf('reviewapplication'),
 });
 const reviewTerms = lazyStep({
   Component: async () => (await import('../steps/review-terms/review-terms-page.tsx')).ReviewTermsPage,
-  loader: async () => (await import('../lib/step.ts')).stepLoader('reviewterms'),
+  loader: stepLoaderOf('reviewterms'),
 });
 
 /** An outcome page: its loader shows only the server's decision (outcomes/outcome-loader.ts). */

@@ -16,12 +16,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
-import {
-  keepAtMost,
-  precompressJson,
-  sendPrecompressed,
-  type PrecompressedJson,
-} from '../../lib/precompressed.ts';
+import { keepAtMost } from '../../lib/bounded-map.ts';
+import { precompressJson, sendPrecompressed, type PrecompressedJson } from '../../lib/precompressed.ts';
 import type { MemoryCache } from '../../plugins/cache.ts';
 import { operatorOnly } from '../../plugins/operator.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';

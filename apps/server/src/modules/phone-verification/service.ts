@@ -15,7 +15,6 @@
 import {
   canCheckCode,
   canVisitStep,
-  formatMessage,
   VERIFICATION_LIMIT,
   type ApplicationPhoneView,
   type ApplicationView,
@@ -24,7 +23,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { clientNetworkOf } from '../../lib/client-network.ts';
-import { HttpProblem, tooManyRequestsErrors } from '../../plugins/problem-details.ts';
+import { HttpProblem, tooManyRequests } from '../../plugins/problem-details.ts';
 import { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 import type { Clock } from '../../providers/clock.ts';
 import {
@@ -251,9 +250,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
           await incrementPhoneCounters(db, record.id, { invalidCounter: 1 });
           return answer(record.id);
         case 'rateLimited':
-          throw new HttpProblem(429, formatMessage('api.tooManyRequests', 'en'), {
-            errors: tooManyRequestsErrors(),
-          });
+          throw tooManyRequests();
         default:
           throw new HttpProblem(503, 'Phone verification is unavailable. Try again in a moment.');
       }
