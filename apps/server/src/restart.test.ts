@@ -3,7 +3,9 @@
 // and, when DATABASE_URL is set, on PostgreSQL in a schema of its own. An applicant of the Slow persona
 // submits and is shown the processing page; the process is killed (SIGKILL: nothing is flushed) while the
 // decision is being taken, started again, killed again while its job is deciding, and started once more.
-// Then: one member, one decision e-mail, the applicant sees the approved decision.
+// Then: one member, one decision e-mail, the applicant sees the approved decision. A server killed while
+// the applicant still waits for the decision (before the processing page was shown) e-mails it too, once,
+// when its job decides after the restart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -105,6 +107,17 @@ const databases = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres', postgres: true }] : []),
 ];
 
+/** Waits until `read` answers something `done` accepts. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await read();
+  }
+  return value;
+}
+
 describe.each(databases)('a server killed mid-decision and restarted, on $name', ({ postgres }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omo-restart-'));
   let schema: string | undefined;
@@ -142,10 +155,11 @@ describe.each(databases)('a server killed mid-decision and restarted, on $name',
     }
   }
 
-  it('finishes the decision once: one member, one e-mail, the approved decision', async () => {
-    if (postgres) schema = await createTestSchema(process.env.DATABASE_URL!);
+  /** A server on this test's database, with the given decision wait and Slow persona's decision time. */
+  async function serverWith(waitSeconds: number): Promise<ServerProcess> {
+    if (postgres) schema ??= await createTestSchema(process.env.DATABASE_URL!);
     const port = await freePort();
-    server = new ServerProcess({
+    return new ServerProcess({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -154,17 +168,28 @@ describe.each(databases)('a server killed mid-decision and restarted, on $name',
       SEED_DIR: FIXTURE_SEED_DIR,
       WEB_DIST: FIXTURE_WEB_DIST,
       LOG_LEVEL: 'info',
-      DECISION_WAIT_SECONDS: '1',
+      DECISION_WAIT_SECONDS: String(waitSeconds),
       SANDBOX_SLOW_DECISION_SECONDS: String(SLOW_SECONDS),
       JOB_POLL_SECONDS: '0.5',
       JOB_EXPIRE_SECONDS: '4',
       JOB_RETRY_SECONDS: '1',
       JOB_MAINTENANCE_SECONDS: '1',
+      // The test polls the decision and the outbox: the per-IP ceiling is other tests' to prove.
+      RATE_LIMIT_PER_MINUTE: '100000',
       REDIS_URL: '',
       ...(postgres
         ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema! }
         : { DATABASE_URL: '' }),
     });
+  }
+
+  const emailsTo = async (http: ReturnType<typeof createHttpInjector>, to: string) =>
+    (await http.inject('/api/dev/outbox'))
+      .json<{ channel: string; to: string; body: string }[]>()
+      .filter((m) => m.channel === 'email' && m.to === to);
+
+  it('finishes the decision once: one member, one e-mail, the approved decision', async () => {
+    server = await serverWith(1);
     await server.start();
     const http = createHttpInjector(server.baseUrl);
     const applicant = await new TestApplicant(http, { productIds: ['2001'], lastName: 'Slow' }).progress(
@@ -215,5 +240,45 @@ describe.each(databases)('a server killed mid-decision and restarted, on $name',
       outcome: 'approved',
       primaryCustNo: memberNumber,
     });
+  }, 300_000);
+  it('e-mails the decision once when the server died while the applicant waited for it', async () => {
+    server = await serverWith(4);
+    await server.start();
+    const http = createHttpInjector(server.baseUrl);
+    const applicant = await new TestApplicant(http, { productIds: ['2001'], lastName: 'Slow' }).progress(
+      'reviewConsent',
+    );
+    // Killed inside the decision, while the submission still waits for it (nobody saw processing).
+    const waiting = applicant.submit().catch(() => undefined);
+    await until(
+      async () => (await applicant.view()).json<{ decision: { state: string } | null }>().decision,
+      (decision) => decision?.state === 'deciding',
+    );
+    await server.kill();
+    await waiting;
+
+    await server.start();
+    // The browser submits again, as it does after a failed request: it is answered the decision (still
+    // being taken, or taken by the job meanwhile), never a second one.
+    const retried = await applicant.submit();
+    expect(retried.statusCode, retried.body).toBe(200);
+
+    const view = await until(
+      async () => (await applicant.view()).json(),
+      (v) => v.decision?.state === 'decided',
+    );
+    expect(view.decision).toMatchObject({ state: 'decided', outcome: 'approved' });
+    const memberNumber = view.decision.response.primaryCustNo as string;
+    const mails = await until(
+      () => emailsTo(http, applicant.email),
+      (m) => m.length > 0,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body).toContain(memberNumber);
+    // Longer than a lost job's expiry and retry: nothing is sent a second time.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect(await emailsTo(http, applicant.email)).toHaveLength(1);
+    await server.stop();
+    expect((await counts(applicant.email)).deliveries).toBe(1);
   }, 300_000);
 });

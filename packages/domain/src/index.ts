@@ -22,6 +22,7 @@ export * from './reference/lists.ts';
 export * from './flows/flows.ts';
 export * from './flows/identity.ts';
 export * from './flows/decision.ts';
+export * from './flows/lifecycle.ts';
 export * from './flows/joint.ts';
 export * from './flows/progress.ts';
 export * from './terms/terms.ts';

@@ -274,6 +274,20 @@ export interface JointInvitationsTable {
   lookups_since: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** The answers a decision is taken from, frozen at the claim of each round (0010). */
+export interface DecisionSnapshotsTable {
+  application_id: string;
+  round: 'primary' | 'joint' | 'single';
+  snapshot: Json<DecisionSnapshotJson>;
+  created_at: CreatedAt;
+}
+
+/** A decision snapshot: the round's applicants as the claim read them (no password hash, no SIN). */
+export interface DecisionSnapshotJson {
+  primary: unknown;
+  coApplicant?: unknown;
+}
+
 /** data/*.json checksums as last loaded (0004). */
 export interface SeedStateTable {
   file: string;
@@ -294,6 +308,7 @@ export interface DB {
   outcome_reports: OutcomeReportsTable;
   email_deliveries: EmailDeliveriesTable;
   joint_invitations: JointInvitationsTable;
+  decision_snapshots: DecisionSnapshotsTable;
   products: ProductsTable;
   product_links: ProductLinksTable;
   promo_codes: PromoCodesTable;

@@ -190,3 +190,16 @@ export function createLinkCodes(sinKey: Buffer): LinkCodes {
       createHmac('sha256', key).update(`${purpose}:${id}:${issuedAt.toISOString()}`).digest('base64url'),
   };
 }
+
+/** Keyed digests of answers: equal answers give equal digests, and a digest reveals nothing of a SIN. */
+export interface AnswerDigests {
+  digest(value: unknown): string;
+}
+
+/** Digests keyed by HKDF from the SIN key, so that a stored digest cannot be tested against guesses. */
+export function createAnswerDigests(sinKey: Buffer): AnswerDigests {
+  const key = Buffer.from(hkdfSync('sha256', sinKey, Buffer.alloc(0), 'omo answer digests', KEY_BYTES));
+  return {
+    digest: (value) => createHmac('sha256', key).update(JSON.stringify(value)).digest('base64url'),
+  };
+}

@@ -1,15 +1,17 @@
 /**
  * The encryption keys of sensitive answers, loaded once per process: `app.ciphers.sin` for SINs and
- * `app.ciphers.documents` for identity images and `app.ciphers.links` for link codes (keys derived from the
- * same secret).
+ * `app.ciphers.documents` for identity images and `app.ciphers.links` for link codes and `app.ciphers.digests` for digests of answers (keys derived
+ * from the same secret).
  */
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import {
+  createAnswerDigests,
   createDocumentCipher,
   createLinkCodes,
   createSinCipher,
   loadSinKey,
+  type AnswerDigests,
   type BytesCipher,
   type LinkCodes,
   type SinCipher,
@@ -17,7 +19,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ciphers: { sin: SinCipher; documents: BytesCipher; links: LinkCodes };
+    ciphers: { sin: SinCipher; documents: BytesCipher; links: LinkCodes; digests: AnswerDigests };
   }
 }
 
@@ -29,6 +31,7 @@ export default fp<{ config: AppConfig }>(
       sin: createSinCipher(key),
       documents: createDocumentCipher(key),
       links: createLinkCodes(key),
+      digests: createAnswerDigests(key),
     });
   },
   { name: 'ciphers' },

@@ -53,6 +53,12 @@ export const fr: Translation = {
     loadingProducts: 'Chargement de votre demande…',
     sessionEnded:
       'Nous ne trouvons pas votre demande en cours. Elle a peut-être été fermée après une période d’inactivité. Veuillez recommencer.',
+    draft: {
+      title: 'Continuer votre demande ou en commencer une nouvelle?',
+      text: 'Une demande a été commencée sur cet appareil et n’est pas terminée. Si elle n’est pas la vôtre, commencez-en une nouvelle : l’autre demande vous reste fermée.',
+      continue: 'Continuer la demande',
+      startNew: 'Commencer une nouvelle demande',
+    },
   },
   getStarted: {
     title: 'Commençons',

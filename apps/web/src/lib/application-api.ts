@@ -25,6 +25,7 @@ import {
   type PersonalInfoFormInput,
   type PhoneChannel,
   type ProductOffering,
+  type SessionArrival,
   type SessionStatus,
   type TermChoiceForm,
 } from '@omo/domain';
@@ -83,6 +84,15 @@ export async function extendSession(): Promise<SessionStatus> {
   const status = await apiRequest<SessionStatus>(P.sessionExtend, { method: 'POST' });
   noteSessionExpiresIn(status.expiresInSeconds);
   return status;
+}
+
+/**
+ * POST Session/Arrival (the landing page): the server ends a submitted application's session, and answers
+ * where a draft in progress on this device continues (null when there is none).
+ */
+export async function arriveOnLanding(signal?: AbortSignal): Promise<string | null> {
+  const arrival = await apiRequest<SessionArrival>(P.sessionArrival, { method: 'POST', signal });
+  return arrival.hasDraft ? arrival.nextPath : null;
 }
 
 /** POST Session/End ('Exit'): the session ends on the server and its cookie is cleared. */

@@ -53,7 +53,9 @@ const PRODUCT_ID = '__OMO_PRODUCT_ID__';
 function slotLoader(route: RouteObject): LoaderFunction {
   if (route.id === ROOT_ROUTE_ID) return () => SLOT_CONFIG;
   // The landing reads the first product's id only (its sign-in link).
-  if (route.index) return (): LandingData => ({ products: [{ productID: PRODUCT_ID } as ProductOffering] });
+  if (route.index) {
+    return (): LandingData => ({ products: [{ productID: PRODUCT_ID } as ProductOffering], draftPath: null });
+  }
   if (route.path === paths.single.getStarted) return () => EMPTY_APPLICATION;
   return () => {
     throw new Error(`not prerendered: ${route.path ?? route.id ?? '(layout)'}`);

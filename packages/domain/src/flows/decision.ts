@@ -68,6 +68,8 @@ export interface Decision {
   openedProductIds: string[];
   /** A debit card was ordered with the membership (approved only). */
   debitCardOrdered: boolean;
+  /** The applicant accepted the savings account offered: the decision opens it. */
+  offerAccepted?: boolean;
 }
 
 /** A decision just claimed by a submit. */

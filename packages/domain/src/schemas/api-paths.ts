@@ -89,6 +89,11 @@ export const APPLICATION_API_PATHS = {
   sessionExtend: '/api/omo/Session/Extend',
   /** POST: 'Exit': ends the session; its cookie reaches nothing any more. */
   sessionEnd: '/api/omo/Session/End',
+  /**
+   * POST: a visitor arrives on the landing page: a submitted application's session ends; a draft's is
+   * named, so that the visitor chooses to continue it or to start a new one.
+   */
+  sessionArrival: '/api/omo/Session/Arrival',
 } as const;
 
 /**

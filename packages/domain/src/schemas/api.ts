@@ -182,6 +182,16 @@ export const sessionStatusSchema = z.object({
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 
 /**
+ * POST /api/omo/Session/Arrival answer: whether this device holds a draft in progress (and where it
+ * continues). Nothing else of it: the visitor may be someone else.
+ */
+export const sessionArrivalSchema = z.object({
+  hasDraft: z.boolean(),
+  nextPath: z.string().nullable(),
+});
+export type SessionArrival = z.infer<typeof sessionArrivalSchema>;
+
+/**
  * POST /api/omo/InitializeApplication body: the 'Create your profile' form, the products and sweep choice
  * of the landing page, the flow the profile was created in, and whether the getstarted page was opened with
  * forcetutest=true (which the server honours off production only). The server generates the reference
@@ -373,7 +383,8 @@ export const applicationViewSchema = z.object({
       .nullable(),
   }),
   accountUsage: z.record(z.string(), accountUsageAnswersSchema).nullable(),
-  identity: z.object({ status: z.enum(IDENTITY_STATUSES) }),
+  /** recheck: answers the result was computed from changed since, so the check runs again. */
+  identity: z.object({ status: z.enum(IDENTITY_STATUSES), recheck: z.boolean().optional() }),
   legalTerms: legalTermsViewSchema.nullable(),
   /** The review's consent to the five statements (consentCompleted). */
   reviewConsent: z.boolean(),

@@ -53,10 +53,10 @@ export function createProgressReader(deps: ProgressReaderDeps) {
     });
   }
 
-  /** The applicant's SIN digits, when one is stored. */
-  async function sinOf(applicant: ApplicantRecord): Promise<string | null> {
+  /** The applicant's SIN digits, when one is stored (read through `executor`: a transaction's own). */
+  async function sinOf(applicant: ApplicantRecord, executor: Database = db): Promise<string | null> {
     if (!applicant.sinProvided) return null;
-    const sealed = await getSinCiphertext(db, applicant.id);
+    const sealed = await getSinCiphertext(executor, applicant.id);
     return sealed ? sinDigits(sinCipher.decrypt(sealed, applicant.id)) : null;
   }
 

@@ -52,6 +52,10 @@ export interface IdentityState {
   documentCaptureUrl?: string;
   /** When the ID verification terms were accepted (ISO time). */
   documentConsentAt?: string;
+  /** The keyed digest of the profile the check was run on: the result holds for that profile only. */
+  digest?: string;
+  /** The answers the result was bound to changed: the check must run again. */
+  lapsed?: boolean;
 }
 
 /** The confirmation of the products, with the term choice of a term deposit. */
@@ -140,6 +144,7 @@ export function toDecision(value: unknown): Decision | null {
     jointCustNo: (raw.jointCustNo as string | null | undefined) ?? null,
     openedProductIds: Array.isArray(raw.openedProductIds) ? raw.openedProductIds.map(String) : [],
     debitCardOrdered: raw.debitCardOrdered === true,
+    ...(raw.offerAccepted === true ? { offerAccepted: true } : {}),
   };
 }
 

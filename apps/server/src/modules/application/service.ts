@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   accountUsageSchemaFor,
+  applicantStateOf,
   addressFormSchema,
   APPLICATION_API_PATHS,
   applicationAccountUsageRequestSchema,
@@ -27,7 +28,6 @@ import {
   legalTermsContextOf,
   legalTermsFormSchema,
   legalTermsViewSchema,
-  decisionSeenBy,
   manualAddressSchema,
   missingStepsBefore,
   normalizeBirthDate,
@@ -73,7 +73,8 @@ import {
   type ApplicantRole,
   type ProductChoice,
 } from './repository.ts';
-import { nextPathFor, referenceNumberOf, toApplicationView, toDecisionView } from './view.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { nextPathFor, referenceNumberOf, toApplicationView } from './view.ts';
 
 /** Mailing-block fields, dropped when the mailing address is the home one. */
 const MAILING_KEY = /^(ma[A-Z]|autoMailAddress)/;
@@ -108,7 +109,8 @@ export interface ApplicationServiceDeps {
   db: Database;
   catalogue: Pick<CatalogueService, 'listProducts' | 'listOccupations' | 'listPepPositions'>;
   sinCipher: SinCipher;
-  identity: Pick<IdentityService, 'runCheck'>;
+  identity: Pick<IdentityService, 'runCheck' | 'lapseIfChanged'>;
+  lifecycle: Lifecycle;
   progress: ProgressReader;
   config: Pick<AppConfig, 'contactPhone' | 'idProviderSharePercent' | 'alloyEnabled' | 'isProduction'>;
 }
@@ -119,7 +121,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function createApplicationService(deps: ApplicationServiceDeps) {
-  const { db, catalogue, sinCipher, identity, progress, config } = deps;
+  const { db, catalogue, sinCipher, identity, lifecycle, progress, config } = deps;
   const parse = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
     parseOrThrow(schema, input, config.contactPhone);
 
@@ -137,13 +139,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   function assertCanSave(read: ProgressRead, context: ApplicantContext, stepId: StepId): void {
     const { progress: p } = read;
     const step = p.flow.steps.find((s) => s.id === stepId);
-    const decision = decisionSeenBy(context.applicant.role, context.application.decision);
-    if (decision) {
-      throw new HttpProblem(409, 'The application was submitted: it can no longer be changed.', {
-        title: STEP_OUT_OF_ORDER,
-        nextPath: toDecisionView(decision, context).route,
-      });
-    }
+    lifecycle.assert(context, 'editAnswers');
     if (!step || step.kind === 'outcome') {
       throw new HttpProblem(409, `The ${p.flow.kind} flow has no step '${stepId}'.`, {
         title: STEP_OUT_OF_ORDER,
@@ -197,7 +193,10 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     assertHostedChecksDone(read, handler.stepId);
     const input: StepInput = { ...read, context, parse };
     const value = await handler.validate(input, body);
-    await db.transaction().execute((trx) => handler.store(trx, input, value));
+    await lifecycle.guard(context, 'editAnswers', async (trx) => {
+      await handler.store(trx, input, value);
+      await identity.lapseIfChanged(trx, context.applicant.id);
+    });
     return view(await runDueChecks(await reload(context.applicant.id)));
   }
 
@@ -557,18 +556,24 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
         referralCode: input.referralCode ? input.referralCode : null,
       };
 
-      if (existing && existing.applicant.role === role) {
+      // The profile created again (Back) updates the draft; a submitted application is never rewritten:
+      // a new one starts beside it.
+      if (
+        existing?.applicant.role === role &&
+        applicantStateOf(role, existing.application.decision) === 'draft'
+      ) {
         const { application, applicant } = existing;
         const stillInterestBearing = (await progress.productsOf({ productIds })).some(
           (p) => p.isInterestBearing,
         );
-        await db.transaction().execute(async (trx) => {
+        await lifecycle.guard(existing, 'editAnswers', async (trx) => {
           await updateApplication(trx, application.id, applicationFields);
           await updateApplicant(trx, applicant.id, {
             ...applicantFields,
             // A SIN is kept only while a product needs it.
             ...(stillInterestBearing ? {} : { sinCiphertext: null, sinLast3: null, sinSkipped: false }),
           });
+          await identity.lapseIfChanged(trx, applicant.id);
         });
         return { applicantId: applicant.id, appRefNo: referenceNumberOf(application, applicant) };
       }
@@ -619,6 +624,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     applications: ApplicationService;
     identity: IdentityService;
+    lifecycle: Lifecycle;
   }
 }
 
@@ -631,12 +637,16 @@ export const applicationServicePlugin = fp(
       sinCipher: app.ciphers.sin,
       now: () => app.providers.clock.now(),
     });
+    const lifecycle = createLifecycle({ db: app.db, log: app.log });
+    app.decorate('lifecycle', lifecycle);
     const identity = createIdentityService({
       db: app.db,
       progress,
       identity: app.providers.identity,
       documents: app.providers.documents,
       clock: app.providers.clock,
+      digests: app.ciphers.digests,
+      lifecycle,
       config,
     });
     app.decorate('identity', identity);
@@ -647,6 +657,7 @@ export const applicationServicePlugin = fp(
         catalogue: app.catalogue,
         sinCipher: app.ciphers.sin,
         identity,
+        lifecycle,
         progress,
         config,
       }),

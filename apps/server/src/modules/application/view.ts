@@ -96,7 +96,7 @@ export function toApplicationView(
       masked: applicant.sinProvided && applicant.sinLast3 ? maskSin(applicant.sinLast3) : null,
     },
     accountUsage: application.accountUsage as ApplicationView['accountUsage'],
-    identity: { status: applicant.identity.status },
+    identity: { status: applicant.identity.status, recheck: applicant.identity.lapsed === true },
     legalTerms: applicant.legalTerms,
     reviewConsent: applicant.reviewConsent,
     termsAccepted: applicant.termsAccepted,

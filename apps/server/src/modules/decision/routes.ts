@@ -41,6 +41,8 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       banking: app.providers.banking,
       catalogue: app.catalogue,
       progress: app.applications.progress,
+      identity: app.identity,
+      lifecycle: app.lifecycle,
       clock: app.providers.clock,
       config,
       log: app.log,

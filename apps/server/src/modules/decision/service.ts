@@ -58,6 +58,9 @@ import {
 import { flowOf } from '../application/progress.ts';
 import { nextPathFor, referenceNumberOf, saveResponseOf } from '../application/view.ts';
 import type { JointService } from '../joint/service.ts';
+import type { IdentityService } from '../identity/service.ts';
+import { lockDecision, type Lifecycle } from '../application/lifecycle.ts';
+import type { DecisionSnapshotJson } from '../../db/schema.ts';
 
 /** The queue of decisions to finish: each job decides its application unless it was decided. */
 export const DECISION_QUEUE = 'decision.finish';
@@ -67,6 +70,11 @@ export const DECISION_FAILED_QUEUE = 'decision.failed';
 /** A job finds the decision still waiting for something (the documents' result): retry later. */
 export class DecisionNotReady extends Error {
   override name = 'DecisionNotReady';
+}
+
+/** The answers an identity result was computed from changed: the claim is refused. */
+class IdentityLapsed extends Error {
+  override name = 'IdentityLapsed';
 }
 
 /** A provider gave no answer: retry later. */
@@ -85,9 +93,33 @@ export interface DecisionServiceDeps {
   banking: BankingProvider;
   catalogue: Pick<CatalogueService, 'listProducts'>;
   progress: ProgressReader;
+  identity: Pick<IdentityService, 'lapseIfChanged' | 'isBoundToAnswers'>;
+  lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
   clock: Clock;
   config: Pick<AppConfig, 'contactPhone' | 'decision'>;
   log: FastifyBaseLogger;
+}
+
+/** The applicants of a round as the claim froze them. */
+interface Frozen {
+  primary: ApplicantContext;
+  coApplicant?: ApplicantContext;
+}
+
+/** An applicant context read back from JSON (its dates were written as ISO strings). */
+function reviveContext(raw: unknown): ApplicantContext {
+  const { application, applicant } = raw as ApplicantContext;
+  const date = (v: unknown) => new Date(v as string);
+  return {
+    application: {
+      ...application,
+      decision: toDecision(application.decision),
+      submittedAt: application.submittedAt === null ? null : date(application.submittedAt),
+      createdAt: date(application.createdAt),
+      updatedAt: date(application.updatedAt),
+    },
+    applicant: { ...applicant, createdAt: date(applicant.createdAt), updatedAt: date(applicant.updatedAt) },
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -98,7 +130,8 @@ function ordersDebitCard(first: ProductOffering | undefined): boolean {
 }
 
 export function createDecisionService(deps: DecisionServiceDeps) {
-  const { db, jobs, mail, joint, banking, catalogue, progress, clock, config, log } = deps;
+  const { db, jobs, mail, joint, banking, catalogue, progress, identity, lifecycle, clock, config, log } =
+    deps;
   const waitMs = config.decision.waitSeconds * 1000;
 
   const contextOf = (applicationId: string, role: ApplicantRole = 'primary') =>
@@ -171,9 +204,20 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     };
   }
 
-  /** Opens the membership (or hears it refused). */
+  /** The savings account offered instead of refused products. */
+  async function savingsOffered(): Promise<ProductOffering> {
+    const savings = (await catalogue.listProducts()).find(
+      (p) => p.accountCategory === 'Savings' && !p.benefit,
+    );
+    if (!savings) throw new Error('The catalogue holds no savings account to offer');
+    return savings;
+  }
+
+  /** Opens the membership (or hears it refused); the savings account offered once it was accepted. */
   async function open(primary: ApplicantContext, coApplicant?: ApplicantContext): Promise<Verdict> {
-    const request = membershipRequest(primary, coApplicant, primary.application.productIds, false);
+    const isSavingsOffer = primary.application.decision?.offerAccepted === true;
+    const productIds = isSavingsOffer ? [(await savingsOffered()).productID] : primary.application.productIds;
+    const request = membershipRequest(primary, coApplicant, productIds, isSavingsOffer);
     const opened = await banking.openMembership(request);
     if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
     switch (opened.value.status) {
@@ -182,7 +226,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       case 'declined':
         return { outcome: 'declined' };
       case 'savingsOffer':
-        return { outcome: 'savingsOffer' };
+        // A savings account refused in turn is a refusal.
+        return { outcome: isSavingsOffer ? 'declined' : 'savingsOffer' };
     }
   }
 
@@ -196,9 +241,14 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   async function evaluate(
     primary: ApplicantContext,
     round: DecisionRound,
+    frozenCoApplicant?: ApplicantContext,
   ): Promise<{ verdict: Verdict | 'wait'; coApplicant?: ApplicantContext }> {
+    if (primary.application.decision?.offerAccepted) {
+      const coApplicant = round === 'joint' ? frozenCoApplicant : undefined;
+      return { verdict: await open(primary, coApplicant), ...(coApplicant ? { coApplicant } : {}) };
+    }
     if (round === 'joint') {
-      const coApplicant = await contextOf(primary.application.id, 'joint');
+      const coApplicant = frozenCoApplicant ?? (await contextOf(primary.application.id, 'joint'));
       if (!coApplicant) throw new Error('A joint round has a co-applicant');
       const refused = await check(coApplicant);
       if (refused) return { verdict: refused, coApplicant };
@@ -226,8 +276,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   async function store(
     applicationId: string,
     verdict: Verdict,
-    from: readonly Decision['state'][] | 'savingsOffer',
+    from: readonly Decision['state'][],
     known: { primary?: ApplicantContext | undefined; coApplicant?: ApplicantContext | undefined } = {},
+    byJob = false,
   ): Promise<Decision | null> {
     const primary = known.primary ?? (await contextOf(applicationId, 'primary'));
     if (!primary) return null;
@@ -242,11 +293,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .forUpdate()
         .executeTakeFirstOrThrow();
       const current = toDecision(row.decision);
-      const allowed =
-        from === 'savingsOffer'
-          ? canAcceptSavingsOffer(current)
-          : current !== null && from.includes(current.state);
-      if (!allowed || !current) return null;
+      if (current === null || !from.includes(current.state)) return null;
+      // Nobody waits on screen for a decision the job takes or that outlasted its wait: it is e-mailed.
+      const late = byJob || current.state === 'pending';
       // The co-applicant takes part in the joint round only.
       const coApplicant =
         current.round === 'joint'
@@ -261,6 +310,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         jointCustNo: verdict.membership?.jointMemberNumber ?? null,
         openedProductIds: opened,
         debitCardOrdered: ordersDebitCard(products.find((p) => p.productID === opened[0])),
+        ...(current.offerAccepted ? { offerAccepted: true } : {}),
       };
       await trx
         .updateTable('applications')
@@ -284,7 +334,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const mailDecision = async (to: ApplicantContext, memberNumber: string | null) => {
         const { applicant } = to;
         await mail.queue(trx, {
-          key: `decision:${applicationId}:${current.round}:${applicant.id}`,
+          key: `decision:${applicationId}:${current.round}${current.offerAccepted ? ':offer' : ''}:${applicant.id}`,
           applicantId: applicant.id,
           to: applicant.email,
           template: 'decisionMade',
@@ -312,15 +362,15 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         });
       } else if (current.round === 'primary' && ['primaryComplete', 'inPerson'].includes(verdict.outcome)) {
         await joint.invite(trx, primary);
-        if (verdict.outcome === 'inPerson' && current.state === 'pending') {
+        if (verdict.outcome === 'inPerson' && late) {
           await mailDecision(primary, null);
         }
-      } else if (from === 'savingsOffer') {
-        // The applicant accepted on screen: nothing to e-mail.
+      } else if (current.offerAccepted && !late) {
+        // The applicant accepted on screen and sees the result there: nothing to e-mail.
       } else if (settled && coApplicant) {
         await mailDecision(primary, decided.primaryCustNo);
         await mailDecision(coApplicant, decided.jointCustNo);
-      } else if (current.state === 'pending') {
+      } else if (late) {
         await mailDecision(subject, decided.primaryCustNo);
       }
       return decided;
@@ -345,31 +395,85 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   /**
    * Decides an application unless it was decided. While the documents' result has not come, it looks
    * again each second until `until` (a time in ms), then leaves the decision to the job.
-   * @param claimed the primary's context as the claim left it (read again after a wait)
+   * @param claimed the round's applicants as the claim froze them (read again after a wait)
    * @returns the decision once this call stored it, 'decided' once another did, 'waiting' otherwise
    */
   async function decide(
     applicationId: string,
     until?: number,
-    claimed?: ApplicantContext,
+    claimed?: Frozen,
   ): Promise<Decision | 'decided' | 'waiting'> {
-    let known = claimed;
-    for (;;) {
-      const context = known ?? (await contextOf(applicationId));
-      known = undefined;
-      const current = context?.application.decision;
-      if (!context || !current || current.state === 'decided') return 'decided';
-      const { verdict, coApplicant } = await evaluate(context, current.round);
+    for (let known = claimed; ; known = undefined) {
+      const live = known?.primary ?? (await contextOf(applicationId));
+      const current = live?.application.decision;
+      if (!live || !current || current.state === 'decided') return 'decided';
+      // The rules read the answers as the claim froze them; the documents' result is read live.
+      const frozen = known ?? (await snapshotOf(applicationId, current.round));
+      const context = frozen ? withLiveIdentity(frozen.primary, live) : live;
+      const coApplicant =
+        frozen?.coApplicant && (known ? frozen.coApplicant : await withLiveIdentityOf(frozen.coApplicant));
+      const evaluated = await evaluate(context, current.round, coApplicant);
+      const { verdict } = evaluated;
       if (verdict !== 'wait') {
-        const stored = await store(applicationId, verdict, ['deciding', 'pending'], {
-          primary: context,
-          coApplicant,
-        });
+        const stored = await store(
+          applicationId,
+          verdict,
+          ['deciding', 'pending'],
+          { primary: context, coApplicant: evaluated.coApplicant },
+          until === undefined,
+        );
         return stored ?? 'decided';
       }
       if (until === undefined || Date.now() + 1000 > until) return 'waiting';
       await sleep(1000);
     }
+  }
+
+  /** Writes, in the claim's transaction, the answers the round's decision will be taken from. */
+  async function freeze(trx: Database, applicationId: string, round: DecisionRound): Promise<Frozen> {
+    const primary = await findApplicantByRole(trx, applicationId, 'primary');
+    if (!primary) throw new Error('An application has its primary applicant');
+    const coApplicant =
+      round === 'joint' ? await findApplicantByRole(trx, applicationId, 'joint') : undefined;
+    const frozen: Frozen = { primary, ...(coApplicant ? { coApplicant } : {}) };
+    await trx
+      .insertInto('decision_snapshots')
+      .values({ application_id: applicationId, round, snapshot: JSON.stringify(frozen) })
+      .onConflict((oc) => oc.columns(['application_id', 'round']).doNothing())
+      .execute();
+    return frozen;
+  }
+
+  /** The answers a round's decision is taken from, or undefined for a claim made before snapshots. */
+  async function snapshotOf(applicationId: string, round: DecisionRound): Promise<Frozen | undefined> {
+    const row = await db
+      .selectFrom('decision_snapshots')
+      .select('snapshot')
+      .where('application_id', '=', applicationId)
+      .where('round', '=', round)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const raw = (
+      typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot
+    ) as DecisionSnapshotJson;
+    const primary = reviveContext(raw.primary);
+    return raw.coApplicant ? { primary, coApplicant: reviveContext(raw.coApplicant) } : { primary };
+  }
+
+  /**
+   * A frozen applicant with the live decision and identity state: the documents' result arrives after the
+   * claim, from the provider, and is the one answer that may still move.
+   */
+  function withLiveIdentity(frozen: ApplicantContext, live: ApplicantContext): ApplicantContext {
+    return {
+      application: { ...frozen.application, decision: live.application.decision },
+      applicant: { ...frozen.applicant, identity: live.applicant.identity },
+    };
+  }
+
+  async function withLiveIdentityOf(frozen: ApplicantContext): Promise<ApplicantContext> {
+    const live = await contextOf(frozen.application.id, frozen.applicant.role);
+    return live ? withLiveIdentity(frozen, live) : frozen;
   }
 
   /**
@@ -397,15 +501,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     allowed: (current: Decision | null) => boolean,
     startAfter: Date,
     during: (trx: Database) => Promise<void> = async () => {},
-  ): Promise<{ decision: Decision; submittedAt: Date } | null> {
+    verify: (trx: Database, frozen: Frozen) => Promise<void> = async () => {},
+  ): Promise<{ decision: Decision; frozen: Frozen } | null> {
     return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('applications')
-        .select('decision')
-        .where('id', '=', applicationId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      const current = toDecision(row.decision);
+      const current = await lockDecision(trx, applicationId);
       if (!allowed(current)) return null;
       const next: Decision = { ...DECIDING, round, primaryOutcome: current?.outcome ?? null };
       const submittedAt = clock.now();
@@ -415,13 +514,43 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .where('id', '=', applicationId)
         .execute();
       await during(trx);
+      const frozen = await freeze(trx, applicationId, round);
+      await verify(trx, frozen);
       // Should this process die, the job decides after the wait (and after a restart).
       await jobs.send(
         DECISION_QUEUE,
         { applicationId },
         { trx, singletonKey: `${applicationId}:${round}`, startAfter },
       );
-      return { decision: next, submittedAt };
+      return { decision: next, frozen };
+    });
+  }
+
+  /**
+   * Claims the opening of the savings account offered (under the row lock, before the core banking is
+   * asked), so that two acceptances racing open it once; the job finishes it should this process die.
+   */
+  async function claimOffer(applicationId: string, startAfter: Date): Promise<Decision | null> {
+    return db.transaction().execute(async (trx) => {
+      const current = await lockDecision(trx, applicationId);
+      if (!current || !canAcceptSavingsOffer(current)) return null;
+      const next: Decision = {
+        ...DECIDING,
+        round: current.round,
+        primaryOutcome: current.primaryOutcome ?? null,
+        offerAccepted: true,
+      };
+      await trx
+        .updateTable('applications')
+        .set({ decision: JSON.stringify(next), updated_at: new Date() })
+        .where('id', '=', applicationId)
+        .execute();
+      await jobs.send(
+        DECISION_QUEUE,
+        { applicationId },
+        { trx, singletonKey: `${applicationId}:${current.round}:offer`, startAfter },
+      );
+      return next;
     });
   }
 
@@ -432,7 +561,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   async function decideWhileWaiting(
     applicationId: string,
     until: number,
-    claimed?: ApplicantContext,
+    claimed?: Frozen,
   ): Promise<Decision> {
     const decided = decide(applicationId, until, claimed).catch((error: unknown) => {
       // The job retries it; the applicant sees the processing page.
@@ -483,6 +612,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       }
       // A decision taken (or being taken) is answered again, never made twice.
       if (decisionSeenBy(role, application.decision)) return responseWhenDecided(context, until);
+      lifecycle.assert(context, 'submit');
 
       const read = await progress.read(context);
       const missing = read.progress.steps.filter((s) => s.required && !s.complete && s.id !== 'reviewterms');
@@ -504,19 +634,36 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       }
 
       const round: DecisionRound = role === 'joint' ? 'joint' : 'primary';
-      const claimed = await claim(
-        application.id,
-        round,
-        round === 'joint' ? canStartJointRound : (current) => current === null,
-        new Date(until + 1000),
-        async (trx) => {
-          await trx
-            .updateTable('applicants')
-            .set({ terms_accepted: true, language: input.language, updated_at: new Date() })
-            .where('id', '=', applicant.id)
-            .execute();
-        },
-      );
+      let claimed: Awaited<ReturnType<typeof claim>>;
+      try {
+        claimed = await claim(
+          application.id,
+          round,
+          round === 'joint' ? canStartJointRound : (current) => current === null,
+          new Date(until + 1000),
+          async (trx) => {
+            await trx
+              .updateTable('applicants')
+              .set({ terms_accepted: true, language: input.language, updated_at: new Date() })
+              .where('id', '=', applicant.id)
+              .execute();
+          },
+          async (trx, frozen) => {
+            // The decision is taken only on answers the identity result was computed from.
+            const submitter = role === 'joint' ? frozen.coApplicant : frozen.primary;
+            if (!submitter || !(await identity.isBoundToAnswers(trx, submitter))) throw new IdentityLapsed();
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof IdentityLapsed)) throw error;
+        // The check runs again on the answers as they are now.
+        await lifecycle.guard(context, 'submit', (trx) => identity.lapseIfChanged(trx, applicant.id));
+        const lapsed = await contextOf(application.id, role);
+        throw new HttpProblem(409, 'Your details changed since your identity was checked.', {
+          title: STEP_OUT_OF_ORDER,
+          nextPath: nextPathFor(await progress.read(lapsed ?? context)),
+        });
+      }
       if (claimed === null) {
         if (round === 'joint' && !decisionSeenBy(role, await decisionOf(application.id))) {
           // The primary went on alone: the invitation has ended.
@@ -527,16 +674,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         }
         return responseWhenDecided(context, until);
       }
-      // The primary's context as the claim left it: the decision starts from it without reading it again.
-      const primary =
-        role === 'primary'
-          ? {
-              application: { ...application, decision: claimed.decision, submittedAt: claimed.submittedAt },
-              applicant: { ...applicant, termsAccepted: true, language: input.language },
-            }
-          : undefined;
+      // The answers as the claim froze them: the decision starts from them without reading them again.
       return saveResponseOf(
-        decisionSeenBy(role, await decideWhileWaiting(application.id, until, primary)) ?? DECIDING,
+        decisionSeenBy(role, await decideWhileWaiting(application.id, until, claimed.frozen)) ?? DECIDING,
         context,
       );
     },
@@ -552,14 +692,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       if (!primary) throw new HttpProblem(404, 'No application matches this link.', { title: 'Not Found' });
       const claimed = await claim(applicationId, 'single', isAwaitingCoApplicant, new Date(until + 1000));
       const decision = claimed
-        ? await decideWhileWaiting(applicationId, until, {
-            application: {
-              ...primary.application,
-              decision: claimed.decision,
-              submittedAt: claimed.submittedAt,
-            },
-            applicant: primary.applicant,
-          })
+        ? await decideWhileWaiting(applicationId, until, claimed.frozen)
         : ((await decisionOf(applicationId)) ?? DECIDING);
       return {
         applicantId: primary.applicant.id,
@@ -576,7 +709,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
 
     /** The dead letter's work: a decision whose retries are spent is stored as failed, and e-mailed. */
     async fail(applicationId: string): Promise<void> {
-      await store(applicationId, { outcome: 'failed' }, ['deciding', 'pending']);
+      await store(applicationId, { outcome: 'failed' }, ['deciding', 'pending'], {}, true);
     },
 
     /**
@@ -584,31 +717,17 @@ export function createDecisionService(deps: DecisionServiceDeps) {
      * @throws HttpProblem 409 (with nextPath) when no savings offer is waiting for an answer
      */
     async acceptSavingsOffer(context: ApplicantContext): Promise<MembershipResponse> {
+      const until = Date.now() + waitMs;
       const { application, applicant } = context;
-      const seen = decisionSeenBy(applicant.role, application.decision);
-      if (!canAcceptSavingsOffer(seen)) {
-        if (seen?.outcome === 'approved') return saveResponseOf(seen, context);
-        throw new HttpProblem(409, 'No savings account offer is waiting for an answer.', {
-          title: STEP_OUT_OF_ORDER,
-        });
+      // An acceptance already claimed (a double click, a retry) is answered again, never opened twice.
+      if (decisionSeenBy(applicant.role, application.decision)?.offerAccepted) {
+        return responseWhenDecided(context, until);
       }
-      const savings = (await catalogue.listProducts()).find(
-        (p) => p.accountCategory === 'Savings' && !p.benefit,
-      );
-      if (!savings) throw new Error('The catalogue holds no savings account to offer');
-      const primary = applicant.role === 'primary' ? context : await contextOf(application.id);
-      if (!primary) throw new Error('An application has its primary applicant');
-      const coApplicant =
-        application.decision?.round === 'joint' ? await contextOf(application.id, 'joint') : undefined;
-      const opened = await banking.openMembership(
-        membershipRequest(primary, coApplicant, [savings.productID], true),
-      );
-      if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
-      if (opened.value.status === 'approved') {
-        await store(application.id, { outcome: 'approved', membership: opened.value }, 'savingsOffer');
-      }
+      lifecycle.assert(context, 'acceptSavingsOffer');
+      const claimed = await claimOffer(application.id, new Date(until + 1000));
+      if (!claimed) return responseWhenDecided(context, until);
       return saveResponseOf(
-        decisionSeenBy(applicant.role, await decisionOf(application.id)) ?? DECIDING,
+        decisionSeenBy(applicant.role, await decideWhileWaiting(application.id, until)) ?? DECIDING,
         context,
       );
     },

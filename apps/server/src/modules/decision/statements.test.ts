@@ -20,7 +20,8 @@ describe('the statements of a submission (PGlite)', () => {
     await t.close();
   });
 
-  it('claims, decides and stores an approval in 20 statements, begin and commit included', async () => {
+  // 22: the claim also freezes the answers the decision is taken from (a read and an insert).
+  it('claims, decides and stores an approval in 22 statements, begin and commit included', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     const calls = [
       vi.spyOn(PGlite.prototype, 'query'),
@@ -34,6 +35,6 @@ describe('the statements of a submission (PGlite)', () => {
     for (const spy of calls) spy.mockRestore();
     expect(res.statusCode).toBe(200);
     expect(res.json<{ primaryCustNo: string | null }>().primaryCustNo).toBeTruthy();
-    expect(statements).toHaveLength(20);
+    expect(statements).toHaveLength(22);
   });
 });

@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { AnswerDigests } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type {
@@ -39,6 +40,7 @@ import type {
   IdentityProfile,
   IdentityProvider,
 } from '../../providers/identity/identity.ts';
+import type { Lifecycle } from '../application/lifecycle.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../application/problems.ts';
 import type { ProgressRead, ProgressReader } from '../application/progress.ts';
 import { flowOf } from '../application/progress.ts';
@@ -56,6 +58,8 @@ export interface IdentityServiceDeps {
   identity: IdentityProvider;
   documents: DocumentVerificationProvider;
   clock: Clock;
+  digests: AnswerDigests;
+  lifecycle: Pick<Lifecycle, 'assert'>;
   config: Pick<AppConfig, 'forceIdResult' | 'publicUrl' | 'contactPhone'>;
 }
 
@@ -131,6 +135,27 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
+  /**
+   * The digest of what the check sends about the person (names, birth date, e-mail, phone, SIN,
+   * addresses): a result is bound to it, and lapses when any of these answers changes.
+   */
+  function digestOf(profile: IdentityProfile): string {
+    const { externalId: _id, phoneVerified: _verified, ...person } = profile;
+    return deps.digests.digest(person);
+  }
+
+  /**
+   * True while the identity result holds for the saved answers: nothing was checked yet (or the server
+   * chose not to use the provider), or the answers' digest is the one the result was computed from.
+   */
+  async function isBound(executor: Database, context: ApplicantContext): Promise<boolean> {
+    const { identity } = context.applicant;
+    if (identity.status === 'skipped' || !isIdentityCheckDone(identity.status)) return !identity.lapsed;
+    if (!identity.digest) return false;
+    const sin = await progress.sinOf(context.applicant, executor);
+    return digestOf(profileOf(context, sin)) === identity.digest;
+  }
+
   function profileOf(context: ApplicantContext, sin: string | null): IdentityProfile {
     const { applicant } = context;
     const info = applicant.personalInfo!;
@@ -150,6 +175,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   /** The step the document capture belongs to must be on the applicant's path now. */
   function assertDocumentStep(read: ProgressRead, context: ApplicantContext): void {
+    deps.lifecycle.assert(context, 'editAnswers');
     const { status } = context.applicant.identity;
     const onPath = isDocumentStepRequired(flowOf(context.applicant).kind, status);
     if (!onPath || !canVisitStep(read.progress, 'idverifyterms')) {
@@ -181,6 +207,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      */
     async runCheck(context: ApplicantContext, log?: FastifyBaseLogger): Promise<void> {
       if (isIdentityCheckDone(context.applicant.identity.status)) return;
+      deps.lifecycle.assert(context, 'editAnswers');
       const read = await progress.read(context);
       if (!canVisitStep(read.progress, 'identitycheck')) {
         throw new HttpProblem(409, 'The identity check needs the earlier steps first.', {
@@ -188,19 +215,41 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           nextPath: nextPathFor(read),
         });
       }
-      if (!context.application.usesIdProvider) return move(context, ['skip']);
-      if (config.forceIdResult) return move(context, [DECISION_TRANSITION[config.forceIdResult]]);
-      const sin = await progress.sinOf(context.applicant);
-      const result = await deps.identity.evaluate(profileOf(context, sin));
+      if (!context.application.usesIdProvider) return move(context, ['skip'], { lapsed: false });
+      const profile = profileOf(context, await progress.sinOf(context.applicant));
+      const bound = { digest: digestOf(profile), lapsed: false };
+      if (config.forceIdResult) return move(context, [DECISION_TRANSITION[config.forceIdResult]], bound);
+      const result = await deps.identity.evaluate(profile);
       if (!result.ok) {
         log?.warn({ provider: deps.identity.name, failure: result.failure.code }, 'identity check failed');
-        return move(context, ['fail']);
+        return move(context, ['fail'], { lapsed: false });
       }
       log?.info({ provider: deps.identity.name, decision: result.value.decision }, 'identity checked');
       return move(context, [DECISION_TRANSITION[result.value.decision]], {
+        ...bound,
         evaluationToken: result.value.token,
       });
     },
+
+    /**
+     * In the transaction of a save: when the answers an identity result was computed from changed, the
+     * result lapses (the check must run again) and the review's consent with it.
+     * @returns true when it lapsed
+     */
+    async lapseIfChanged(trx: Database, applicantId: string): Promise<boolean> {
+      const context = await findApplicantContext(trx, applicantId);
+      if (!context || context.applicant.identity.lapsed || (await isBound(trx, context))) return false;
+      const lapsed: IdentityState = { status: 'notStarted', lapsed: true };
+      await trx
+        .updateTable('applicants')
+        .set({ identity: JSON.stringify(lapsed), review_consent: false, updated_at: new Date() })
+        .where('id', '=', applicantId)
+        .execute();
+      return true;
+    },
+
+    /** In the claim's transaction: true while the identity result still holds for these answers. */
+    isBoundToAnswers: (trx: Database, context: ApplicantContext): Promise<boolean> => isBound(trx, context),
 
     /** POST DocumentVerification/Start: records the consent and answers where to capture the documents. */
     async startDocuments(
@@ -266,6 +315,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       bytes: Buffer,
       type: string | undefined,
     ) {
+      deps.lifecycle.assert(context, 'editAnswers');
       const documents = sandboxDocuments();
       const runId = context.applicant.identity.documentRunId;
       if (!runId) throw new HttpProblem(409, 'Agree to the ID verification terms first.');
@@ -280,6 +330,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     /** POST DocumentVerification/Capture/Submit (sandbox): sends the three images for verification. */
     async submitCapture(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {
+      deps.lifecycle.assert(context, 'editAnswers');
       const documents = sandboxDocuments();
       const runId = context.applicant.identity.documentRunId;
       if (!runId) throw new HttpProblem(409, 'Agree to the ID verification terms first.');

@@ -48,6 +48,7 @@ const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = as
       perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
       perApplicantPerHour: config.phoneSendLimitPerApplicantPerHour,
     },
+    lifecycle: app.lifecycle,
     readProgress: (context) => app.applications.progressOf(context),
     viewOf: (context) => app.applications.view(context),
   });

@@ -24,6 +24,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { clientNetworkOf } from '../../lib/client-network.ts';
 import { HttpProblem, tooManyRequests } from '../../plugins/problem-details.ts';
+import type { Lifecycle } from '../application/lifecycle.ts';
 import { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 import type { Clock } from '../../providers/clock.ts';
 import {
@@ -54,6 +55,8 @@ export interface PhoneVerificationServiceDeps {
   clock: Clock;
   limits: { perIpPerHour: number; perNumberPerHour: number; perApplicantPerHour: number };
   readProgress(context: ApplicantContext): Promise<ProgressRead>;
+  /** The application's lifecycle: the phone calls change a draft only. */
+  lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
   /** The full view (with nextPath) for Continue's answer. */
   viewOf(context: ApplicantContext): Promise<ApplicationView>;
 }
@@ -80,6 +83,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
 
   /** The phone steps open once the personal information (with the number) is complete. */
   async function assertOnStep(context: ApplicantContext, stepId: StepId): Promise<void> {
+    deps.lifecycle.assert(context, 'editAnswers');
     const read = await deps.readProgress(context);
     if (!canVisitStep(read.progress, stepId) || !context.applicant.phoneNumber) {
       throw new HttpProblem(409, 'Complete the personal information first.', {
@@ -265,7 +269,9 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
           title: 'Phone not verified',
         });
       }
-      await updateApplicant(db, context.applicant.id, { phoneVerified: view.verified });
+      await deps.lifecycle.guard(context, 'editAnswers', (trx) =>
+        updateApplicant(trx, context.applicant.id, { phoneVerified: view.verified }),
+      );
       return deps.viewOf(await reload(context.applicant.id));
     },
   };

@@ -3,7 +3,12 @@
  * SESSION_WARNING_MINUTES before; 'Stay signed in' extends the session, 'Exit' ends it. Reading the status
  * does not use the session, so a browser that checks it never keeps a forgotten application open.
  */
-import { APPLICATION_API_PATHS, sessionStatusSchema } from '@omo/domain';
+import {
+  applicantStateOf,
+  APPLICATION_API_PATHS,
+  sessionArrivalSchema,
+  sessionStatusSchema,
+} from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '../../plugins/problem-details.ts';
@@ -43,6 +48,30 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const status = await request.extendSession();
       if (!status) throw new HttpProblem(401, NO_APPLICATION_DETAIL);
       return status;
+    },
+  );
+
+  app.post(
+    APPLICATION_API_PATHS.sessionArrival,
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          "The landing page opened: a submitted application's session ends; a draft's is named, nothing of it shown",
+        response: { 200: sessionArrivalSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const context = await request.findApplicant();
+      if (!context) return { hasDraft: false, nextPath: null };
+      const { application, applicant } = context;
+      if (applicantStateOf(applicant.role, application.decision) !== 'draft') {
+        // The next person on this device starts fresh: the last applicant's session ends here.
+        await reply.endSession();
+        return { hasDraft: false, nextPath: null };
+      }
+      return { hasDraft: true, nextPath: (await app.applications.view(context)).nextPath };
     },
   );
 

@@ -1,11 +1,14 @@
 /**
  * Landing loader (spec 000 §2 Landing). Order matters: the session is cleared first, then the reference
  * lists are loaded (unless held) while every requested product id is looked up; any failure or unknown id
- * sends the visitor to /error/3. The selection, sweep and promo code go to the application slice.
+ * sends the visitor to /error/3. The selection, sweep and promo code go to the application slice. The
+ * server is told of the arrival: it ends a submitted application's session, and names a draft in progress
+ * so that the visitor chooses to continue it or to start a new one.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ERROR_IDS, PROMO_CODE_MAX, splitProductCodes, type ProductOffering } from '@omo/domain';
 import { findProducts } from '../../lib/api.ts';
+import { arriveOnLanding } from '../../lib/application-api.ts';
 import { ensureReferenceData } from '../../lib/reference-data.ts';
 import { clearAll, setSlice } from '../../lib/session-state.ts';
 import { errorPath } from '../../config/paths.ts';
@@ -27,18 +30,33 @@ export function readLandingQuery(search: URLSearchParams): LandingQuery {
 
 export interface LandingData {
   products: ProductOffering[];
+  /** Where a draft started on this device continues: the visitor chooses to continue it or start anew. */
+  draftPath: string | null;
+}
+
+/** The server's word on a session this device holds; without an answer, none is offered. */
+async function findDraftPath(signal: AbortSignal): Promise<string | null> {
+  try {
+    return await arriveOnLanding(signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
 }
 
 export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData | Response> {
   clearAll();
   const query = readLandingQuery(new URL(request.url).searchParams);
   let selected: ProductOffering[] = [];
+  let draftPath: string | null = null;
   try {
     // The lists and the products asked for are fetched side by side: neither needs the other.
-    const [, found] = await Promise.all([
+    const [, found, draft] = await Promise.all([
       ensureReferenceData(request.signal),
       query.productIds.length > 0 ? findProducts(query.productIds.join(';'), request.signal) : [],
+      findDraftPath(request.signal),
     ]);
+    draftPath = draft;
     if (query.productIds.length > 0) {
       const byId = (id: string) => found.find((p) => p.productID === id || p.productCode === id);
       if (query.productIds.some((id) => byId(id) === undefined))
@@ -55,5 +73,5 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
     sweepEnabled: query.sweep,
     promoCode: query.promoCode,
   });
-  return { products: selected };
+  return { products: selected, draftPath };
 }

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { productLoginUrl } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -5,19 +6,58 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { paths } from '../../config/paths.ts';
+import { BusyButton } from '../../components/form/busy-button.tsx';
+import { endSession } from '../../lib/application-api.ts';
 import type { LandingData } from './landing-loader.ts';
 
 /** Landing (/): 'Are you an existing member?' with the sign-in and sign-up cards. */
 export function LandingPage() {
   const { t } = useTranslation();
   const { onlineBankingUrl } = useAppConfig();
-  const { products } = useLoaderData<LandingData>();
+  const { products, draftPath } = useLoaderData<LandingData>();
   const [search] = useSearchParams();
-  const title = t('landing.title');
+  const [isDraftOffered, setDraftOffered] = useState(draftPath !== null);
+  const [isEnding, setEnding] = useState(false);
+  const title = t(isDraftOffered ? 'landing.draft.title' : 'landing.title');
   usePageTitle(title);
+  const heading = useRef<HTMLDivElement>(null);
+
+  /** Ends the draft's session on the server; the visitor then starts as anyone does. */
+  async function startNew() {
+    setEnding(true);
+    try {
+      await endSession();
+    } finally {
+      setEnding(false);
+      setDraftOffered(false);
+      requestAnimationFrame(() => heading.current?.querySelector('h1')?.focus());
+    }
+  }
+
+  if (isDraftOffered && draftPath) {
+    return (
+      <div className="landing" ref={heading}>
+        <PageHeading>{title}</PageHeading>
+        <p className="lead">{t('landing.draft.text')}</p>
+        <div className="actions">
+          <Link className="button" to={draftPath}>
+            {t('landing.draft.continue')}
+          </Link>
+          <BusyButton
+            type="button"
+            className="button button--secondary"
+            isBusy={isEnding}
+            onClick={() => void startNew()}
+          >
+            {t('landing.draft.startNew')}
+          </BusyButton>
+        </div>
+      </div>
+    );
+  }
 
   return (
-    <div className="landing">
+    <div className="landing" ref={heading}>
       {search.get('session') === 'ended' ? (
         <p className="notice" role="status">
           {t('landing.sessionEnded')}

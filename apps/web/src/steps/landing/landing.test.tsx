@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { API_PATHS } from '@omo/domain';
+import { API_PATHS, APPLICATION_API_PATHS } from '@omo/domain';
+import userEvent from '@testing-library/user-event';
 import { findSlice } from '../../lib/session-state.ts';
 import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
@@ -101,5 +102,43 @@ describe('landing', () => {
         "We couldn't find your application in progress. It may have been closed after a period of inactivity. Please start again.",
       ),
     ).toHaveAttribute('role', 'status');
+  });
+  describe('a draft started on this device', () => {
+    const withDraft = (nextPath: string | null) => ({
+      ...lists([chequing]),
+      [APPLICATION_API_PATHS.sessionArrival]: { body: { hasDraft: nextPath !== null, nextPath } },
+      [APPLICATION_API_PATHS.sessionEnd]: { status: 204 },
+    });
+
+    it('asks to continue it or start a new one, showing nothing of it', async () => {
+      mockFetch(withDraft('/single/address'));
+      renderApp('/?productIds=1001');
+      await screen.findByRole('heading', { level: 1, name: 'Continue your application or start a new one?' });
+      expect(screen.getByRole('link', { name: 'Continue the application' })).toHaveAttribute(
+        'href',
+        '/single/address',
+      );
+      expect(screen.queryByText('No, Sign me up')).not.toBeInTheDocument();
+    });
+
+    it('ends the draft’s session on the server when the visitor starts a new one', async () => {
+      const fetch = mockFetch(withDraft('/single/address'));
+      renderApp('/?productIds=1001');
+      await userEvent.click(await screen.findByRole('button', { name: 'Start a new application' }));
+      await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' });
+      const calls = fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
+      expect(
+        calls.some(
+          ([url, init]) => String(url).endsWith(APPLICATION_API_PATHS.sessionEnd) && init?.method === 'POST',
+        ),
+      ).toBe(true);
+      expect(screen.getByText('No, Sign me up')).toBeInTheDocument();
+    });
+
+    it('shows the member question when there is no draft', async () => {
+      mockFetch(withDraft(null));
+      renderApp('/?productIds=1001');
+      await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' });
+    });
   });
 });
