@@ -3,9 +3,9 @@
 // statements and Continue's gating, the terms of the product mix with the membership-terms PDF, and the
 // decision's route; in English and French, at 320 px, by keyboard, with axe on every page. A review edit
 // changes where the application ends.
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
-import { applyThroughApi, birthDateYearsAgo, newApplicant, type Applicant } from '../fixtures/applicant.ts';
+import { applyToReview, birthDateYearsAgo, newApplicant } from '../fixtures/applicant.ts';
 import {
   confirmProducts,
   continueButton,
@@ -31,42 +31,6 @@ const HIGH_INTEREST_SAVINGS = '1101';
  * Brings an applicant through the API, with the page's cookies, to the review: the steps of
  * `applyThroughApi`, the identity check, the account usage and the legal terms.
  */
-async function applyToReview(request: APIRequestContext, applicant: Applicant, productIds: string[]) {
-  await applyThroughApi(request, applicant, productIds);
-  const ok = async (response: ReturnType<APIRequestContext['put']>, what: string) => {
-    const r = await response;
-    expect(r.ok(), `${what}: ${await r.text()}`).toBe(true);
-  };
-  await ok(request.post('/api/omo/IdentityCheck', { data: {} }), 'IdentityCheck');
-  const usage = {
-    creditSources: { cash: 0, cheque: 0, payroll: 3, eft: 1 },
-    depositSources: { branch: 0, atm: 0, wires: 0, eft: 3 },
-  };
-  await ok(
-    request.put('/api/omo/Application/AccountUsage', {
-      data: Object.fromEntries(productIds.map((id) => [id, usage])),
-    }),
-    'AccountUsage',
-  );
-  await ok(
-    request.put('/api/omo/Application/LegalTerms', {
-      data: {
-        resStatus: 'yes',
-        taxResidentorCitizenUs: 'no',
-        taxNotCanadaNotUS: 'no',
-        polExposed: 'no',
-        ontarioWork: 'yes',
-        occupation: { id: '0632', name: 'Accommodation service managers' },
-        ownerOperator: 'no',
-        singleInstitution: 'yes',
-        natureOfBanking: 'Personal',
-        primaryPurpose: '1',
-      },
-    }),
-    'LegalTerms',
-  );
-}
-
 function section(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
 }
@@ -127,8 +91,17 @@ test.describe('review your application and accept the terms', () => {
     await expect(continueButton(page)).toBeDisabled();
     await expect(page.getByText('Save or cancel the section you are editing to continue.')).toBeVisible();
     await page.getByRole('button', { name: 'Save Personal Details' }).click();
+    // The identity was checked on the name as it was: the check runs again, and the applicant is told why.
+    await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
+    await expect(
+      page.getByText(
+        'You changed details we use to confirm your identity, so we are checking your identity again.',
+      ),
+    ).toBeVisible();
+    await check();
+    await continueButton(page).click();
+    await expect(page).toHaveURL(/\/single\/reviewapplication$/);
     await expect(personal).toContainText(`${applicant.firstName} Marie ${applicant.lastName}`);
-    await expect(personal.getByRole('button', { name: 'Edit Personal Details' })).toBeFocused();
 
     // Cancel discards: the promo code typed is not kept.
     const other = section(page, 'Other');
@@ -263,7 +236,12 @@ test.describe('review your application and accept the terms', () => {
     await page.getByLabel('Year').fill(applicant.dob.year);
     await page.getByLabel('Legal last name').fill('Decline');
     await page.getByRole('button', { name: 'Save Personal Details' }).click();
+    // A new name is checked again before the application goes on.
+    await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
+    await continueButton(page).click();
+    await expect(page).toHaveURL(/\/single\/reviewapplication$/);
     await expect(personal).toContainText(`${applicant.firstName} Decline`);
+    await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
     await continueButton(page).click();
     await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
     await continueButton(page).click();

@@ -234,6 +234,7 @@ export const en = {
     title: 'Finalize your account',
     lead: 'Help us understand how you intend to use each account. This is how we make sure the product is the right fit for you.',
     checking: 'Checking your identity. This takes a few seconds…',
+    recheck: 'You changed details we use to confirm your identity, so we are checking your identity again.',
     howOften: 'For each one, choose how often.',
     creditSources: {
       legend: 'How will money come into this account?',

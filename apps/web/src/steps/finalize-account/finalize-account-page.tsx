@@ -84,6 +84,8 @@ export function FinalizeAccountPage() {
   const navigate = useNavigate();
   const { view, products } = useLoaderData<StepData>();
   const isChecked = view.progress.steps.find((s) => s.id === 'identitycheck')?.complete ?? true;
+  // Details the identity was checked on were changed: the applicant is told why the check runs again.
+  const isRecheck = view.identity.recheck === true;
   const [checkState, setCheckState] = useState<'done' | 'running' | 'failed'>(isChecked ? 'done' : 'running');
 
   // The identity check runs once when the page opens, unless the server has it already.
@@ -189,7 +191,10 @@ export function FinalizeAccountPage() {
       isSubmitDisabled={checkState !== 'done'}
       onSubmit={onSubmit}
       beforeForm={
-        checkState === 'running' ? <LoadingIndicator label={t('finalizeAccount.checking')} /> : null
+        <>
+          {isRecheck ? <p className="notice">{t('finalizeAccount.recheck')}</p> : null}
+          {checkState === 'running' ? <LoadingIndicator label={t('finalizeAccount.checking')} /> : null}
+        </>
       }
     >
       {products.map((product) => {

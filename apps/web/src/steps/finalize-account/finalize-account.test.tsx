@@ -96,6 +96,30 @@ describe('finalizeaccount', () => {
     expect(calls.filter((c) => c.path === '/api/omo/IdentityCheck')).toHaveLength(1);
   });
 
+  it('says why the check runs again when details it was made on were changed', async () => {
+    holdProducts([CHEQUING]);
+    const view = makeView({
+      productIds: ['1001'],
+      identity: { status: 'notStarted', recheck: true },
+      progress: makeProgress('identitycheck', { canVisitAll: true }),
+      nextPath: '/single/finalizeaccount',
+    });
+    routeFetch(async (call) => {
+      if (call.path === '/api/omo/Application') return { body: view };
+      if (call.path === '/api/omo/IdentityCheck') {
+        return { body: { ...view, identity: { status: 'passed', recheck: false } } };
+      }
+      return undefined;
+    });
+    renderApp('/single/finalizeaccount');
+    expect(
+      await screen.findByText(
+        'You changed details we use to confirm your identity, so we are checking your identity again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+  });
+
   it('does not run the check again once the server has it', async () => {
     const calls = start({ checked: true });
     renderApp('/single/finalizeaccount');
