@@ -63,6 +63,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/AddressLookup/Find',
         '/api/omo/AddressLookup/Retrieve',
         '/api/omo/Session',
+        '/api/omo/Session/Arrival',
         '/api/omo/Session/Extend',
         '/api/omo/Session/End',
         '/api/omo/CanadaPostCreate',
