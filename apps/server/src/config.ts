@@ -309,6 +309,12 @@ export const CONFIG_DOCS = [
       'A session not used for this many minutes ends: its cookie no longer reaches the application.',
   },
   {
+    name: 'SESSION_MAX_HOURS',
+    default: '12',
+    description:
+      'A session ends this many hours after it was issued, however recently it was used (its absolute lifetime).',
+  },
+  {
     name: 'SESSION_WARNING_MINUTES',
     default: '5',
     description:
@@ -483,6 +489,7 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_WARNING_MINUTES: z.coerce.number().int().min(1).default(5),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -560,6 +567,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
+  /** Hours after its start at which a session ends, however used (its absolute lifetime). */
+  sessionMaxHours: number;
   /** Minutes before that end when the applicant is warned (always less than sessionIdleMinutes). */
   sessionWarningMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
@@ -757,6 +766,7 @@ function parseProviderSettings(
   | 'rateLimitPerMinute'
   | 'sessionIdleMinutes'
   | 'sessionWarningMinutes'
+  | 'sessionMaxHours'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
   | 'phoneSendLimitPerApplicantPerHour'
@@ -793,6 +803,7 @@ function parseProviderSettings(
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionWarningMinutes: e.SESSION_WARNING_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     decision: { waitSeconds: e.DECISION_WAIT_SECONDS, sandboxSlowSeconds: e.SANDBOX_SLOW_DECISION_SECONDS },
     jobs: {

@@ -260,13 +260,19 @@ export async function findApplicantContext(
 export async function findSessionContext(
   db: Database,
   tokenHash: string,
-): Promise<{ context: ApplicantContext; lastSeenAt: Date } | undefined> {
+): Promise<{ context: ApplicantContext; lastSeenAt: Date; createdAt: Date } | undefined> {
   const row = await selectContext(db)
     .innerJoin('sessions as s', 's.applicant_id', 'p.id')
-    .select('s.last_seen_at')
+    .select(['s.last_seen_at', 's.created_at as session_created_at'])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return row ? { context: toContext(row as ContextRow), lastSeenAt: toDate(row.last_seen_at) } : undefined;
+  return row
+    ? {
+        context: toContext(row as ContextRow),
+        lastSeenAt: toDate(row.last_seen_at),
+        createdAt: toDate(row.session_created_at),
+      }
+    : undefined;
 }
 
 /** The applicant of an application in a role (primary or joint) with their application, or undefined. */
