@@ -32,6 +32,8 @@ export interface PhoneState {
   invalidCounter: number;
   /** The provider's id of the pending verification. */
   sid?: string | null;
+  /** The provider failed while checking a code: the applicant may go on, unverified. */
+  serviceException?: boolean;
 }
 
 export const INITIAL_PHONE_STATE: PhoneState = {
