@@ -557,23 +557,59 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect((await put(cookie, 'Address', body)).json()).toEqual(res.json());
     });
 
-    it('accepts a chosen suggestion', async () => {
+    const chosen = {
+      isManualAddress: false,
+      autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
+      autoAddressSelectedId: 'CA|ADDR|1',
+      streetNumber: '290',
+      streetName: 'Bremner Blvd',
+      cityName: 'Toronto',
+      provinceName: 'ON',
+      postalCode: 'M5V 3L9',
+      country: 'CA',
+      isMailingAddressSame: true,
+    };
+
+    it('accepts a chosen suggestion with its parts', async () => {
       const { cookie } = await through('verificationCode');
-      const res = await put(cookie, 'Address', {
-        isManualAddress: false,
-        autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
-        autoAddressSelectedId: 'CA|ADDR|1',
-        isMailingAddressSame: true,
-        autoMailAddress: 'left over',
-      });
+      const res = await put(cookie, 'Address', { ...chosen, autoMailAddress: 'left over' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().address).toEqual({
-        isManualAddress: false,
-        autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
-        autoAddressSelectedId: 'CA|ADDR|1',
-        isMailingAddressSame: true,
-        isManualMailingAddress: false,
-      });
+      expect(res.json().address).toEqual({ ...chosen, isManualMailingAddress: false });
+    });
+
+    it.each(['provinceName', 'postalCode'])(
+      'refuses a chosen suggestion without its %s (the age of majority would default to 18)',
+      async (part) => {
+        const { cookie } = await through('verificationCode');
+        const { [part]: _dropped, ...withoutPart } = chosen as Record<string, unknown>;
+        for (const body of [withoutPart, { ...chosen, [part]: '' }]) {
+          const res = await put(cookie, 'Address', body);
+          expect(res.statusCode).toBe(400);
+          expect(res.json<ProblemBody>().errors).toEqual([
+            {
+              path: 'autoAddress',
+              key: 'address.selection.required',
+              message: 'You must select an address from the list of options',
+            },
+          ]);
+        }
+        expect((await view(cookie)).json().address).toBeNull();
+      },
+    );
+
+    it('refuses an address part longer than its limit (text.max), manual or chosen', async () => {
+      const { cookie } = await through('verificationCode');
+      for (const body of [
+        manualAddress({ streetName: 'Bremner '.repeat(8) }),
+        { ...chosen, cityName: 'Toronto'.repeat(6) },
+        { ...chosen, autoAddress: 'x'.repeat(10_000) },
+      ]) {
+        const res = await put(cookie, 'Address', body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json<ProblemBody>().errors).toContainEqual(
+          expect.objectContaining({ key: 'text.max', message: 'Text exceeds maximum characters' }),
+        );
+      }
     });
   });
 
@@ -785,6 +821,32 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         nextPath: '/single/reviewapplication',
         progress: { groups: { finalizeAccount: false } },
       });
+    });
+
+    it("refuses an 'Other' purpose longer than 100 characters and an occupation longer than 200 (text.max)", async () => {
+      const draft = await atLegalTerms();
+      const res = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({
+          primaryPurpose: '9',
+          primaryOtherPurpose: 'p'.repeat(101),
+          occupation: { id: '2173', name: 'n'.repeat(201) },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ProblemBody>().errors!.map((e) => [e.path, e.key])).toEqual(
+        expect.arrayContaining([
+          ['primaryOtherPurpose', 'text.max'],
+          ['occupation.name', 'text.max'],
+        ]),
+      );
+      const fits = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({ primaryPurpose: '9', primaryOtherPurpose: 'p'.repeat(100) }),
+      );
+      expect(fits.statusCode, fits.body).toBe(200);
     });
 
     it('validates every rule with the spec messages', async () => {

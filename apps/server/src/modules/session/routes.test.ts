@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -42,12 +43,11 @@ describe.each(TEST_DATABASES)('session time-out: status, Stay signed in, Exit on
         .set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000) })
         .where('applicant_id', '=', id)
         .execute();
+    // A session's start is never updated by the app: only a test moves it back.
     const startedAgo = (minutes: number) =>
-      t.app.db
-        .updateTable('sessions')
-        .set({ created_at: new Date(Date.now() - minutes * 60_000) })
-        .where('applicant_id', '=', id)
-        .execute();
+      sql`update sessions set created_at = ${new Date(Date.now() - minutes * 60_000)} where applicant_id = ${id}`.execute(
+        t.app.db,
+      );
     const sessionsLeft = () =>
       t.app.db.selectFrom('sessions').select('last_seen_at').where('applicant_id', '=', id).execute();
     return { cookie, lastUsed, startedAgo, sessionsLeft };
