@@ -277,6 +277,23 @@ export async function findSessionContext(
     : undefined;
 }
 
+/**
+ * The identity-provider draw of the earliest application still kept whose primary applicant has this
+ * e-mail (lower case), or undefined when there is none.
+ */
+export async function findIdentityProviderDraw(db: Database, email: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('applicants as p', 'p.application_id', 'a.id')
+    .select('a.uses_id_provider')
+    .where('p.email', '=', email)
+    .where('p.role', '=', 'primary')
+    .orderBy('a.created_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.uses_id_provider;
+}
+
 /** The applicant of an application in a role (primary or joint) with their application, or undefined. */
 export async function findApplicantByRole(
   db: Database,

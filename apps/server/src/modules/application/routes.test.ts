@@ -988,3 +988,55 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     }
   });
 });
+
+describe.each(TEST_DATABASES)('the identity-provider draw on $name', (database) => {
+  /** Starts an application without a session (a new browser); answers its identity-provider draw. */
+  async function startAfresh(t: TestApp, email: string): Promise<boolean> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/InitializeApplication',
+      payload: { email, password: PASSWORD, consent: true, productIds: ['2001'], sweepEnabled: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('applications as a')
+      .innerJoin('applicants as p', 'p.application_id', 'a.id')
+      .select('a.uses_id_provider')
+      .where('p.email', '=', email.toLowerCase())
+      .orderBy('a.created_at', 'desc')
+      .execute();
+    return rows[0]!.uses_id_provider;
+  }
+
+  /** Sets the draw of every application of an e-mail, as a roll would have made it. */
+  const drawn = (t: TestApp, email: string, usesIdProvider: boolean) =>
+    t.app.db
+      .updateTable('applications')
+      .set({ uses_id_provider: usesIdProvider })
+      .where(
+        'id',
+        'in',
+        t.app.db.selectFrom('applicants').select('application_id').where('email', '=', email),
+      )
+      .execute();
+
+  it.each([
+    ['100', false],
+    ['0', true],
+  ] as const)(
+    'at a share of %s percent, starting again with the same e-mail keeps the first draw (provider: %s)',
+    async (share, first) => {
+      const t = await buildTestApp(database, { env: { ID_PROVIDER_SHARE_PERCENT: share } });
+      try {
+        const email = `draw-${share}@example.com`;
+        await startAfresh(t, email);
+        await drawn(t, email, first);
+        for (let i = 0; i < 3; i++) expect(await startAfresh(t, email.toUpperCase())).toBe(first);
+        // Another person draws for themselves (at 100 %, always the provider).
+        if (share === '100') expect(await startAfresh(t, `other-${share}@example.com`)).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+});

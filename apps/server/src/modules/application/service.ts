@@ -66,6 +66,7 @@ import {
   createApplicant,
   createApplication,
   findApplicantContext,
+  findIdentityProviderDraw,
   updateApplicant,
   updateApplication,
   updatePhoneState,
@@ -580,6 +581,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           percentage: config.idProviderSharePercent,
           forceTuTest: input.forceTuTest,
           isProduction: config.isProduction,
+          earlierDraw: await findIdentityProviderDraw(db, applicantFields.email),
         });
       const applicationId = randomUUID();
       const applicantId = randomUUID();
