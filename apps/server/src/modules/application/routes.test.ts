@@ -486,6 +486,29 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(res.json().nextPath).toBe('/single/phoneverification');
     });
 
+    it('logs each refused step order once, with the route and where to go, and no personal data', async () => {
+      const { cookie } = await start();
+      const before = logLines.length;
+      expect((await put(cookie, 'Sin', { sin: SIN })).statusCode).toBe(409);
+      expect((await put(cookie, 'Address', manualAddress({ streetName: 'Secretive Lane' }))).statusCode).toBe(
+        409,
+      );
+      const refused = logLines
+        .slice(before)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'request refused in its state');
+      expect(refused).toEqual([
+        expect.objectContaining({
+          status: 409,
+          title: 'Step out of order',
+          route: '/api/omo/Application/Sin',
+          nextPath: '/single/personalinfo',
+        }),
+        expect.objectContaining({ route: '/api/omo/Application/Address' }),
+      ]);
+      expect(JSON.stringify(refused)).not.toMatch(/130.?692.?544|Secretive|Bremner|M5V|@example/i);
+    });
+
     it('answers 401 on a step without a session', async () => {
       const res = await t.app.inject({
         method: 'PUT',
