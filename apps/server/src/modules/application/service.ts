@@ -207,7 +207,12 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     const { applicant } = context;
     if (applicant.phoneNumber !== null && phoneDigits(applicant.phoneNumber) === phoneDigits(phoneNumber))
       return;
-    await updatePhoneState(trx, applicant.id, { status: 'none', channel: null, sid: null });
+    await updatePhoneState(trx, applicant.id, {
+      status: 'none',
+      channel: null,
+      sid: null,
+      serviceException: false,
+    });
     await updateApplicant(trx, applicant.id, { phoneVerified: null });
   }
 

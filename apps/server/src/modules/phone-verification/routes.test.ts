@@ -302,6 +302,20 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     expect(done.json()).toMatchObject({ phone: { verified: false }, nextPath: '/single/address' });
   });
 
+  it('a new number after a phone-provider outage is verified again: the outage does not carry over', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    vi.spyOn(t.app.providers.phoneVerification, 'checkVerification').mockResolvedValueOnce({
+      ok: false,
+      failure: { code: 'unavailable', message: 'Twilio answered 503', httpStatus: 503 },
+    });
+    expect((await a.check('123456')).json<Answer>().phone.canContinue).toBe(true);
+    const changed = await a.call('PUT', '/api/omo/Application/Phone', { phoneNumber: nextPhone() });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<{ phone: PhoneView }>().phone).toMatchObject({ verified: false, canContinue: false });
+    expect((await a.continue()).statusCode).toBe(409);
+  });
+
   it('a resend counts as resend and invalid; only the newest code works', async () => {
     const a = await newApplicant(t);
     await a.start();
