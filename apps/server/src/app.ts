@@ -121,12 +121,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
 
-  if (config.isProduction && config.trustProxy === false) {
-    app.log.warn(
-      'TRUST_PROXY is unset: each client is counted by the address it connects from. Behind a load balancer, set TRUST_PROXY, or every client shares its limits.',
-    );
-  }
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -5,6 +5,38 @@ import { CONFIG_DOCS, CONFIG_VARIABLES, ConfigError, findRepoRoot, parseConfig }
 
 const ROOT = '/srv/omo';
 
+/** A production start on every real partner that exists, with what production needs stated. */
+const PRODUCTION: Record<string, string> = {
+  APP_ENV: 'production',
+  PROVIDERS: 'real',
+  PUBLIC_URL: 'https://apply.omo.example',
+  SMTP_URL: 'smtps://mailer:secret@smtp.omo.example:465',
+  TRUST_PROXY: '1',
+  TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_VERIFY_SERVICE_SID: `VA${'b'.repeat(32)}`,
+  CANADA_POST_KEY: 'AA11-AA11-AA11-AA11',
+  IRS_API_URL: 'https://api.alloy.co',
+  IRS_REQUEST_KEY: 'J-journey',
+  ALLOY_WORKFLOW_TOKEN: 'wf',
+  ALLOY_WORKFLOW_SECRET: 'secret',
+  ONFIDO_API_TOKEN: 'api_live.x',
+  ONFIDO_WORKFLOW_ID: 'wf-1',
+  ONFIDO_WEBHOOK_TOKEN: 'hook',
+};
+const DEMONSTRATION = { ALLOW_SANDBOX_IN_PRODUCTION: 'true' };
+
+/** The message of the ConfigError the environment is refused with ('' when it starts). */
+function refusal(env: Record<string, string | undefined>): string {
+  try {
+    parseConfig(env, ROOT);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
 describe('parseConfig', () => {
   it('has the documented defaults', () => {
     const config = parseConfig({}, ROOT);
@@ -98,14 +130,12 @@ describe('parseConfig', () => {
   });
 
   it('refuses production on sandbox providers unless explicitly allowed', () => {
-    expect(() => parseConfig({ APP_ENV: 'production' }, ROOT)).toThrow(/ALLOW_SANDBOX_IN_PRODUCTION/);
-    const config = parseConfig(
-      { APP_ENV: 'production', ALLOW_SANDBOX_IN_PRODUCTION: 'true', FORCE_ID_RESULT: 'denied' },
-      ROOT,
+    expect(() => parseConfig({ ...PRODUCTION, PROVIDERS: 'sandbox' }, ROOT)).toThrow(
+      /ALLOW_SANDBOX_IN_PRODUCTION/,
     );
+    const config = parseConfig({ ...PRODUCTION, ...DEMONSTRATION, FORCE_ID_RESULT: 'denied' }, ROOT);
     expect(config.isProduction).toBe(true);
     expect(config.forceIdResult).toBe('');
-    expect(parseConfig({ APP_ENV: 'production', PROVIDERS: 'real' }, ROOT).isProduction).toBe(true);
   });
 
   it('documents exactly the variables it reads', () => {
@@ -117,7 +147,6 @@ describe('parseConfig', () => {
 describe('client address behind proxies (TRUST_PROXY)', () => {
   it('trusts no proxy by default', () => {
     expect(parseConfig({}, ROOT).trustProxy).toBe(false);
-    expect(parseConfig({ APP_ENV: 'production', PROVIDERS: 'real' }, ROOT).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'false' }, ROOT).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: '0' }, ROOT).trustProxy).toBe(false);
   });
@@ -139,7 +168,7 @@ describe('listening address', () => {
   it('listens on loopback outside production and on every interface in production', () => {
     expect(parseConfig({}, ROOT).host).toBe('localhost');
     expect(parseConfig({ APP_ENV: 'test' }, ROOT).host).toBe('localhost');
-    expect(parseConfig({ APP_ENV: 'production', PROVIDERS: 'real' }, ROOT).host).toBe('0.0.0.0');
+    expect(parseConfig({ ...PRODUCTION, ...DEMONSTRATION }, ROOT).host).toBe('0.0.0.0');
   });
   it.each(['development', 'test'])(
     'refuses APP_ENV=%s on a non-loopback HOST unless ALLOW_DEVELOPMENT_ON_NETWORK=true',
@@ -162,6 +191,57 @@ describe('listening address', () => {
     expect(parseConfig({ PORT: '3291', PUBLIC_URL: 'https://apply.example.ca' }, ROOT).publicUrl).toBe(
       'https://apply.example.ca',
     );
+  });
+});
+
+describe('production refuses what is not production', () => {
+  it('starts on every real partner only with ALLOW_SANDBOX_IN_PRODUCTION, core banking and in-person ID having no real adapter yet', () => {
+    const message = refusal(PRODUCTION);
+    expect(message).toContain('APP_ENV=production: refusing to start.');
+    expect(message).toContain('core banking (no real adapter yet)');
+    expect(message).toContain('in-person ID (post office barcode) (no real adapter yet)');
+    expect(message).not.toMatch(/PHONE_VERIFICATION_PROVIDER|ADDRESS_LOOKUP_PROVIDER|IRS_API_URL|ONFIDO/);
+    expect(refusal({ ...PRODUCTION, ...DEMONSTRATION })).toBe('');
+  });
+
+  it.each([
+    ['PHONE_VERIFICATION_PROVIDER', 'sandbox', 'phone verification (PHONE_VERIFICATION_PROVIDER)'],
+    ['ADDRESS_LOOKUP_PROVIDER', 'sandbox', 'address lookup (ADDRESS_LOOKUP_PROVIDER)'],
+    ['IDENTITY_PROVIDER', 'sandbox', 'identity verification (IDENTITY_PROVIDER)'],
+    ['DOCUMENT_VERIFICATION_PROVIDER', 'sandbox', 'document verification (DOCUMENT_VERIFICATION_PROVIDER)'],
+    [
+      'IRS_API_URL',
+      undefined,
+      "the identity service's sandbox address (IRS_API_URL=https://sandbox.alloy.co)",
+    ],
+    ['IRS_API_URL', 'https://sandbox.alloy.co/', 'IRS_API_URL=https://sandbox.alloy.co'],
+    ['ONFIDO_API_TOKEN', 'api_sandbox.x', "Onfido's sandbox token"],
+  ])('names the sandbox partner %s=%s and refuses it unless allowed', (name, value, named) => {
+    const env = { ...PRODUCTION, [name]: value };
+    expect(refusal(env)).toContain(named);
+    expect(refusal({ ...env, ...DEMONSTRATION })).toBe('');
+  });
+
+  it.each([
+    ['PUBLIC_URL', 'PUBLIC_URL is unset'],
+    ['SMTP_URL', 'SMTP_URL is unset: e-mails and their live links would be kept in clear in the outbox.'],
+    ['TRUST_PROXY', 'TRUST_PROXY is unset'],
+  ])('refuses a start without %s, even as a demonstration', (name, message) => {
+    expect(refusal({ ...PRODUCTION, ...DEMONSTRATION, [name]: undefined })).toContain(message);
+    expect(refusal({ ...PRODUCTION, ...DEMONSTRATION, [name]: '' })).toContain(message);
+  });
+
+  it('takes TRUST_PROXY=false as stated: clients connect directly', () => {
+    expect(parseConfig({ ...PRODUCTION, ...DEMONSTRATION, TRUST_PROXY: 'false' }, ROOT).trustProxy).toBe(
+      false,
+    );
+  });
+
+  it('lists every problem at once', () => {
+    const message = refusal({ APP_ENV: 'production' });
+    for (const part of ['sandbox partners', 'PUBLIC_URL', 'SMTP_URL', 'TRUST_PROXY']) {
+      expect(message).toContain(part);
+    }
   });
 });
 

@@ -28,13 +28,13 @@ export const CONFIG_DOCS = [
     name: 'PUBLIC_URL',
     default: '(http://localhost:PORT)',
     description:
-      'Public base address of the site: links in e-mails, and the only Origin whose state-changing requests are accepted.',
+      'Public base address of the site: links in e-mails, and the only Origin whose state-changing requests are accepted. Required in production.',
   },
   {
     name: 'APP_ENV',
     default: 'development',
     description:
-      'development | test | production. Production hides /productlist, /Diagnostics, /dev/* and the dev APIs, and refuses sandbox providers unless ALLOW_SANDBOX_IN_PRODUCTION=true.',
+      'development | test | production. Production hides /productlist, /Diagnostics, /dev/* and the dev APIs, and refuses to start on any setup short of production (decision 0053).',
   },
   {
     name: 'DATABASE_URL',
@@ -130,7 +130,7 @@ export const CONFIG_DOCS = [
     name: 'IRS_API_URL',
     default: 'https://sandbox.alloy.co',
     description:
-      'Base address of the identity-verification service (Alloy journeys; tests point it to a local fake).',
+      "Base address of the identity-verification service (Alloy journeys; tests point it to a local fake). Production refuses the default, Alloy's sandbox.",
   },
   {
     name: 'IRS_REQUEST_KEY',
@@ -255,7 +255,7 @@ export const CONFIG_DOCS = [
     name: 'SMTP_URL',
     default: '(unset)',
     description:
-      'smtp:// or smtps:// address of the mail server (user and password in the URL). Unset: e-mails are written to the outbox (GET /api/dev/outbox off production).',
+      'smtp:// or smtps:// address of the mail server (user and password in the URL). Required in production. Unset: e-mails are written to the outbox (/api/dev/outbox).',
   },
   {
     name: 'MAIL_FROM',
@@ -309,6 +309,12 @@ export const CONFIG_DOCS = [
       'A session not used for this many minutes ends: its cookie no longer reaches the application.',
   },
   {
+    name: 'SESSION_MAX_HOURS',
+    default: '12',
+    description:
+      'A session ends this many hours after it was issued, however recently it was used (its absolute lifetime).',
+  },
+  {
     name: 'SESSION_WARNING_MINUTES',
     default: '5',
     description:
@@ -346,13 +352,14 @@ export const CONFIG_DOCS = [
   {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',
     default: 'false',
-    description: 'Allow APP_ENV=production to start with sandbox providers (demonstrations only).',
+    description:
+      'Allow APP_ENV=production to start with sandbox partners (demonstrations only). Core banking and in-person ID have only a sandbox so far.',
   },
   {
     name: 'TRUST_PROXY',
     default: '(unset)',
     description:
-      'Proxies whose X-Forwarded-For is believed: a hop count, or addresses and CIDR ranges (comma-separated). Unset: the client address is the TCP peer.',
+      'Proxies whose X-Forwarded-For is believed: a hop count, or addresses and CIDR ranges (comma-separated); false: none (the TCP peer). Production needs it stated.',
   },
   {
     name: 'REDIS_URL',
@@ -482,6 +489,7 @@ const envSchema = z.object({
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
   SESSION_WARNING_MINUTES: z.coerce.number().int().min(1).default(5),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
@@ -559,6 +567,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
+  /** Hours after its start at which a session ends, however used (its absolute lifetime). */
+  sessionMaxHours: number;
   /** Minutes before that end when the applicant is warned (always less than sessionIdleMinutes). */
   sessionWarningMinutes: number;
   mail: { smtpUrl: string | undefined; from: string };
@@ -594,11 +604,8 @@ export function parseConfig(
   }
   const e = result.data;
   const isProduction = e.APP_ENV === 'production';
-  if (isProduction && e.PROVIDERS === 'sandbox' && !e.ALLOW_SANDBOX_IN_PRODUCTION) {
-    throw new ConfigError(
-      'APP_ENV=production with PROVIDERS=sandbox: refusing to start. Configure the real providers, or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demonstration.',
-    );
-  }
+  const providerSettings = parseProviderSettings(e);
+  if (isProduction) refuseWhatIsNotProduction(e, providerSettings);
   // Outside production the outbox shows every code sent: only this machine may reach it.
   const host = e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
   if (!isProduction && !isLoopbackHost(host) && !e.ALLOW_DEVELOPMENT_ON_NETWORK) {
@@ -612,7 +619,6 @@ export function parseConfig(
       `SESSION_WARNING_MINUTES=${e.SESSION_WARNING_MINUTES} must be less than SESSION_IDLE_MINUTES=${e.SESSION_IDLE_MINUTES}.`,
     );
   }
-  const providerSettings = parseProviderSettings(e);
   const resolve = (p: string) => path.resolve(root, p);
   return {
     port: e.PORT,
@@ -647,6 +653,56 @@ export function parseConfig(
     ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
   };
+}
+
+/** Partners that have no real adapter yet: production runs them only as a demonstration. */
+const SANDBOX_ONLY_PARTNERS = ['core banking', 'in-person ID (post office barcode)'];
+
+/**
+ * Production starts only as production: every partner real (each one named when not), the vendors'
+ * live addresses and tokens, links built from PUBLIC_URL, mail sent through SMTP (the outbox would keep
+ * live links in clear), and TRUST_PROXY stated. Throws one ConfigError listing every problem.
+ */
+function refuseWhatIsNotProduction(e: Env, providers: ReturnType<typeof parseProviderSettings>): void {
+  const problems: string[] = [];
+  if (!e.ALLOW_SANDBOX_IN_PRODUCTION) {
+    const sandboxes = [
+      providers.phoneVerificationProvider === 'sandbox' && 'phone verification (PHONE_VERIFICATION_PROVIDER)',
+      providers.addressLookupProvider === 'sandbox' && 'address lookup (ADDRESS_LOOKUP_PROVIDER)',
+      providers.identityProvider === 'sandbox' && 'identity verification (IDENTITY_PROVIDER)',
+      providers.documentVerificationProvider === 'sandbox' &&
+        'document verification (DOCUMENT_VERIFICATION_PROVIDER)',
+      providers.identityProvider === 'alloy' &&
+        isAlloySandbox(providers.alloy.baseUrl) &&
+        `the identity service's sandbox address (IRS_API_URL=${providers.alloy.baseUrl})`,
+      providers.documentVerificationProvider === 'onfido' &&
+        providers.onfido.apiToken?.startsWith('api_sandbox') &&
+        "Onfido's sandbox token (ONFIDO_API_TOKEN=api_sandbox...)",
+      ...SANDBOX_ONLY_PARTNERS.map((name) => `${name} (no real adapter yet)`),
+    ].filter((s): s is string => typeof s === 'string');
+    if (sandboxes.length > 0) {
+      problems.push(
+        `sandbox partners: ${sandboxes.join('; ')}. Configure the real ones, or set ALLOW_SANDBOX_IN_PRODUCTION=true for a demonstration.`,
+      );
+    }
+  }
+  if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is unset: the links in e-mails would point to localhost.');
+  if (!e.SMTP_URL) {
+    problems.push('SMTP_URL is unset: e-mails and their live links would be kept in clear in the outbox.');
+  }
+  if (e.TRUST_PROXY === undefined) {
+    problems.push(
+      'TRUST_PROXY is unset: state the proxies in front of the server (a hop count or their addresses), or false when clients connect directly.',
+    );
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`APP_ENV=production: refusing to start.\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** True for Alloy's sandbox host (the default of IRS_API_URL). */
+function isAlloySandbox(baseUrl: string): boolean {
+  return new URL(baseUrl).hostname.toLowerCase() === 'sandbox.alloy.co';
 }
 
 /** True for a host name or address that only this machine can reach. */
@@ -710,6 +766,7 @@ function parseProviderSettings(
   | 'rateLimitPerMinute'
   | 'sessionIdleMinutes'
   | 'sessionWarningMinutes'
+  | 'sessionMaxHours'
   | 'phoneSendLimitPerIpPerHour'
   | 'phoneSendLimitPerNumberPerHour'
   | 'phoneSendLimitPerApplicantPerHour'
@@ -746,6 +803,7 @@ function parseProviderSettings(
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionWarningMinutes: e.SESSION_WARNING_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     decision: { waitSeconds: e.DECISION_WAIT_SECONDS, sandboxSlowSeconds: e.SANDBOX_SLOW_DECISION_SECONDS },
     jobs: {

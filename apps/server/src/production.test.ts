@@ -1,16 +1,18 @@
 // A production-mode instance as an attacker finds it: the client address is the TCP peer unless the request
 // came through a configured proxy, and the operator calls (ClearCache, the OpenAPI document) are absent to
 // anyone without the operator's token.
+import { spawn } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DATABASES, type TestApp } from './testing/test-app.ts';
+import {
+  buildTestApp,
+  PRODUCTION_TEST_ENV,
+  REPO_ROOT,
+  TEST_DATABASES,
+  type TestApp,
+} from './testing/test-app.ts';
 
-const PRODUCTION = {
-  APP_ENV: 'production',
-  ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-  SIN_ENCRYPTION_KEY: 'cd'.repeat(32),
-  RATE_LIMIT_PER_MINUTE: '20',
-};
+const PRODUCTION = { ...PRODUCTION_TEST_ENV, RATE_LIMIT_PER_MINUTE: '20' };
 const OPERATOR_TOKEN = 'operator-secret-'.padEnd(48, 'z');
 const pglite = TEST_DATABASES[0]!;
 
@@ -33,7 +35,7 @@ const allowedThenRefused = (allowed: number, refused: number) => [
 ];
 
 describe('client address in production', () => {
-  it('behind no proxy, refuses a rotating X-Forwarded-For at the rate limit and logs the real peer', async () => {
+  it('behind no proxy (TRUST_PROXY=false), refuses a rotating X-Forwarded-For at the rate limit and logs the real peer', async () => {
     const lines: string[] = [];
     const t = await buildTestApp(pglite, {
       env: { ...PRODUCTION, LOG_LEVEL: 'info' },
@@ -52,8 +54,6 @@ describe('client address in production', () => {
       expect(got).toEqual(allowedThenRefused(20, 10));
       const logged = lines.join('');
       expect(logged).toContain('"remoteAddress":"198.51.100.23"');
-      // The operator is told, in case a load balancer stands in front after all.
-      expect(logged).toContain('TRUST_PROXY is unset');
       expect(logged).not.toContain('203.0.113.');
     } finally {
       await t.close();
@@ -149,4 +149,40 @@ describe('operator calls in production', () => {
       await t.close();
     }
   });
+});
+
+/** Starts the server as `npm start` does (from source) and waits for it to exit; its status and output. */
+async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    // Only what is given here: the machine's own DATABASE_URL, SMTP_URL or PUBLIC_URL must not count.
+    env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_URL: 'memory://', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
+
+describe('a production start', () => {
+  it('without PUBLIC_URL, SMTP_URL and a stated TRUST_PROXY, on sandbox partners, exits 1 naming each, before listening', async () => {
+    const { code, output } = await startServer({
+      APP_ENV: 'production',
+      SIN_ENCRYPTION_KEY: 'cd'.repeat(32),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('APP_ENV=production: refusing to start.');
+    for (const named of [
+      'phone verification (PHONE_VERIFICATION_PROVIDER)',
+      'core banking (no real adapter yet)',
+      'PUBLIC_URL is unset',
+      'SMTP_URL is unset',
+      'TRUST_PROXY is unset',
+    ]) {
+      expect(output).toContain(named);
+    }
+    expect(output).not.toContain('omo server started');
+  }, 60_000);
 });

@@ -127,6 +127,7 @@ export interface PhoneStateJson {
   resendCounter?: number;
   invalidCounter?: number;
   sid?: string | null;
+  serviceException?: boolean;
 }
 
 /** An application: its products and the answers the primary applicant gives for the accounts. */

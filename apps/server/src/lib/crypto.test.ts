@@ -22,8 +22,18 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
+// What else a production start needs (decision 0053); harmless elsewhere.
 const config = (env: Record<string, string>) =>
-  parseConfig({ ALLOW_SANDBOX_IN_PRODUCTION: 'true', ...env }, tempDir());
+  parseConfig(
+    {
+      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+      PUBLIC_URL: 'https://apply.omo.example',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      TRUST_PROXY: 'false',
+      ...env,
+    },
+    tempDir(),
+  );
 
 describe('passwords', () => {
   it('hashes with argon2id and verifies', async () => {

@@ -145,6 +145,21 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpProblem) {
+        // A call refused in the application's state (a step out of order, a submitted application) is
+        // logged here, for every route: its kind, route and where the applicant was sent, never the
+        // body nor the detail (no personal data).
+        if (error.statusCode === 409) {
+          request.log.info(
+            {
+              status: 409,
+              title: error.title,
+              method: request.method,
+              route: request.routeOptions.url,
+              nextPath: error.nextPath,
+            },
+            'request refused in its state',
+          );
+        }
         return sendProblem(request, reply, error.statusCode, error.message, {
           errors: error.errors,
           title: error.title,

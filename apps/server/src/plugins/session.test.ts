@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
+import { PRODUCTION_TEST_ENV, buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
 
 describe.each(TEST_DATABASES)('session cookie in production on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(database, {
       env: {
-        APP_ENV: 'production',
-        ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-        SIN_ENCRYPTION_KEY: 'ab'.repeat(32),
+        ...PRODUCTION_TEST_ENV,
       },
     });
   });

@@ -5,11 +5,13 @@
  *
  * - `await request.requireApplicant()` → the session's applicant and application (no secrets), or throws
  *   the 401 problem 'No application in progress.'. `request.findApplicant()` → the same or undefined.
- * - A session unused for SESSION_IDLE_MINUTES is out of reach (and deleted); each use keeps it alive.
+ * - A session unused for SESSION_IDLE_MINUTES is out of reach (and deleted); each use keeps it alive, but
+ *   never past SESSION_MAX_HOURS after it was issued (its absolute lifetime).
  * - `await reply.issueSession(applicantId)` issues a new token for the applicant, ends the applicant's
  *   other sessions (rotation) and sets the cookie.
  * - Every answer to a request that used a live session says in SESSION_EXPIRES_IN_HEADER how many seconds
- *   are left before it ends, so the browser warns the applicant on the server's clock.
+ *   are left before it ends (idle or absolute end, whichever comes first), so the browser warns the
+ *   applicant on the server's clock.
  * - `request.findSessionStatus()` reads that without using the session (a check must not keep it alive);
  *   `request.extendSession()` ('Stay signed in') starts the idle time again, never for an ended session;
  *   `reply.endSession()` ('Exit') deletes the session and clears the cookie.
@@ -72,18 +74,22 @@ export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const cookieName = sessionCookieName(config);
     const idleMs = config.sessionIdleMinutes * 60_000;
+    const maxMs = config.sessionMaxHours * 3_600_000;
     const warningSeconds = config.sessionWarningMinutes * 60;
     const cache = new WeakMap<FastifyRequest, Promise<ApplicantContext | undefined>>();
-    /** The last use of each request's live session, once known (the header is read from it). */
-    const lastUse = new WeakMap<FastifyRequest, number>();
+    /** The last use and start of each request's live session, once known (the header is read from them). */
+    const lastUse = new WeakMap<FastifyRequest, { lastSeen: number; created: number }>();
+
+    /** When a session ends: idle time after its last use, but never past its absolute lifetime. */
+    const endOf = (lastSeen: number, created: number) => Math.min(lastSeen + idleMs, created + maxMs);
 
     const tokenHashOf = (request: FastifyRequest): string | undefined => {
       const token = request.cookies[cookieName];
       return token && TOKEN_PATTERN.test(token) ? sha256Hex(token) : undefined;
     };
 
-    const statusAt = (lastSeen: number, now: number): SessionStatus => ({
-      expiresInSeconds: Math.max(0, Math.floor((lastSeen + idleMs - now) / 1000)),
+    const statusAt = (use: { lastSeen: number; created: number }, now: number): SessionStatus => ({
+      expiresInSeconds: Math.max(0, Math.floor((endOf(use.lastSeen, use.created) - now) / 1000)),
       warningSeconds,
     });
 
@@ -93,21 +99,27 @@ export default fp<{ config: AppConfig }>(
       if (!tokenHash) return undefined;
       const session = await app.db
         .selectFrom('sessions')
-        .select(['applicant_id', 'last_seen_at'])
+        .select(['applicant_id', 'last_seen_at', 'created_at'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (!session) return undefined;
       const lastSeen = new Date(session.last_seen_at).getTime();
-      if (await endedIdle(tokenHash, lastSeen, now)) return undefined;
-      return { tokenHash, applicantId: session.applicant_id, lastSeen };
+      const created = new Date(session.created_at).getTime();
+      if (await ended(tokenHash, lastSeen, created, now)) return undefined;
+      return { tokenHash, applicantId: session.applicant_id, lastSeen, created };
     }
 
     /**
-     * An idle session is out of reach (and deleted): a cookie left on a shared computer does not reopen
-     * the answers. True when it was.
+     * An idle or too old session is out of reach (and deleted): a cookie left on a shared computer does
+     * not reopen the answers, nor does a stolen one serve for ever. True when it was.
      */
-    async function endedIdle(tokenHash: string, lastSeen: number, now: number): Promise<boolean> {
-      if (now - lastSeen <= idleMs) return false;
+    async function ended(
+      tokenHash: string,
+      lastSeen: number,
+      created: number,
+      now: number,
+    ): Promise<boolean> {
+      if (now <= endOf(lastSeen, created)) return false;
       await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
       return true;
     }
@@ -128,12 +140,13 @@ export default fp<{ config: AppConfig }>(
       const found = await findSessionContext(app.db, tokenHash);
       if (!found) return undefined;
       let lastSeen = found.lastSeenAt.getTime();
-      if (await endedIdle(tokenHash, lastSeen, now)) return undefined;
+      const created = found.createdAt.getTime();
+      if (await ended(tokenHash, lastSeen, created, now)) return undefined;
       if (now - lastSeen > TOUCH_INTERVAL_MS) {
         await touch(tokenHash, now);
         lastSeen = now;
       }
-      lastUse.set(request, lastSeen);
+      lastUse.set(request, { lastSeen, created });
       return found.context;
     }
 
@@ -155,7 +168,7 @@ export default fp<{ config: AppConfig }>(
     app.decorateRequest('findSessionStatus', async function (this: FastifyRequest) {
       const now = Date.now();
       const session = await findLiveSession(this, now);
-      return session ? statusAt(session.lastSeen, now) : undefined;
+      return session ? statusAt(session, now) : undefined;
     });
 
     app.decorateRequest('extendSession', async function (this: FastifyRequest) {
@@ -163,15 +176,16 @@ export default fp<{ config: AppConfig }>(
       const session = await findLiveSession(this, now);
       if (!session) return undefined;
       await touch(session.tokenHash, now);
-      lastUse.set(this, now);
-      return statusAt(now, now);
+      const use = { lastSeen: now, created: session.created };
+      lastUse.set(this, use);
+      return statusAt(use, now);
     });
 
     app.decorateReply('issueSession', async function (this: FastifyReply, applicantId: string) {
       const now = new Date();
       const token = await startSession(app.db, applicantId, now);
       cache.delete(this.request);
-      lastUse.set(this.request, now.getTime());
+      lastUse.set(this.request, { lastSeen: now.getTime(), created: now.getTime() });
       this.setCookie(cookieName, token, {
         path: '/',
         httpOnly: true,
@@ -194,9 +208,9 @@ export default fp<{ config: AppConfig }>(
     });
 
     app.addHook('onSend', (request, reply, payload, done) => {
-      const lastSeen = lastUse.get(request);
-      if (lastSeen !== undefined) {
-        reply.header(SESSION_EXPIRES_IN_HEADER, String(statusAt(lastSeen, Date.now()).expiresInSeconds));
+      const use = lastUse.get(request);
+      if (use !== undefined) {
+        reply.header(SESSION_EXPIRES_IN_HEADER, String(statusAt(use, Date.now()).expiresInSeconds));
       }
       done(null, payload);
     });

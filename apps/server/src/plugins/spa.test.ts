@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, FIXTURE_WEB_DIST, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
+import {
+  PRODUCTION_TEST_ENV,
+  buildTestApp,
+  FIXTURE_WEB_DIST,
+  TEST_DATABASES,
+  type TestApp,
+} from '../testing/test-app.ts';
 import { escapeHtml } from '@omo/domain';
 import { fillPage, slotValues } from './spa.ts';
 
@@ -205,9 +211,7 @@ describe('production mode', () => {
   beforeAll(async () => {
     t = await buildTestApp(pglite, {
       env: {
-        APP_ENV: 'production',
-        ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-        SIN_ENCRYPTION_KEY: 'ab'.repeat(32),
+        ...PRODUCTION_TEST_ENV,
         OPERATOR_TOKEN: OPERATOR,
       },
     });

@@ -32,6 +32,19 @@ export const TEST_DATABASES: TestDatabase[] = [
   ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: process.env.DATABASE_URL }] : []),
 ];
 
+/**
+ * What a production start needs (decision 0053), on the sandbox partners: tests of the production surface
+ * spread it into their env. The SMTP address answers nothing; these tests send no mail.
+ */
+export const PRODUCTION_TEST_ENV: Record<string, string> = {
+  APP_ENV: 'production',
+  ALLOW_SANDBOX_IN_PRODUCTION: 'true',
+  SIN_ENCRYPTION_KEY: 'cd'.repeat(32),
+  PUBLIC_URL: 'https://apply.omo.example',
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  TRUST_PROXY: 'false',
+};
+
 /** The Redis server of the environment (CI starts one), or undefined. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
 

@@ -39,8 +39,11 @@ export type { ApplicationView };
 /** Answer of Start and Check. */
 export interface PhoneVerificationResult {
   phone: ApplicationPhoneView;
-  /** Check: the code was expired or unknown/used. Start: an hourly ceiling refused the send (a send failure). */
-  error?: 'expired' | 'notFound' | 'ceiling';
+  /**
+   * Check: the code was expired or unknown/used, or the phone service could not check it (go on,
+   * unverified). Start: an hourly ceiling refused the send (a send failure).
+   */
+  error?: 'expired' | 'notFound' | 'unavailable' | 'ceiling';
 }
 
 const P = APPLICATION_API_PATHS;

@@ -29,6 +29,7 @@ export const MESSAGES_EN = {
   'promoCode.max': 'Promo code exceeds maximum characters',
   // Not in the spec: any text field holding a NUL, a control character (passwords) or a broken character.
   'text.unsupportedCharacters': 'Remove the characters that cannot be accepted',
+  'text.max': 'Text exceeds maximum characters',
   'referralCode.max': 'Referral code exceeds maximum characters',
   'referralCode.prefix': 'Referral code must begin with RF',
 
@@ -176,6 +177,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'password.checklist.noSymbols': 'Aucun de ces symboles : < > , /',
   'promoCode.max': 'Le code promotionnel dépasse le nombre maximal de caractères',
   'text.unsupportedCharacters': 'Retirez les caractères qui ne peuvent pas être acceptés',
+  'text.max': 'Le texte dépasse le nombre maximal de caractères',
   'referralCode.max': 'Le code de recommandation dépasse le nombre maximal de caractères',
   'referralCode.prefix': 'Le code de recommandation doit commencer par RF',
 

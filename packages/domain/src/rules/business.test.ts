@@ -106,6 +106,13 @@ describe('identity-provider share (spec 000 §9)', () => {
     expect(decideIdentityProviderShare({ ...base, roll: 1, percentage: 0 })).toBe(false);
   });
 
+  it("keeps a person's earlier draw, whatever the roll", () => {
+    expect(decideIdentityProviderShare({ ...base, roll: 99, percentage: 100, earlierDraw: false })).toBe(
+      false,
+    );
+    expect(decideIdentityProviderShare({ ...base, roll: 99, percentage: 0, earlierDraw: true })).toBe(true);
+  });
+
   it('forcetutest=true turns it off on non-production hosts only', () => {
     expect(
       decideIdentityProviderShare({ roll: 0, percentage: 100, forceTuTest: true, isProduction: false }),

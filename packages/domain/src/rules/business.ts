@@ -114,13 +114,16 @@ export interface IdentityProviderShareInput {
   forceTuTest: boolean;
   /** The site runs on the production host (forcetutest is ignored there). */
   isProduction: boolean;
+  /** The draw of the same person's earlier application, which holds: starting again draws nothing. */
+  earlierDraw?: boolean;
 }
 
 /**
  * Decides whether the identity-verification-provider flow is used (spec 000 §9): the roll is compared with
  * the configured percentage and at or below it the provider flow is used; forcetutest=true turns it off on
  * non-production hosts. Taken literally, so a percentage of 0 still selects the provider for a roll of 0
- * (1 in 100); a negative percentage turns the provider off entirely.
+ * (1 in 100); a negative percentage turns the provider off entirely. A person's earlier draw holds, so
+ * that starting again cannot draw again (a skipped check passes without the provider).
  * @returns true when the provider flow is used
  */
 export function decideIdentityProviderShare({
@@ -128,8 +131,10 @@ export function decideIdentityProviderShare({
   percentage,
   forceTuTest,
   isProduction,
+  earlierDraw,
 }: IdentityProviderShareInput): boolean {
   if (forceTuTest && !isProduction) return false;
+  if (earlierDraw !== undefined) return earlierDraw;
   return roll <= percentage;
 }
 

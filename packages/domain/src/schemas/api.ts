@@ -326,7 +326,7 @@ export const applicationPhoneViewSchema = z.object({
   invalidCounter: z.number().int().min(0),
   /** Resend links shown: a verification is pending and fewer than 3 resends and 3 invalid codes. */
   canResend: z.boolean(),
-  /** Continue enabled: verified, or a counter reached 3. */
+  /** Continue enabled: verified, a counter reached 3, or the provider could not check a code. */
   canContinue: z.boolean(),
   lastFour: z.string().nullable(),
 });

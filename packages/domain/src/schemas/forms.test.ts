@@ -424,7 +424,16 @@ describe('address form: search or manual, mailing (spec 000 §4/§5)', () => {
     isManualAddress: false,
     autoAddress: '290 Bremner Blvd',
     autoAddressSelectedId: 'CA|1',
+    ...home,
     isMailingAddressSame: true,
+  };
+  const mailingParts = {
+    maStreetNumber: '111',
+    maStreetName: 'Wellington St',
+    maCityName: 'Ottawa',
+    maProvinceName: 'ON',
+    maPostalCode: 'K1A 0A9',
+    maCountry: 'CA',
   };
   it('search mode: search required, a suggestion must be chosen', () => {
     expect(addressFormSchema.safeParse(picked).success).toBe(true);
@@ -434,6 +443,32 @@ describe('address form: search or manual, mailing (spec 000 §4/§5)', () => {
     expect(errorOf(addressFormSchema, { ...picked, autoAddressSelectedId: '' }, 'autoAddress')).toBe(
       'You must select an address from the list of options',
     );
+  });
+  it.each(['provinceName', 'postalCode', 'streetName', 'cityName', 'country'])(
+    'search mode: a chosen suggestion without its %s is refused (the province sets the age of majority)',
+    (part) => {
+      expect(errorOf(addressFormSchema, { ...picked, [part]: '' }, 'autoAddress')).toBe(
+        'You must select an address from the list of options',
+      );
+    },
+  );
+  it('refuses longer address parts than their limits, in both languages', () => {
+    for (const [field, max] of [
+      ['streetNumber', 10],
+      ['unitNumber', 10],
+      ['streetName', 60],
+      ['cityName', 40],
+      ['postalCode', 10],
+      ['autoAddress', 200],
+    ] as const) {
+      expect(errorOf(addressFormSchema, { ...picked, [field]: 'A'.repeat(max) }, field)).not.toBe(
+        'Text exceeds maximum characters',
+      );
+      expect(errorOf(addressFormSchema, { ...picked, [field]: 'A'.repeat(max + 1) }, field)).toBe(
+        'Text exceeds maximum characters',
+      );
+    }
+    expect(formatMessage('text.max', 'fr')).toBe('Le texte dépasse le nombre maximal de caractères');
   });
   it('manual mode: search dropped, manual fields required', () => {
     expect(
@@ -453,6 +488,14 @@ describe('address form: search or manual, mailing (spec 000 §4/§5)', () => {
     expect(
       addressFormSchema.safeParse({ ...diff, autoMailAddress: 'x', autoMailAddressSelectedId: 'CA|2' })
         .success,
+    ).toBe(false);
+    expect(
+      addressFormSchema.safeParse({
+        ...diff,
+        autoMailAddress: 'x',
+        autoMailAddressSelectedId: 'CA|2',
+        ...mailingParts,
+      }).success,
     ).toBe(true);
     const manual = { ...diff, isManualMailingAddress: true };
     const e = errors(addressFormSchema, manual);

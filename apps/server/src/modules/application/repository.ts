@@ -32,6 +32,8 @@ export interface PhoneState {
   invalidCounter: number;
   /** The provider's id of the pending verification. */
   sid?: string | null;
+  /** The provider failed while checking a code: the applicant may go on, unverified. */
+  serviceException?: boolean;
 }
 
 export const INITIAL_PHONE_STATE: PhoneState = {
@@ -265,13 +267,36 @@ export async function findApplicantContext(
 export async function findSessionContext(
   db: Database,
   tokenHash: string,
-): Promise<{ context: ApplicantContext; lastSeenAt: Date } | undefined> {
+): Promise<{ context: ApplicantContext; lastSeenAt: Date; createdAt: Date } | undefined> {
   const row = await selectContext(db)
     .innerJoin('sessions as s', 's.applicant_id', 'p.id')
-    .select('s.last_seen_at')
+    .select(['s.last_seen_at', 's.created_at as session_created_at'])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return row ? { context: toContext(row as ContextRow), lastSeenAt: toDate(row.last_seen_at) } : undefined;
+  return row
+    ? {
+        context: toContext(row as ContextRow),
+        lastSeenAt: toDate(row.last_seen_at),
+        createdAt: toDate(row.session_created_at),
+      }
+    : undefined;
+}
+
+/**
+ * The identity-provider draw of the earliest application still kept whose primary applicant has this
+ * e-mail (lower case), or undefined when there is none.
+ */
+export async function findIdentityProviderDraw(db: Database, email: string): Promise<boolean | undefined> {
+  const row = await db
+    .selectFrom('applications as a')
+    .innerJoin('applicants as p', 'p.application_id', 'a.id')
+    .select('a.uses_id_provider')
+    .where('p.email', '=', email)
+    .where('p.role', '=', 'primary')
+    .orderBy('a.created_at', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.uses_id_provider;
 }
 
 /** The applicant of an application in a role (primary or joint) with their application, or undefined. */

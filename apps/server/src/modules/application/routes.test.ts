@@ -486,6 +486,29 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(res.json().nextPath).toBe('/single/phoneverification');
     });
 
+    it('logs each refused step order once, with the route and where to go, and no personal data', async () => {
+      const { cookie } = await start();
+      const before = logLines.length;
+      expect((await put(cookie, 'Sin', { sin: SIN })).statusCode).toBe(409);
+      expect((await put(cookie, 'Address', manualAddress({ streetName: 'Secretive Lane' }))).statusCode).toBe(
+        409,
+      );
+      const refused = logLines
+        .slice(before)
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'request refused in its state');
+      expect(refused).toEqual([
+        expect.objectContaining({
+          status: 409,
+          title: 'Step out of order',
+          route: '/api/omo/Application/Sin',
+          nextPath: '/single/personalinfo',
+        }),
+        expect.objectContaining({ route: '/api/omo/Application/Address' }),
+      ]);
+      expect(JSON.stringify(refused)).not.toMatch(/130.?692.?544|Secretive|Bremner|M5V|@example/i);
+    });
+
     it('answers 401 on a step without a session', async () => {
       const res = await t.app.inject({
         method: 'PUT',
@@ -557,23 +580,59 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect((await put(cookie, 'Address', body)).json()).toEqual(res.json());
     });
 
-    it('accepts a chosen suggestion', async () => {
+    const chosen = {
+      isManualAddress: false,
+      autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
+      autoAddressSelectedId: 'CA|ADDR|1',
+      streetNumber: '290',
+      streetName: 'Bremner Blvd',
+      cityName: 'Toronto',
+      provinceName: 'ON',
+      postalCode: 'M5V 3L9',
+      country: 'CA',
+      isMailingAddressSame: true,
+    };
+
+    it('accepts a chosen suggestion with its parts', async () => {
       const { cookie } = await through('verificationCode');
-      const res = await put(cookie, 'Address', {
-        isManualAddress: false,
-        autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
-        autoAddressSelectedId: 'CA|ADDR|1',
-        isMailingAddressSame: true,
-        autoMailAddress: 'left over',
-      });
+      const res = await put(cookie, 'Address', { ...chosen, autoMailAddress: 'left over' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().address).toEqual({
-        isManualAddress: false,
-        autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
-        autoAddressSelectedId: 'CA|ADDR|1',
-        isMailingAddressSame: true,
-        isManualMailingAddress: false,
-      });
+      expect(res.json().address).toEqual({ ...chosen, isManualMailingAddress: false });
+    });
+
+    it.each(['provinceName', 'postalCode'])(
+      'refuses a chosen suggestion without its %s (the age of majority would default to 18)',
+      async (part) => {
+        const { cookie } = await through('verificationCode');
+        const { [part]: _dropped, ...withoutPart } = chosen as Record<string, unknown>;
+        for (const body of [withoutPart, { ...chosen, [part]: '' }]) {
+          const res = await put(cookie, 'Address', body);
+          expect(res.statusCode).toBe(400);
+          expect(res.json<ProblemBody>().errors).toEqual([
+            {
+              path: 'autoAddress',
+              key: 'address.selection.required',
+              message: 'You must select an address from the list of options',
+            },
+          ]);
+        }
+        expect((await view(cookie)).json().address).toBeNull();
+      },
+    );
+
+    it('refuses an address part longer than its limit (text.max), manual or chosen', async () => {
+      const { cookie } = await through('verificationCode');
+      for (const body of [
+        manualAddress({ streetName: 'Bremner '.repeat(8) }),
+        { ...chosen, cityName: 'Toronto'.repeat(6) },
+        { ...chosen, autoAddress: 'x'.repeat(10_000) },
+      ]) {
+        const res = await put(cookie, 'Address', body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json<ProblemBody>().errors).toContainEqual(
+          expect.objectContaining({ key: 'text.max', message: 'Text exceeds maximum characters' }),
+        );
+      }
     });
   });
 
@@ -787,6 +846,32 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       });
     });
 
+    it("refuses an 'Other' purpose longer than 100 characters and an occupation longer than 200 (text.max)", async () => {
+      const draft = await atLegalTerms();
+      const res = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({
+          primaryPurpose: '9',
+          primaryOtherPurpose: 'p'.repeat(101),
+          occupation: { id: '2173', name: 'n'.repeat(201) },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ProblemBody>().errors!.map((e) => [e.path, e.key])).toEqual(
+        expect.arrayContaining([
+          ['primaryOtherPurpose', 'text.max'],
+          ['occupation.name', 'text.max'],
+        ]),
+      );
+      const fits = await put(
+        draft.cookie,
+        'LegalTerms',
+        answers({ primaryPurpose: '9', primaryOtherPurpose: 'p'.repeat(100) }),
+      );
+      expect(fits.statusCode, fits.body).toBe(200);
+    });
+
     it('validates every rule with the spec messages', async () => {
       const draft = await atLegalTerms();
       const res = await put(
@@ -925,4 +1010,56 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(paths).toContain(`/api/omo/${p}`);
     }
   });
+});
+
+describe.each(TEST_DATABASES)('the identity-provider draw on $name', (database) => {
+  /** Starts an application without a session (a new browser); answers its identity-provider draw. */
+  async function startAfresh(t: TestApp, email: string): Promise<boolean> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/InitializeApplication',
+      payload: { email, password: PASSWORD, consent: true, productIds: ['2001'], sweepEnabled: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('applications as a')
+      .innerJoin('applicants as p', 'p.application_id', 'a.id')
+      .select('a.uses_id_provider')
+      .where('p.email', '=', email.toLowerCase())
+      .orderBy('a.created_at', 'desc')
+      .execute();
+    return rows[0]!.uses_id_provider;
+  }
+
+  /** Sets the draw of every application of an e-mail, as a roll would have made it. */
+  const drawn = (t: TestApp, email: string, usesIdProvider: boolean) =>
+    t.app.db
+      .updateTable('applications')
+      .set({ uses_id_provider: usesIdProvider })
+      .where(
+        'id',
+        'in',
+        t.app.db.selectFrom('applicants').select('application_id').where('email', '=', email),
+      )
+      .execute();
+
+  it.each([
+    ['100', false],
+    ['0', true],
+  ] as const)(
+    'at a share of %s percent, starting again with the same e-mail keeps the first draw (provider: %s)',
+    async (share, first) => {
+      const t = await buildTestApp(database, { env: { ID_PROVIDER_SHARE_PERCENT: share } });
+      try {
+        const email = `draw-${share}@example.com`;
+        await startAfresh(t, email);
+        await drawn(t, email, first);
+        for (let i = 0; i < 3; i++) expect(await startAfresh(t, email.toUpperCase())).toBe(first);
+        // Another person draws for themselves (at 100 %, always the provider).
+        if (share === '100') expect(await startAfresh(t, `other-${share}@example.com`)).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

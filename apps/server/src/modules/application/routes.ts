@@ -9,6 +9,7 @@
 import {
   APPLICATION_API_PATHS,
   applicationViewSchema,
+  decisionSeenBy,
   initializeApplicationRequestSchema,
   formatSin,
   problemDetailsSchema,
@@ -106,6 +107,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
           200: sinRevealResponseSchema,
           401: APPLICATION_PROBLEMS[401],
           404: problemDetailsSchema.describe('No SIN was given'),
+          409: problemDetailsSchema.describe('The application was submitted: its SIN is no longer shown'),
         },
       },
     },
@@ -113,6 +115,10 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
+      // Only the review shows it: once submitted, a session (a link's, a stolen one) cannot read it.
+      if (decisionSeenBy(context.applicant.role, context.application.decision)) {
+        throw new HttpProblem(409, 'The application was submitted: its SIN is no longer shown.');
+      }
       const digits = await service.progress.sinOf(context.applicant);
       if (!digits) throw new HttpProblem(404, 'No SIN was given.');
       return { sin: formatSin(digits) };

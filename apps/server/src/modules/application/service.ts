@@ -66,6 +66,7 @@ import {
   createApplicant,
   createApplication,
   findApplicantContext,
+  findIdentityProviderDraw,
   updateApplicant,
   updateApplication,
   updatePhoneState,
@@ -205,7 +206,12 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     const { applicant } = context;
     if (applicant.phoneNumber !== null && phoneDigits(applicant.phoneNumber) === phoneDigits(phoneNumber))
       return;
-    await updatePhoneState(trx, applicant.id, { status: 'none', channel: null, sid: null });
+    await updatePhoneState(trx, applicant.id, {
+      status: 'none',
+      channel: null,
+      sid: null,
+      serviceException: false,
+    });
     await updateApplicant(trx, applicant.id, { phoneVerified: null });
   }
 
@@ -585,6 +591,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           percentage: config.idProviderSharePercent,
           forceTuTest: input.forceTuTest,
           isProduction: config.isProduction,
+          earlierDraw: await findIdentityProviderDraw(db, applicantFields.email),
         });
       const applicationId = randomUUID();
       const applicantId = randomUUID();

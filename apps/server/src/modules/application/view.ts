@@ -54,7 +54,7 @@ export function toPhoneView(
     resendCounter: state.resendCounter,
     invalidCounter: state.invalidCounter,
     canResend: !verified && state.status === 'pending' && canResendCode(state),
-    canContinue: verified || isVerificationLimitReached(state),
+    canContinue: verified || isVerificationLimitReached(state) || state.serviceException === true,
     lastFour: applicant.phoneNumber ? lastFourDigits(applicant.phoneNumber) : null,
   };
 }

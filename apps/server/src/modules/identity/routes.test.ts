@@ -10,7 +10,7 @@ import {
   type TestApplicantOptions,
 } from '../../testing/applicant.ts';
 import { png } from '../../testing/images.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { PRODUCTION_TEST_ENV, buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
 const CAPTURE = '/api/omo/DocumentVerification/Capture';
 const START = '/api/omo/DocumentVerification/Start';
@@ -145,11 +145,7 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
 
     it('in production forcetutest is ignored', async () => {
       const prod = await buildTestApp(database, {
-        env: {
-          APP_ENV: 'production',
-          ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-          SIN_ENCRYPTION_KEY: 'cd'.repeat(32),
-        },
+        env: PRODUCTION_TEST_ENV,
       });
       try {
         const a = await startApplicant(prod, { extra: { forceTuTest: true } });
@@ -306,7 +302,7 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
       expect((await t.app.inject({ url: STATUS })).statusCode).toBe(401);
     });
 
-    it('takes a notification of the run (unsigned in the sandbox); an unknown run is 404', async () => {
+    it('refuses every notification in the sandbox (nothing signs them): an applicant cannot approve their own documents', async () => {
       const a = await steppedUp();
       const { runId } = (await a.call('POST', START, { consent: true })).json<{ runId: string }>();
       const notify = (id: string, status: string) =>
@@ -322,10 +318,11 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
             },
           }),
         });
-      expect((await notify('wr_unknown', 'approved')).statusCode).toBe(404);
-      const res = await notify(runId, 'abandoned');
-      expect(res.statusCode, res.body).toBe(200);
-      expect((await a.call('GET', STATUS)).json()).toMatchObject({ status: 'documentExpired', isDone: true });
+      for (const status of ['approved', 'abandoned']) {
+        expect((await notify(runId, status)).statusCode).toBe(401);
+        expect((await notify('wr_unknown', status)).statusCode).toBe(401);
+      }
+      expect((await a.call('GET', STATUS)).json()).toMatchObject({ status: 'stepUp', isDone: false });
     });
 
     it('keeps the SIN, names and e-mail out of the logs', () => {

@@ -2,7 +2,8 @@
  * Document verification calls: the consent that starts a run (POST DocumentVerification/Start), its status
  * for the 2-second poll of the ID verification page (GET .../Status), the sandbox capture page's uploads
  * (PUT .../Capture/{side} with the image as the body, then POST .../Capture/Submit), and the provider's
- * notifications (POST ProcessIDVNotification), whose signature the real provider checks over the raw body.
+ * notifications (POST ProcessIDVNotification), whose signature the real provider checks over the raw body
+ * (the sandbox, which decides its runs itself, refuses them all).
  */
 import {
   API_PATHS,

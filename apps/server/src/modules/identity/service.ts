@@ -355,7 +355,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     /**
-     * POST ProcessIDVNotification: the provider's word on a run (signature checked by the real provider).
+     * POST ProcessIDVNotification: the provider's word on a run, signed (the sandbox refuses them all).
      * @returns the applicant the run belongs to, when it is ours
      */
     async processNotification(rawBody: Buffer, signature: string | undefined) {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { LANGUAGE_COOKIE } from '@omo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
 interface PhoneView {
@@ -128,6 +128,9 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
   afterAll(async () => {
     await t.close();
   });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('sends the code by SMS through the outbox and approves the right code; Continue records verified', async () => {
     const a = await newApplicant(t);
@@ -245,6 +248,72 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
       .where('phone_number', '=', a.phone)
       .executeTakeFirstOrThrow();
     expect(row.phone_verified).toBe(false);
+  });
+
+  it('parallel checks do not get past three wrong codes: three are checked, the others refused with 429', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    // The provider holds every check it is asked until all six requests were either asked or refused.
+    const phoneProvider = t.app.providers.phoneVerification;
+    const checkCode = phoneProvider.checkVerification.bind(phoneProvider);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let refused = 0;
+    vi.spyOn(phoneProvider, 'checkVerification').mockImplementation(async (input) => {
+      asked += 1;
+      await gate;
+      return checkCode(input);
+    });
+    const pending = Array.from({ length: 6 }, () =>
+      a.check(wrongCode(code)).then((res) => {
+        if (res.statusCode !== 200) refused += 1;
+        return res;
+      }),
+    );
+    await vi.waitFor(() => expect(asked + refused).toBe(6));
+    release();
+    const answers = await Promise.all(pending);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(asked).toBe(3);
+    // The right code, now, is one guess too many.
+    expect((await a.check(code)).statusCode).toBe(429);
+    const view = (await a.call('GET', '/api/omo/Application')).json<{ phone: PhoneView }>();
+    expect(view.phone).toMatchObject({ verified: false, invalidCounter: 3, canContinue: true });
+  });
+
+  it('a phone-provider outage while checking the code lets the applicant go on to the address, unverified', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const { code } = await lastCodeFor(t, a.phone);
+    vi.spyOn(t.app.providers.phoneVerification, 'checkVerification').mockResolvedValueOnce({
+      ok: false,
+      failure: { code: 'unavailable', message: 'Twilio answered 503', httpStatus: 503 },
+    });
+    const checked = await a.check(code);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json<Answer>()).toMatchObject({
+      error: 'unavailable',
+      phone: { verified: false, canContinue: true, invalidCounter: 0 },
+    });
+    const done = await a.continue();
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ phone: { verified: false }, nextPath: '/single/address' });
+  });
+
+  it('a new number after a phone-provider outage is verified again: the outage does not carry over', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    vi.spyOn(t.app.providers.phoneVerification, 'checkVerification').mockResolvedValueOnce({
+      ok: false,
+      failure: { code: 'unavailable', message: 'Twilio answered 503', httpStatus: 503 },
+    });
+    expect((await a.check('123456')).json<Answer>().phone.canContinue).toBe(true);
+    const changed = await a.call('PUT', '/api/omo/Application/Phone', { phoneNumber: nextPhone() });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<{ phone: PhoneView }>().phone).toMatchObject({ verified: false, canContinue: false });
+    expect((await a.continue()).statusCode).toBe(409);
   });
 
   it('a resend counts as resend and invalid; only the newest code works', async () => {

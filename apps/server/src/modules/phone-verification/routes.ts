@@ -25,10 +25,10 @@ const startBodySchema = z.object({
 const verificationAnswerSchema = z.object({
   phone: applicationPhoneViewSchema,
   error: z
-    .enum(['expired', 'notFound', 'ceiling'])
+    .enum(['expired', 'notFound', 'unavailable', 'ceiling'])
     .optional()
     .describe(
-      "Check: 'expired', or 'notFound' when no verification is waiting for the code (used or replaced). Start: 'ceiling' when an hourly ceiling refused the send, counted as a send failure",
+      "Check: 'expired', 'notFound' when no verification is waiting for the code (used or replaced), or 'unavailable' when the provider could not check it (Continue is then allowed, unverified). Start: 'ceiling' when an hourly ceiling refused the send, counted as a send failure",
     ),
 });
 

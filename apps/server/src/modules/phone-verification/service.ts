@@ -8,7 +8,9 @@
  * - ceilings on sends over the last hour per client IP, per number and per applicant (every attempt
  *   counts) stop SMS pumping; a send a ceiling refuses is a send failure, so that whoever exhausts a
  *   number's ceiling cannot lock its owner out (decision 0043);
- * - Continue is allowed once verified or when a counter reached 3, and records the outcome.
+ * - a provider failure while checking a code (service exception) lets the applicant go on unverified;
+ * - Continue is allowed once verified, when a counter reached 3 or after a service exception, and records
+ *   the outcome.
  * Counters move with atomic increments, checked after the fact, so concurrent requests cannot slip past
  * a limit. The code is never logged (only the provider's failure codes are).
  */
@@ -61,8 +63,11 @@ export interface PhoneVerificationServiceDeps {
   viewOf(context: ApplicantContext): Promise<ApplicationView>;
 }
 
-/** Check: the code expired or is unknown. Start: an hourly ceiling refused the send (a send failure). */
-export type PhoneVerificationError = 'expired' | 'notFound' | 'ceiling';
+/**
+ * Check: the code expired or is unknown, or the provider could not check it (the applicant may go on,
+ * unverified). Start: an hourly ceiling refused the send (a send failure).
+ */
+export type PhoneVerificationError = 'expired' | 'notFound' | 'unavailable' | 'ceiling';
 
 export interface PhoneVerificationAnswer {
   phone: ApplicationPhoneView;
@@ -227,16 +232,22 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       if (!canCheckCode(state)) {
         throw limitProblem('Too many invalid codes; continue without verifying.');
       }
+      // Count the attempt as wrong first (atomically), then check: parallel checks cannot get past three
+      // wrong codes. A right code, or a check the provider could not make, gives it back.
+      const counted = await incrementPhoneCounters(db, record.id, { invalidCounter: 1 });
+      if (!canCheckCode({ ...counted, invalidCounter: counted.invalidCounter - 1 })) {
+        await incrementPhoneCounters(db, record.id, { invalidCounter: -1 });
+        throw limitProblem('Too many invalid codes; continue without verifying.');
+      }
+      const giveBack = () => incrementPhoneCounters(db, record.id, { invalidCounter: -1 });
       const result = await provider.checkVerification({ sid: state.sid, code });
       if (result.ok && result.value.status === 'approved') {
+        await giveBack();
         await updatePhoneState(db, record.id, { status: 'approved', sid: null });
         log.info({ provider: provider.name }, 'phone verified');
         return answer(record.id);
       }
-      if (result.ok) {
-        await incrementPhoneCounters(db, record.id, { invalidCounter: 1 });
-        return answer(record.id);
-      }
+      if (result.ok) return answer(record.id);
       const { failure } = result;
       log.info(
         { provider: provider.name, failure: failure.code, vendorCode: failure.vendorCode },
@@ -245,18 +256,19 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       switch (failure.code) {
         case 'expired':
         case 'notFound':
-          await incrementPhoneCounters(db, record.id, { invalidCounter: 1 });
           return answer(record.id, failure.code);
         case 'maxCheckAttempts':
-          await incrementPhoneCounters(db, record.id, { invalidCounter: 1 });
           throw limitProblem('Too many invalid codes; continue without verifying.');
         case 'invalidParameter':
-          await incrementPhoneCounters(db, record.id, { invalidCounter: 1 });
           return answer(record.id);
         case 'rateLimited':
+          await giveBack();
           throw tooManyRequests();
         default:
-          throw new HttpProblem(503, 'Phone verification is unavailable. Try again in a moment.');
+          // The service failed: the applicant goes on to the address, unverified (service exception).
+          await giveBack();
+          await updatePhoneState(db, record.id, { serviceException: true });
+          return answer(record.id, 'unavailable');
       }
     },
 

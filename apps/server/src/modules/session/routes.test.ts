@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -12,8 +13,10 @@ const justUnder = (seconds: number) => ({
 describe.each(TEST_DATABASES)('session time-out: status, Stay signed in, Exit on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    // A 20-minute session, warned 2 minutes before its end.
-    t = await buildTestApp(database, { env: { SESSION_IDLE_MINUTES: '20', SESSION_WARNING_MINUTES: '2' } });
+    // A 20-minute session, warned 2 minutes before its end, that lasts at most an hour however used.
+    t = await buildTestApp(database, {
+      env: { SESSION_IDLE_MINUTES: '20', SESSION_WARNING_MINUTES: '2', SESSION_MAX_HOURS: '1' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -40,9 +43,14 @@ describe.each(TEST_DATABASES)('session time-out: status, Stay signed in, Exit on
         .set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000) })
         .where('applicant_id', '=', id)
         .execute();
+    // A session's start is never updated by the app: only a test moves it back.
+    const startedAgo = (minutes: number) =>
+      sql`update sessions set created_at = ${new Date(Date.now() - minutes * 60_000)} where applicant_id = ${id}`.execute(
+        t.app.db,
+      );
     const sessionsLeft = () =>
       t.app.db.selectFrom('sessions').select('last_seen_at').where('applicant_id', '=', id).execute();
-    return { cookie, lastUsed, sessionsLeft };
+    return { cookie, lastUsed, startedAgo, sessionsLeft };
   }
 
   const status = (cookie?: string) =>
@@ -120,6 +128,25 @@ describe.each(TEST_DATABASES)('session time-out: status, Stay signed in, Exit on
     // Exiting twice, or without a session, is the same.
     expect((await end(cookie)).statusCode).toBe(204);
     expect((await end()).statusCode).toBe(204);
+  });
+
+  it('ends a session at its absolute lifetime however recently it was used (SESSION_MAX_HOURS)', async () => {
+    const { cookie, startedAgo, sessionsLeft } = await startApplication('absolute@example.com');
+    await startedAgo(61);
+    expect((await view(cookie)).statusCode).toBe(401);
+    expect((await extend(cookie)).statusCode).toBe(401);
+    expect((await status(cookie)).statusCode).toBe(401);
+    expect(await sessionsLeft()).toEqual([]);
+  });
+
+  it("counts down to the absolute end when it comes first, and 'Stay signed in' cannot pass it", async () => {
+    const { cookie, startedAgo } = await startApplication('closing@example.com');
+    await startedAgo(50);
+    const used = await view(cookie);
+    expect(used.statusCode).toBe(200);
+    expect(used.headers[HEADER]).toEqual(justUnder(10 * 60));
+    expect((await status(cookie)).json()).toMatchObject({ expiresInSeconds: justUnder(10 * 60) });
+    expect((await extend(cookie)).json()).toMatchObject({ expiresInSeconds: justUnder(10 * 60) });
   });
 
   it('ends only its own session', async () => {

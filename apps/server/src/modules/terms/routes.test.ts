@@ -109,3 +109,22 @@ describe('the membership terms PDF and the SIN reveal', () => {
     expect(cleared.json()).toMatchObject({ promoCode: '', referralCode: '' });
   });
 });
+
+describe.each(TEST_DATABASES)('the SIN reveal after the submission on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(database, { rateLimitMax: 100_000 });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('no longer shows the SIN once the application is submitted (409, nothing of it in the answer)', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2002'] }).progress('reviewConsent');
+    expect((await applicant.call('GET', '/api/omo/Application/Sin/Reveal')).statusCode).toBe(200);
+    expect((await applicant.submit()).statusCode).toBe(200);
+    const res = await applicant.call('GET', '/api/omo/Application/Sin/Reveal');
+    expect(res.statusCode).toBe(409);
+    expect(res.body).not.toMatch(/692|544/);
+  });
+});

@@ -2,7 +2,8 @@
  * The sandbox document verification: runs live in `document_runs`; the applicant captures the ID's front
  * and back and a selfie on our own page (images checked by their bytes, stored encrypted in
  * `identity_documents`); submitting decides the run by the applicant's last name: Fallback is declined,
- * anyone else approved. Notifications are accepted unsigned (there is no vendor to sign them).
+ * anyone else approved. It decides its runs itself, so it sends no notifications: any that arrives is
+ * refused (it could only be forged: an applicant approving their own documents).
  */
 import { randomBytes } from 'node:crypto';
 import { checkIdentityImage, type IdentityImageProblem, type IdentityImageSide } from '@omo/domain';
@@ -12,7 +13,6 @@ import type { Clock } from '../clock.ts';
 import type { ProviderResult } from '../result.ts';
 import {
   isWorkflowRunStatus,
-  runUpdateOfPayload,
   type DocumentFailure,
   type DocumentVerificationProvider,
   type RunUpdate,
@@ -93,17 +93,11 @@ export function createSandboxDocumentVerification(deps: {
       return { ok: true, value: { runId: run.id, status: run.status } };
     },
 
-    readNotification(rawBody) {
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        return { ok: false, failure: { code: 'invalidRequest', message: 'The notification is not JSON' } };
-      }
-      const update = runUpdateOfPayload(body);
-      if (!update)
-        return { ok: false, failure: { code: 'invalidRequest', message: 'Not a workflow-run notification' } };
-      return { ok: true, value: update };
+    readNotification() {
+      return {
+        ok: false,
+        failure: { code: 'unauthorized', message: 'The sandbox sends no notifications' },
+      };
     },
 
     async captureImage(runId, side, bytes, declaredType) {

@@ -66,6 +66,21 @@ function start(options: { products?: ProductOffering[]; status?: IdentityStatus;
   });
 }
 
+/**
+ * Holds SaveApplication until `answer()` is called (the stubbed API answers it then), so that the page is
+ * looked at while the server decides, whatever the machine's speed.
+ */
+function holdSaveApplication(): { answer: () => void } {
+  const stubbed = globalThis.fetch;
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (new URL(String(input), 'http://localhost').pathname === '/api/omo/SaveApplication') await held;
+    return stubbed(input, init);
+  });
+  return { answer: () => answer() };
+}
+
 const heading = () =>
   screen.findByRole(
     'heading',
@@ -139,16 +154,22 @@ describe('reviewterms', { timeout: 30_000 }, () => {
 
   it('shows the spinner and the processing message while the server decides, then its route', async () => {
     const calls = start();
+    const save = holdSaveApplication();
     const { router } = renderApp('/single/reviewterms');
     await heading();
     await userEvent.click(
       screen.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }),
     );
     await userEvent.click(continueButton());
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Please wait while we process your application. This can take up to 2 minutes.',
+    // The server has not answered yet: the page says it is deciding.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Please wait while we process your application. This can take up to 2 minutes.',
+      ),
     );
     expect(continueButton()).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/single/reviewterms');
+    save.answer();
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/confirmapplication'));
     expect(calls.filter((c) => c.path === '/api/omo/SaveApplication')).toHaveLength(1);
   });

@@ -7,6 +7,7 @@
  * resends or 3 invalid codes; Continue (POST PhoneVerification/Continue) enabled only when the server says
  * `canContinue` (verified, or a counter reached 3), and named 'Continue without verifying' when a limit lets
  * the applicant go on unverified. The limits are the server's: its refusals (429) are shown as its message.
+ * When the phone service cannot check a code, the page moves on to the next step (the address), unverified.
  *
  * A wrong code is an error like any other form's: the error summary takes focus and the digits stay,
  * selected, so the applicant can correct one or retype the whole code. The resend links offer a home phone
@@ -122,6 +123,11 @@ export function VerificationCodePage() {
     try {
       const result = await checkPhoneCode(code);
       setPhone(result.phone);
+      // The phone service could not check it: the applicant goes on to the address, unverified.
+      if (result.error === 'unavailable') {
+        await onContinue();
+        return;
+      }
       if (result.phone.verified || result.phone.status === 'approved') {
         setCodeError(null);
         setIsCodeSelected(false);

@@ -263,6 +263,24 @@ describe('verificationCode', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
   });
 
+  it('when the phone service cannot check the code, moves on to the address (never the error page)', async () => {
+    const user = userEvent.setup();
+    const calls = setup(
+      {},
+      {
+        onCheck: () => ({
+          body: { phone: makePhone({ canContinue: true }), error: 'unavailable' },
+        }),
+      },
+    );
+    const { router } = renderApp(URL_CODE);
+    await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    await user.click(boxes()[0]!);
+    await user.paste('123456');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
+    expect(calls.some((c) => c.path === APPLICATION_API_PATHS.phoneVerificationContinue)).toBe(true);
+  });
+
   it('resend shows the last four digits; the links are gone after three resends', async () => {
     const user = userEvent.setup();
     let resends = 0;

@@ -13,6 +13,15 @@ import {
   isValidUnitNumber,
 } from '../../rules/validation/text.ts';
 import { ALWAYS, issue, str, text, type Ctx } from './form-helpers.ts';
+import {
+  CITY_NAME_MAX,
+  COUNTRY_MAX,
+  POSTAL_CODE_MAX,
+  PROVINCE_NAME_MAX,
+  STREET_NAME_MAX,
+  STREET_NUMBER_MAX,
+  UNIT_NUMBER_MAX,
+} from './limits.ts';
 
 interface ManualFieldNames {
   streetNumber: string;
@@ -99,14 +108,32 @@ function refineManualAddress(
 }
 
 const manualAddressShape = {
-  streetNumber: text(),
-  unitNumber: z.optional(text()),
-  streetName: text(),
-  cityName: text(),
-  provinceName: z.optional(text()),
-  postalCode: text(),
-  country: text(),
+  streetNumber: text(STREET_NUMBER_MAX),
+  unitNumber: z.optional(text(UNIT_NUMBER_MAX)),
+  streetName: text(STREET_NAME_MAX),
+  cityName: text(CITY_NAME_MAX),
+  provinceName: z.optional(text(PROVINCE_NAME_MAX)),
+  postalCode: text(POSTAL_CODE_MAX),
+  country: text(COUNTRY_MAX),
 };
+
+/**
+ * A chosen suggestion carries its parts (the browser fills them from Retrieve): street, city, postal code,
+ * country, and the province in Canada and the US, which sets the age of majority. Without them the
+ * choice is refused ('You must select an address from the list of options').
+ */
+function hasChosenAddressParts(v: Record<string, unknown>, names: ManualFieldNames): boolean {
+  const has = (field: string) => str(v[field]).trim() !== '';
+  const country = str(v[names.country]).trim();
+  const needsProvince = isCanada(country) || isUnitedStates(country);
+  return (
+    has(names.streetName) &&
+    has(names.cityName) &&
+    has(names.postalCode) &&
+    has(names.country) &&
+    (!needsProvince || has(names.provinceName))
+  );
+}
 
 /**
  * A manually entered home address (also the shape the server re-checks and the review screen edits):
@@ -122,7 +149,8 @@ export type ManualAddressForm = z.infer<typeof manualAddressSchema>;
 
 /**
  * 'Where do you live?'. Home address in search mode (`isManualAddress` false: the search box `autoAddress`
- * is required, and a chosen suggestion `autoAddressSelectedId` too) or manual mode (manual fields required).
+ * is required, and a chosen suggestion `autoAddressSelectedId` with its parts) or manual mode (manual fields
+ * required).
  * When `isMailingAddressSame` is false the mailing block (ma-prefixed fields, search `autoMailAddress` /
  * `autoMailAddressSelectedId`, manual `isManualMailingAddress`) is required the same way.
  */
@@ -132,22 +160,22 @@ export const addressFormSchema = z
     autoAddress: z.optional(text()),
     autoAddressSelectedId: z.optional(text()),
     ...manualAddressShape,
-    streetNumber: z.optional(text()),
-    streetName: z.optional(text()),
-    cityName: z.optional(text()),
-    postalCode: z.optional(text()),
-    country: z.optional(text()),
+    streetNumber: z.optional(text(STREET_NUMBER_MAX)),
+    streetName: z.optional(text(STREET_NAME_MAX)),
+    cityName: z.optional(text(CITY_NAME_MAX)),
+    postalCode: z.optional(text(POSTAL_CODE_MAX)),
+    country: z.optional(text(COUNTRY_MAX)),
     isMailingAddressSame: z._default(z.boolean(), true),
     isManualMailingAddress: z._default(z.boolean(), false),
     autoMailAddress: z.optional(text()),
     autoMailAddressSelectedId: z.optional(text()),
-    maStreetNumber: z.optional(text()),
-    maUnitNumber: z.optional(text()),
-    maStreetName: z.optional(text()),
-    maCityName: z.optional(text()),
-    maProvinceName: z.optional(text()),
-    maPostalCode: z.optional(text()),
-    maCountry: z.optional(text()),
+    maStreetNumber: z.optional(text(STREET_NUMBER_MAX)),
+    maUnitNumber: z.optional(text(UNIT_NUMBER_MAX)),
+    maStreetName: z.optional(text(STREET_NAME_MAX)),
+    maCityName: z.optional(text(CITY_NAME_MAX)),
+    maProvinceName: z.optional(text(PROVINCE_NAME_MAX)),
+    maPostalCode: z.optional(text(POSTAL_CODE_MAX)),
+    maCountry: z.optional(text(COUNTRY_MAX)),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -156,7 +184,7 @@ export const addressFormSchema = z
         refineManualAddress(v, ctx, HOME_FIELDS, true);
       } else if (str(v.autoAddress).trim() === '') {
         issue(ctx, ['autoAddress'], 'address.search.required');
-      } else if (str(v.autoAddressSelectedId).trim() === '') {
+      } else if (str(v.autoAddressSelectedId).trim() === '' || !hasChosenAddressParts(v, HOME_FIELDS)) {
         issue(ctx, ['autoAddress'], 'address.selection.required');
       }
       if (v.isMailingAddressSame === false) {
@@ -164,7 +192,10 @@ export const addressFormSchema = z
           refineManualAddress(v, ctx, MAILING_FIELDS, false);
         } else if (str(v.autoMailAddress).trim() === '') {
           issue(ctx, ['autoMailAddress'], 'address.mailingSearch.required');
-        } else if (str(v.autoMailAddressSelectedId).trim() === '') {
+        } else if (
+          str(v.autoMailAddressSelectedId).trim() === '' ||
+          !hasChosenAddressParts(v, MAILING_FIELDS)
+        ) {
           issue(ctx, ['autoMailAddress'], 'address.selection.required');
         }
       }

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import type { MessageKey } from '../../messages/messages.ts';
 import { isStorableText, isValidEmail, isValidNameText, trimName } from '../../rules/validation/text.ts';
-import { NAME_MAX } from './limits.ts';
+import { NAME_MAX, TEXT_MAX } from './limits.ts';
 
 export type Ctx = z.core.$RefinementCtx;
 
@@ -35,8 +35,11 @@ const UNSUPPORTED_CHARACTERS = { error: 'text.unsupportedCharacters' satisfies M
 export const storableString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).check(z.refine(isStorableText, UNSUPPORTED_CHARACTERS));
 
-/** A text field: string, '' when the control is empty. */
-export const text = () => storableString({ error: 'choice.required' satisfies MessageKey });
+const TOO_LONG = { error: 'text.max' satisfies MessageKey } as const;
+
+/** A text field: string, '' when the control is empty, at most `max` characters ('text.max'). */
+export const text = (max: number = TEXT_MAX) =>
+  storableString({ error: 'choice.required' satisfies MessageKey }).check(z.maxLength(max, TOO_LONG));
 
 /** A yes/no radio ('yes' | 'no'); anything else gives `message`. */
 export const yesNo = (message: MessageKey = 'choice.required') => z.enum(['yes', 'no'], { error: message });

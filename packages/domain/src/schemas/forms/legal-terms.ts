@@ -4,7 +4,8 @@ import { isCanada, isUnitedStates } from '../../reference/countries.ts';
 import { FHSA_DEFAULT_PURPOSE, OTHER_PURPOSE_CODE } from '../../rules/business.ts';
 import type { MessageKey } from '../../messages/messages.ts';
 import { isValidOtherTin, isValidUsTin, OTHER_TIN_MAX } from '../../rules/validation/sin-and-tin.ts';
-import { ALWAYS, issue, storableString, str, text, yesNo } from './form-helpers.ts';
+import { ALWAYS, issue, str, text, yesNo } from './form-helpers.ts';
+import { OTHER_PURPOSE_MAX } from './limits.ts';
 
 /** What the compliance rules depend on. */
 export interface LegalTermsContext {
@@ -55,10 +56,7 @@ function buildLegalTermsFormSchema(ctx: LegalTermsContext) {
       ontarioWork: yesNo(),
       occupation: z.optional(
         z.nullable(
-          z.object(
-            { id: storableString(), name: storableString() },
-            { error: 'legal.occupation.required' satisfies MessageKey },
-          ),
+          z.object({ id: text(), name: text() }, { error: 'legal.occupation.required' satisfies MessageKey }),
         ),
       ),
       ownerOperator: yesNo(),
@@ -72,9 +70,9 @@ function buildLegalTermsFormSchema(ctx: LegalTermsContext) {
             z.transform((p: string | undefined) => (p ? p : FHSA_DEFAULT_PURPOSE)),
           )
         : text(),
-      primaryOtherPurpose: z.optional(text()),
+      primaryOtherPurpose: z.optional(text(OTHER_PURPOSE_MAX)),
       primaryPurposeGIC: z.optional(text()),
-      primaryOtherPurposeGIC: z.optional(text()),
+      primaryOtherPurposeGIC: z.optional(text(OTHER_PURPOSE_MAX)),
     })
     .check(
       z.superRefine((value, rctx) => {

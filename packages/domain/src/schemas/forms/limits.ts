@@ -16,3 +16,15 @@ export const REVIEW_EMAIL_MAX = 38;
 export const CODE_LENGTH = 6;
 /** Send-fail, resend and invalid-code limit. */
 export const VERIFICATION_LIMIT = 3;
+/** Any free-text answer without a tighter limit of its own ('text.max'). */
+export const TEXT_MAX = 200;
+/** Address parts, manual or from a chosen suggestion ('text.max'). */
+export const STREET_NUMBER_MAX = 10;
+export const UNIT_NUMBER_MAX = 10;
+export const STREET_NAME_MAX = 60;
+export const CITY_NAME_MAX = 40;
+export const PROVINCE_NAME_MAX = 40;
+export const POSTAL_CODE_MAX = 10;
+export const COUNTRY_MAX = 60;
+/** The 'Other' purpose texts of the legal terms ('text.max'). */
+export const OTHER_PURPOSE_MAX = 100;
