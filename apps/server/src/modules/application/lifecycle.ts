@@ -4,7 +4,7 @@
  * the application row (SELECT … FOR UPDATE) and re-reads its decision, so a save racing the submission's
  * claim either writes before it or is refused after it. `assert` is the same check without a write, for
  * calls whose writes are compare-and-sets of their own. A refusal is a 409 with the path of the current
- * state, logged with the call and the state only.
+ * state (the error handler logs it, without personal data).
  */
 import {
   applicantStateOf,
@@ -15,7 +15,6 @@ import {
   type ApplicantState,
   type Decision,
 } from '@omo/domain';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import { STEP_OUT_OF_ORDER } from './problems.ts';
@@ -26,7 +25,6 @@ export const REFUSED_IN_STATE = 'Not allowed in this state';
 
 export interface LifecycleDeps {
   db: Database;
-  log: FastifyBaseLogger;
 }
 
 /** Reads an application's decision under the row's lock (inside `trx`). */
@@ -40,7 +38,7 @@ export async function lockDecision(trx: Database, applicationId: string): Promis
   return toDecision(row.decision);
 }
 
-export function createLifecycle({ db, log }: LifecycleDeps) {
+export function createLifecycle({ db }: LifecycleDeps) {
   /** Where the applicant belongs in a state their call is refused in (undefined: a draft's next step). */
   function pathOf(state: ApplicantState, context: ApplicantContext, decision: Decision | null) {
     if (state === 'closed') return FLOW_ERROR_ROUTES.jointExpired;
@@ -54,7 +52,6 @@ export function createLifecycle({ db, log }: LifecycleDeps) {
   function check(call: ApplicantCall, context: ApplicantContext, decision: Decision | null): void {
     const state = applicantStateOf(context.applicant.role, decision);
     if (isCallAllowed(call, state)) return;
-    log.warn({ call, state, role: context.applicant.role }, 'call refused in the application state');
     const nextPath = pathOf(state, context, decision);
     throw new HttpProblem(
       409,

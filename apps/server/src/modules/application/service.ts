@@ -644,7 +644,7 @@ export const applicationServicePlugin = fp(
       sinCipher: app.ciphers.sin,
       now: () => app.providers.clock.now(),
     });
-    const lifecycle = createLifecycle({ db: app.db, log: app.log });
+    const lifecycle = createLifecycle({ db: app.db });
     app.decorate('lifecycle', lifecycle);
     const identity = createIdentityService({
       db: app.db,
