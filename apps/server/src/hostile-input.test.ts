@@ -142,6 +142,7 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
     const query = { code: '', type: 'primary' };
     return {
       query,
+      body: { password: APPLICANT_ANSWERS.password },
       // An invitation ended (the clock moved past its 7 days and back) and swept: the primary's link.
       prepare: async (a) => {
         const { primary } = await invitedCoApplicant(a.app);

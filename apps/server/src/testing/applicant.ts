@@ -358,14 +358,23 @@ export const JOINT_CODE_IN_LINK = /jointCode=([A-Za-z0-9_-]+)/;
  */
 export async function invitedCoApplicant(
   app: Injector,
-  options: { primary?: TestApplicantOptions; coApplicant?: TestApplicantOptions } = {},
+  options: {
+    primary?: TestApplicantOptions;
+    coApplicant?: TestApplicantOptions;
+    /** The name the primary invites (by default the co-applicant's own legal name). */
+    invitedAs?: { firstName: string; lastName: string };
+  } = {},
 ): Promise<{ primary: TestApplicant; coApplicant: TestApplicant; submitted: LightMyRequestResponse }> {
   const productIds = options.primary?.productIds ?? ['2001'];
   const coApplicant = new TestApplicant(app, { productIds, ...options.coApplicant, flow: 'joint' });
+  const invited = options.invitedAs ?? {
+    firstName: APPLICANT_ANSWERS.personalInfo.firstName,
+    lastName: coApplicant.lastName,
+  };
   const primary = new TestApplicant(app, {
     ...options.primary,
     productIds,
-    coApplicant: { firstName: 'Grace', lastName: coApplicant.lastName, email: coApplicant.email },
+    coApplicant: { ...invited, email: coApplicant.email },
   });
   await primary.progress('reviewConsent');
   const submitted = await primary.submit();

@@ -31,6 +31,11 @@ export const MESSAGES_EN = {
   'text.unsupportedCharacters': 'Remove the characters that cannot be accepted',
   'referralCode.max': 'Referral code exceeds maximum characters',
   'referralCode.prefix': 'Referral code must begin with RF',
+  // Not in the spec: the co-applicant's profile and the primary going on alone.
+  'email.notInvited': 'Use the email address your invitation was sent to',
+  'password.jointStarted':
+    'This invitation was already used to start an application. Enter the password chosen then to continue.',
+  'password.wrong': 'This password does not match your application. Try again.',
 
   // Names
   'name.first.required': 'Enter your first name',
@@ -178,6 +183,10 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'text.unsupportedCharacters': 'Retirez les caractères qui ne peuvent pas être acceptés',
   'referralCode.max': 'Le code de recommandation dépasse le nombre maximal de caractères',
   'referralCode.prefix': 'Le code de recommandation doit commencer par RF',
+  'email.notInvited': 'Utilisez l’adresse courriel à laquelle votre invitation a été envoyée',
+  'password.jointStarted':
+    'Cette invitation a déjà servi à commencer une demande. Entrez le mot de passe choisi alors pour continuer.',
+  'password.wrong': 'Ce mot de passe ne correspond pas à votre demande. Réessayez.',
 
   'name.first.required': 'Entrez votre prénom',
   'name.last.required': 'Entrez votre nom de famille',

@@ -137,6 +137,15 @@ export const applyAsSingleQuerySchema = z.object({
 });
 export type ApplyAsSingleQuery = z.infer<typeof applyAsSingleQuerySchema>;
 
+/**
+ * POST /api/omo/ApplyAsSingle body (ours; the spec's call has none): the primary confirms going on alone
+ * with their password, so the link alone (a mail scanner following it) does nothing.
+ */
+export const applyAsSingleRequestSchema = z.object({
+  password: z.string({ error: 'password.required' }).min(1, { error: 'password.required' }).max(200),
+});
+export type ApplyAsSingleRequest = z.infer<typeof applyAsSingleRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Web configuration, /productlist page and outbox (moved from the server)
 // ---------------------------------------------------------------------------------------------------------

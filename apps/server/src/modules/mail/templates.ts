@@ -29,6 +29,16 @@ export interface TemplateParams {
   jointReminder: { firstName: string; inviterFirstName: string; link: string; expiresOn: string };
   /** To the primary once the invitation ended: the link that goes on as a single application. */
   jointExpired: { firstName: string; link: string; refNo: string };
+  /**
+   * To the primary when the joint round ended in the co-applicant's own outcome (never its reason): go on
+   * alone (with the link), wait for their own ID in person, or wait for the credit union's review.
+   */
+  jointRoundEnded: {
+    firstName: string;
+    refNo: string;
+    next: 'applyAlone' | 'inPerson' | 'review';
+    link: string | null;
+  };
 }
 export type TemplateName = keyof TemplateParams;
 
@@ -88,6 +98,14 @@ const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
   declined: (p, b) => refusalEn(p, b),
   blocked: (p, b) => refusalEn(p, b),
   ageRefused: (p, b) => refusalEn(p, b),
+  heldForReview: (p, b) => ({
+    subject: `${b.institutionName}: about your application`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `Our team is reviewing your application (reference number ${p.refNo}). We will email you the result, usually within 24 hours.`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
   jointComplete: (p, b) => ({
     subject: `${b.institutionName}: your joint application`,
     paragraphs: [
@@ -153,6 +171,14 @@ const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
   declined: (p, b) => refusalFr(p, b),
   blocked: (p, b) => refusalFr(p, b),
   ageRefused: (p, b) => refusalFr(p, b),
+  heldForReview: (p, b) => ({
+    subject: `${b.institutionName} : votre demande`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Notre équipe examine votre demande (numéro de référence ${p.refNo}). Nous vous enverrons le résultat par courriel, habituellement dans les 24 heures.`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
   jointComplete: (p, b) => ({
     subject: `${b.institutionName} : votre demande conjointe`,
     paragraphs: [
@@ -191,8 +217,51 @@ const EXISTING_FR: Renderer<TemplateParams['existingMember']> = (p, b) => ({
 });
 
 const JOINT: {
-  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired']: Record<Language, Renderer<TemplateParams[N]>>;
+  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired' | 'jointRoundEnded']: Record<
+    Language,
+    Renderer<TemplateParams[N]>
+  >;
 } = {
+  jointRoundEnded: {
+    en: (p, b) => ({
+      subject: `${b.institutionName}: news of your joint application`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        ...(p.next === 'applyAlone'
+          ? [
+              `Your co-applicant's part of the joint application (reference number ${p.refNo}) could not be completed online, so the joint membership cannot be opened.`,
+              `You can open the membership in your name alone with this link, once, within 14 days. You will confirm with your password: ${p.link ?? ''}`,
+            ]
+          : p.next === 'inPerson'
+            ? [
+                `Your co-applicant has completed their part of the joint application (reference number ${p.refNo}). The membership opens once your identity is confirmed in person at a branch or a post office.`,
+              ]
+            : [
+                `Your co-applicant has completed their part of the joint application (reference number ${p.refNo}). Our team is reviewing it; we will email you the result, usually within 24 hours.`,
+              ]),
+        `Questions? Call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `${b.institutionName} : des nouvelles de votre demande conjointe`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        ...(p.next === 'applyAlone'
+          ? [
+              `La partie de votre codemandeur (numéro de référence ${p.refNo}) n’a pas pu être remplie en ligne : l’adhésion conjointe ne peut pas être ouverte.`,
+              `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois, dans les 14 jours. Vous confirmerez avec votre mot de passe : ${p.link ?? ''}`,
+            ]
+          : p.next === 'inPerson'
+            ? [
+                `Votre codemandeur a rempli sa partie de la demande conjointe (numéro de référence ${p.refNo}). L’adhésion sera ouverte dès que votre identité aura été confirmée en personne, dans une succursale ou un bureau de poste.`,
+              ]
+            : [
+                `Votre codemandeur a rempli sa partie de la demande conjointe (numéro de référence ${p.refNo}). Notre équipe l’examine; nous vous enverrons le résultat par courriel, habituellement dans les 24 heures.`,
+              ]),
+        `Des questions? Appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
   jointInvitation: {
     en: (p, b) => ({
       subject: `${p.inviterFirstName} invited you to open a joint membership at ${b.institutionName}`,
