@@ -166,9 +166,10 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
-  // Resumes a joint application as single, then goes to its outcome (its loader always redirects).
+  // Going on alone after a joint application: the primary confirms with their password, then the outcome.
   [paths.applyAsSingle]: lazyStep({
-    Component: async () => InitialLoading,
+    Component: async () =>
+      (await import('../steps/apply-as-single/apply-as-single-page.tsx')).ApplyAsSinglePage,
     loader: async () =>
       (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
   }),

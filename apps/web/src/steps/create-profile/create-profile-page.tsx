@@ -33,7 +33,7 @@ export function CreateProfilePage() {
   >({
     schema: createProfileFormSchema,
     defaultValues: {
-      email: view?.email ?? invitation?.email ?? '',
+      email: invitation?.email ?? view?.email ?? '',
       password: '',
       promoCode: view?.promoCode ?? application.promoCode,
       referralCode: view?.referralCode ?? '',
@@ -73,15 +73,17 @@ export function CreateProfilePage() {
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
     >
+      {/* The co-applicant's e-mail is the invited one (the server holds it to that). */}
       <TextField
         id="email"
         label={t('createProfile.email')}
-        hint={t('createProfile.emailHint')}
+        hint={t(invitation ? 'createProfile.invitedEmailHint' : 'createProfile.emailHint')}
         error={messageOf('email')}
         type="email"
         autoComplete="email"
         spellCheck={false}
         trimOnBlur
+        readOnly={Boolean(invitation)}
         registration={register('email')}
       />
       <PasswordField
