@@ -515,15 +515,19 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       return { applicantId: existing.applicant.id, appRefNo };
     }
     const applicantId = randomUUID();
-    await db.transaction().execute(async (trx) => {
-      await createApplicant(trx, {
+    try {
+      await createApplicant(db, {
         id: applicantId,
         applicationId,
         role: 'joint',
         ...fields,
         identity: { status: 'notStarted' },
       });
-    });
+    } catch (error) {
+      // Another browser started first (one co-applicant per application): it is theirs now.
+      if (!isUniqueViolation(error)) throw error;
+      throw validationProblem([{ path: 'password', key: 'password.jointStarted' }], config.contactPhone);
+    }
     return { applicantId, appRefNo };
   }
 

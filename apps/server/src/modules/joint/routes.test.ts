@@ -225,6 +225,26 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     });
   });
 
+  it('lets one of two browsers starting at once be the co-applicant, and refuses the other', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const browsers = ['Firstpw1', 'Secondpw2'].map((password) => {
+      const browser = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
+      return browser.call('POST', '/api/omo/InitializeApplication', {
+        ...browser.initializeBody(),
+        email: coApplicant.email,
+        password,
+      });
+    });
+    const statuses = (await Promise.all(browsers)).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const rows = await t.app.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email', '=', coApplicant.email)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it("refuses the co-applicant's submission once the invitation has ended (/error/5), and decides nothing", async () => {
     const { coApplicant, primary } = await readyCoApplicant();
     travel(7.01);
