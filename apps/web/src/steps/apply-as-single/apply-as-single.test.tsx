@@ -31,6 +31,16 @@ describe('/single/applyassingle', () => {
     expect(calls.filter((c) => c.path === API_PATHS.applyAsSingle)).toEqual([]);
   });
 
+  it('works in French', async () => {
+    routeFetch(() => undefined);
+    renderApp(LINK, 'fr');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Ouvrez votre adhésion seul' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Votre mot de passe/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ouvrir mon adhésion seul' })).toBeEnabled();
+  });
+
   it('asks for the password before calling the server, and shows a wrong one on the field', async () => {
     const calls = routeFetch((call) =>
       call.path === API_PATHS.applyAsSingle
