@@ -306,7 +306,7 @@ const JOINT: {
       paragraphs: [
         `Hello ${p.firstName},`,
         `Your co-applicant did not complete their part within 7 days, so the joint application (reference number ${p.refNo}) cannot go on.`,
-        `You can open the membership in your name alone with this link, once: ${p.link}`,
+        `You can open the membership in your name alone with this link, once. You will confirm with your password: ${p.link}`,
         `Questions? Call us at ${b.contactPhone}.`,
       ],
     }),
@@ -315,7 +315,7 @@ const JOINT: {
       paragraphs: [
         `Bonjour ${p.firstName},`,
         `Votre codemandeur n’a pas rempli sa partie dans les 7 jours : la demande conjointe (numéro de référence ${p.refNo}) ne peut pas se poursuivre.`,
-        `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois : ${p.link}`,
+        `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois. Vous confirmerez avec votre mot de passe : ${p.link}`,
         `Des questions? Appelez-nous au ${b.contactPhone}.`,
       ],
     }),
