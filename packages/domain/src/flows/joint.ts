@@ -53,3 +53,10 @@ export function isInvitedName(
     comparableName(invited.lastName) === comparableName(given.lastName)
   );
 }
+
+/** Minutes the code e-mailed to the invited address works (it proves the co-applicant holds it). */
+export const JOINT_EMAIL_CODE_MINUTES = 10;
+/** Wrong entries of one e-mail code before it stops working (a new code must be sent). */
+export const JOINT_EMAIL_CODE_TRIES = 3;
+/** E-mail codes one invitation may send. */
+export const JOINT_EMAIL_CODES_PER_INVITATION = 5;

@@ -36,6 +36,10 @@ export const MESSAGES_EN = {
   'password.jointStarted':
     'This invitation was already used to start an application. Enter the password chosen then to continue.',
   'password.wrong': 'This password does not match your application. Try again.',
+  'emailCode.required': 'Enter the 6-digit code we emailed you',
+  'emailCode.invalid': 'Invalid code, please try again',
+  'emailCode.expired': 'This code no longer works. Send a new code.',
+  'emailCode.tooMany': 'Too many codes were sent for this invitation. Please call us at {phone}.',
 
   // Names
   'name.first.required': 'Enter your first name',
@@ -187,6 +191,11 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'password.jointStarted':
     'Cette invitation a déjà servi à commencer une demande. Entrez le mot de passe choisi alors pour continuer.',
   'password.wrong': 'Ce mot de passe ne correspond pas à votre demande. Réessayez.',
+  'emailCode.required': 'Entrez le code à 6 chiffres que nous vous avons envoyé par courriel',
+  'emailCode.invalid': 'Code invalide, veuillez réessayer',
+  'emailCode.expired': 'Ce code n’est plus valide. Envoyez un nouveau code.',
+  'emailCode.tooMany':
+    'Trop de codes ont été envoyés pour cette invitation. Veuillez nous appeler au {phone}.',
 
   'name.first.required': 'Entrez votre prénom',
   'name.last.required': 'Entrez votre nom de famille',

@@ -89,6 +89,8 @@ export const APPLICATION_API_PATHS = {
   sessionExtend: '/api/omo/Session/Extend',
   /** POST: 'Exit': ends the session; its cookie reaches nothing any more. */
   sessionEnd: '/api/omo/Session/End',
+  /** POST ?jointCode=: e-mails the co-applicant a 6-digit code to the invited address. */
+  jointEmailCode: '/api/omo/JointEmailCode',
 } as const;
 
 /**

@@ -499,7 +499,9 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           .where('application_id', '=', applicationId)
           .where('role', '=', 'joint')
           .executeTakeFirst();
-    const goesOn = await admitCoApplicant(db, applicationId, input, started, config.contactPhone);
+    const goesOn = await admitCoApplicant(db, applicationId, input, started, config.contactPhone, {
+      hasSession: own,
+    });
     const application = await db
       .selectFrom('applications')
       .select('ref_code')

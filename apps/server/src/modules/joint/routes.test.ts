@@ -187,6 +187,52 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     ).toBe(404);
   });
 
+  it('asks the co-applicant for the code e-mailed to the invited address before making their profile', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const start = (emailCode?: string) =>
+      coApplicant.call('POST', '/api/omo/InitializeApplication', {
+        ...coApplicant.initializeBody(),
+        ...(emailCode === undefined ? {} : { emailCode }),
+      });
+    const keyOf = (res: Awaited<ReturnType<typeof start>>) =>
+      res.json<{ errors: { path: string; key: string }[] }>().errors.map((e) => `${e.path}:${e.key}`);
+    const without = await start();
+    expect(without.statusCode).toBe(400);
+    expect(keyOf(without)).toEqual(['emailCode:emailCode.required']);
+    expect(without.cookies).toHaveLength(0);
+
+    const code = await coApplicant.requestEmailCode();
+    const mail = await mailWith(coApplicant.email, 'your code');
+    expect(mail.body).toContain(code);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.invalid']);
+    expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.invalid']);
+    // The third wrong entry spends the code: even the right one no longer works.
+    expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.expired']);
+    expect(keyOf(await start(code))).toEqual(['emailCode:emailCode.expired']);
+
+    const fresh = await coApplicant.requestEmailCode();
+    const res = await start(fresh);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await coApplicant.view()).json()).toMatchObject({ flow: 'joint', email: coApplicant.email });
+  });
+
+  it('sends a limited number of e-mail codes per invitation, and none for an unknown code', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const send = (jointCode: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/omo/JointEmailCode',
+        query: { jointCode },
+        remoteAddress: ip,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await send(coApplicant.jointCode!, `10.81.${i}.1`)).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    expect((await send('C'.repeat(43), '10.81.9.1')).statusCode).toBe(404);
+  });
+
   it('refuses a co-applicant profile with another e-mail than the invited one', async () => {
     const { coApplicant } = await invitedCoApplicant(t.app);
     const res = await coApplicant.call('POST', '/api/omo/InitializeApplication', {
@@ -202,7 +248,12 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     const { coApplicant } = await invitedCoApplicant(t.app);
     await coApplicant.progress('address');
     const stranger = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
-    const body = { ...stranger.initializeBody(), email: coApplicant.email };
+    // Even with the invited mailbox's code: the co-applicant who started keeps their place.
+    const body = {
+      ...stranger.initializeBody(),
+      email: coApplicant.email,
+      emailCode: coApplicant.emailCode,
+    };
     const refused = await stranger.call('POST', '/api/omo/InitializeApplication', {
       ...body,
       password: 'Another1pw',
@@ -227,11 +278,13 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
 
   it('lets one of two browsers starting at once be the co-applicant, and refuses the other', async () => {
     const { coApplicant } = await invitedCoApplicant(t.app);
+    const emailCode = await coApplicant.requestEmailCode();
     const browsers = ['Firstpw1', 'Secondpw2'].map((password) => {
       const browser = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
       return browser.call('POST', '/api/omo/InitializeApplication', {
         ...browser.initializeBody(),
         email: coApplicant.email,
+        emailCode,
         password,
       });
     });

@@ -6,6 +6,7 @@
  */
 import {
   API_PATHS,
+  APPLICATION_API_PATHS,
   applyAsSingleQuerySchema,
   applyAsSingleRequestSchema,
   jointCodeLookupResponseSchema,
@@ -70,6 +71,25 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.joint.lookup(request.query.jointCode);
+    },
+  );
+
+  app.post(
+    APPLICATION_API_PATHS.jointEmailCode,
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['joint'],
+        summary:
+          "E-mails a 6-digit code to the invited address: the co-applicant enters it on 'Create your profile' to show they hold it",
+        querystring: jointCodeQuerySchema,
+        response: { 204: z.null(), 404: notFound, 409: problemDetailsSchema, 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.joint.sendEmailCode(request.query.jointCode);
+      reply.header('cache-control', 'no-store');
+      return reply.code(204).send(null);
     },
   );
 

@@ -17,6 +17,9 @@ import {
   isInvitationExpired,
   isInvitedName,
   JOINT_CODE_LOOKUPS_PER_HOUR,
+  JOINT_EMAIL_CODE_MINUTES,
+  JOINT_EMAIL_CODE_TRIES,
+  JOINT_EMAIL_CODES_PER_INVITATION,
   JOINT_FLOW,
   JOINT_REMINDER_DAYS_BEFORE,
   pathOf,
@@ -25,6 +28,7 @@ import {
   type JointCodeLookupResponse,
   type Language,
 } from '@omo/domain';
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
@@ -83,25 +87,70 @@ export async function findInvitation(db: Database, applicationId: string) {
     .executeTakeFirst();
 }
 
+/** The stored hash of an e-mail code: bound to its application. */
+const emailCodeHash = (applicationId: string, code: string) => sha256Hex(`${applicationId}:${code}`);
+
 /**
- * Who may take the co-applicant's place of an invitation: the profile's e-mail is the invited one (the
- * link went only there), and once a co-applicant has started, only they may go on from another browser
- * (with the password they chose): they are never replaced.
+ * Checks the code e-mailed to the invited address (proof that the co-applicant holds it): right, unexpired
+ * and within JOINT_EMAIL_CODE_TRIES; a wrong entry counts against the code. It stays valid until it expires.
+ * @throws HttpProblem 400 on emailCode (missing, wrong, expired or tried too often)
+ */
+async function assertEmailCode(
+  db: Database,
+  applicationId: string,
+  code: string | undefined,
+  now: Date,
+  contactPhone: string,
+): Promise<void> {
+  const refuse = (key: string) => validationProblem([{ path: 'emailCode', key }], contactPhone);
+  if (!code || !/^\d{6}$/.test(code.trim())) throw refuse(code ? 'emailCode.invalid' : 'emailCode.required');
+  const right = await db
+    .selectFrom('joint_invitations')
+    .select('application_id')
+    .where('application_id', '=', applicationId)
+    .where('email_code_hash', '=', emailCodeHash(applicationId, code.trim()))
+    .where('email_code_expires_at', '>', now)
+    .where('email_code_tries', '<', JOINT_EMAIL_CODE_TRIES)
+    .executeTakeFirst();
+  if (right) return;
+  const counted = await db
+    .updateTable('joint_invitations')
+    .set((eb) => ({ email_code_tries: eb('email_code_tries', '+', 1) }))
+    .where('application_id', '=', applicationId)
+    .where('email_code_hash', 'is not', null)
+    .where('email_code_expires_at', '>', now)
+    .where('email_code_tries', '<', JOINT_EMAIL_CODE_TRIES)
+    .returning('email_code_tries')
+    .executeTakeFirst();
+  throw refuse(
+    counted && counted.email_code_tries < JOINT_EMAIL_CODE_TRIES ? 'emailCode.invalid' : 'emailCode.expired',
+  );
+}
+
+/**
+ * Who may take the co-applicant's place of an invitation: whoever proves they hold the invited address
+ * (the code e-mailed to it) with the invited e-mail as the profile's, and once a co-applicant has started,
+ * only they may go on from another browser (with the password they chose): they are never replaced.
  * @param started the co-applicant who has started, unless it is the session's own
+ * @param hasSession the session is the co-applicant's own
  * @returns the id of the co-applicant who goes on, or undefined when a new one may start
- * @throws HttpProblem 400 on the e-mail (not the invited one) or on the password (another person's start)
+ * @throws HttpProblem 400 on the e-mail (not the invited one), the e-mail code, or the password (another
+ *   person's start)
  */
 export async function admitCoApplicant(
   db: Database,
   applicationId: string,
-  given: { email: string; password: string },
+  given: { email: string; password: string; emailCode?: string | undefined },
   started: { id: string; passwordHash: string } | undefined,
   contactPhone: string,
+  { hasSession = false }: { hasSession?: boolean } = {},
 ): Promise<string | undefined> {
   const invitation = await findInvitation(db, applicationId);
   if (!invitation || invitation.email.toLowerCase() !== given.email.trim().toLowerCase()) {
     throw validationProblem([{ path: 'email', key: 'email.notInvited' }], contactPhone);
   }
+  // The co-applicant's own session (their profile again, after Back) has proved it already.
+  if (!hasSession) await assertEmailCode(db, applicationId, given.emailCode, new Date(), contactPhone);
   if (!started) return undefined;
   if (await verifyPassword(started.passwordHash, given.password)) return started.id;
   throw validationProblem([{ path: 'password', key: 'password.jointStarted' }], contactPhone);
@@ -124,6 +173,17 @@ export function createJointService(deps: JointServiceDeps) {
       .select(['a.decision', 'a.product_ids'])
       .where('j.code_hash', '=', sha256Hex(code))
       .executeTakeFirst();
+  }
+
+  /**
+   * The application a co-applicant's profile joins through the code.
+   * @throws HttpProblem 404 for an unknown or used code; 409 (nextPath /error/5) once it has ended
+   */
+  async function applicationOfCode(code: string): Promise<string> {
+    const row = await findByCode(code);
+    if (!row || !canStartJointRound(toDecision(row.decision))) throw notFound();
+    if (isInvitationExpired(new Date(row.expires_at), clock.now())) throw invitationEnded();
+    return row.application_id;
   }
 
   return {
@@ -203,15 +263,46 @@ export function createJointService(deps: JointServiceDeps) {
       };
     },
 
+    /** The application a co-applicant's profile joins through the code (see above). */
+    applicationOfCode,
+
     /**
-     * The application a co-applicant's profile joins through the code.
-     * @throws HttpProblem 404 for an unknown or used code; 409 (nextPath /error/5) once it has ended
+     * POST JointEmailCode: e-mails a 6-digit code to the invited address (the co-applicant enters it on
+     * 'Create your profile'); a new code replaces the last one. At most JOINT_EMAIL_CODES_PER_INVITATION.
+     * @throws HttpProblem as applicationOfCode; 429 once the invitation has sent its codes
      */
-    async applicationOfCode(code: string): Promise<string> {
-      const row = await findByCode(code);
-      if (!row || !canStartJointRound(toDecision(row.decision))) throw notFound();
-      if (isInvitationExpired(new Date(row.expires_at), clock.now())) throw invitationEnded();
-      return row.application_id;
+    async sendEmailCode(jointCode: string): Promise<void> {
+      const applicationId = await applicationOfCode(jointCode);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const sent = await trx
+          .updateTable('joint_invitations')
+          .set((eb) => ({
+            email_code_hash: emailCodeHash(applicationId, code),
+            email_code_expires_at: new Date(now.getTime() + JOINT_EMAIL_CODE_MINUTES * 60_000),
+            email_code_tries: 0,
+            email_codes_sent: eb('email_codes_sent', '+', 1),
+          }))
+          .where('application_id', '=', applicationId)
+          .where('email_codes_sent', '<', JOINT_EMAIL_CODES_PER_INVITATION)
+          .returning(['email_codes_sent', 'email', 'first_name', 'language'])
+          .executeTakeFirst();
+        if (!sent) {
+          throw new HttpProblem(429, 'This invitation has sent all its codes.', {
+            title: 'Too Many Requests',
+            errors: [{ path: 'emailCode', key: 'emailCode.tooMany', message: 'Too many codes were sent.' }],
+          });
+        }
+        await mail.queue(trx, {
+          key: `joint-email-code:${applicationId}:${sent.email_codes_sent}`,
+          applicantId: null,
+          to: sent.email,
+          template: 'jointEmailCode',
+          language: sent.language === 'fr' ? 'fr' : 'en',
+          params: { firstName: sent.first_name, code, minutes: JOINT_EMAIL_CODE_MINUTES },
+        });
+      });
     },
 
     /**

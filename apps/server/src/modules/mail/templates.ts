@@ -1,7 +1,8 @@
 /**
  * The e-mails omo sends, in English and French, each with a plain-text and an HTML part. Parameters are
  * escaped in the HTML; links are absolute (the configured public and online-banking addresses). An e-mail
- * never holds the SIN, a password or a verification code; a member number is an identifier, not a secret (the
+ * never holds the SIN, a password or a phone verification code (the co-applicant's e-mail code, single
+ * purpose and short-lived, proves they hold the invited address); a member number is an identifier, not a secret (the
  * password signs in). The joint invitation and apply-as-single links carry a one-purpose link code: the
  * e-mail is the only place it is written (the database keeps its hash).
  */
@@ -33,6 +34,8 @@ export interface TemplateParams {
    * To the primary when the joint round ended in the co-applicant's own outcome (never its reason): go on
    * alone (with the link), wait for their own ID in person, or wait for the credit union's review.
    */
+  /** The co-applicant's code that proves they hold the invited address ('Create your profile'). */
+  jointEmailCode: { firstName: string; code: string; minutes: number };
   jointRoundEnded: {
     firstName: string;
     refNo: string;
@@ -217,11 +220,29 @@ const EXISTING_FR: Renderer<TemplateParams['existingMember']> = (p, b) => ({
 });
 
 const JOINT: {
-  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired' | 'jointRoundEnded']: Record<
+  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired' | 'jointRoundEnded' | 'jointEmailCode']: Record<
     Language,
     Renderer<TemplateParams[N]>
   >;
 } = {
+  jointEmailCode: {
+    en: (p, b) => ({
+      subject: `${b.institutionName}: your code to start your joint application`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        `Your code is ${p.code}. Enter it on 'Create your profile' to show this invitation is yours. It works for ${p.minutes} minutes.`,
+        `If you did not ask for this code, someone may have your invitation link: call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `${b.institutionName} : votre code pour commencer votre demande conjointe`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        `Votre code est ${p.code}. Entrez-le à l’étape « Créez votre profil » pour confirmer que cette invitation est la vôtre. Il est valide pendant ${p.minutes} minutes.`,
+        `Si vous n’avez pas demandé ce code, quelqu’un a peut-être votre lien d’invitation : appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
   jointRoundEnded: {
     en: (p, b) => ({
       subject: `${b.institutionName}: news of your joint application`,

@@ -27,6 +27,8 @@ export const createProfileFormSchema = z.object({
   promoCode: promoCodeFieldSchema(),
   referralCode: referralCodeFieldSchema,
   consent: z._default(z.boolean(), false),
+  /** The co-applicant's code e-mailed to the invited address (the server requires it in the joint flow). */
+  emailCode: z.optional(z.string().check(z.maxLength(12, 'emailCode.invalid' satisfies MessageKey))),
 });
 export type CreateProfileForm = z.infer<typeof createProfileFormSchema>;
 export type CreateProfileFormInput = z.input<typeof createProfileFormSchema>;
