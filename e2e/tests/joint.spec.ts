@@ -11,6 +11,7 @@ import {
   linkMailedTo,
   maskedPhone,
   newApplicant,
+  readOutbox,
   type Applicant,
 } from '../fixtures/applicant.ts';
 import {
@@ -102,6 +103,35 @@ async function reviewAndAccept(page: Page, outcome: RegExp, check?: () => Promis
   await expect(page).toHaveURL(outcome, { timeout: 45_000 });
 }
 
+const EMAIL_CODE = /(?:Your code is|Votre code est) (\d{6})\./;
+const FRENCH_CODE_LABELS = { send: 'M’envoyer un code par courriel', code: 'Code reçu par courriel' };
+
+/** The newest e-mail code sent to `to`, if any. */
+async function latestEmailCode(request: APIRequestContext, to: string): Promise<string> {
+  const mail = (await readOutbox(request)).find(
+    (m) => m.channel === 'email' && m.to === to && EMAIL_CODE.test(m.body),
+  );
+  return EMAIL_CODE.exec(mail?.body ?? '')?.[1] ?? '';
+}
+
+/**
+ * On the co-applicant's 'Create your profile': asks for the code e-mailed to the invited address, reads it
+ * from the outbox and enters it.
+ */
+async function enterEmailCode(
+  page: Page,
+  to: string,
+  labels = { send: 'Email me a code', code: 'Code from the email' },
+): Promise<void> {
+  const before = await latestEmailCode(page.request, to);
+  await page.getByRole('button', { name: labels.send }).click();
+  let code = '';
+  await expect
+    .poll(async () => (code = await latestEmailCode(page.request, to)), { timeout: 20_000 })
+    .not.toBe(before);
+  await page.getByLabel(labels.code).fill(code);
+}
+
 /** The primary opens the apply-as-single link and confirms with their password. */
 async function goOnAlone(page: Page, link: string, password: string): Promise<void> {
   await page.goto(link);
@@ -162,6 +192,7 @@ test.describe('joint applications', () => {
     await expect(phone).toHaveURL(/\/joint\/createprofile\?jointCode=/);
     await expect(phone.getByLabel('Email address')).toHaveValue(coApplicant.email);
     await check();
+    await enterEmailCode(phone, coApplicant.email);
     await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
     await continueButton(phone).click();
 
@@ -232,6 +263,7 @@ test.describe('joint applications', () => {
     await expect(phone.getByRole('heading', { level: 1, name: 'Créez votre profil' })).toBeVisible();
     await expect(phone.getByLabel('Adresse courriel')).toHaveValue(coApplicant.email);
     await check();
+    await enterEmailCode(phone, coApplicant.email, FRENCH_CODE_LABELS);
     await phone.getByLabel('Mot de passe', { exact: true }).fill(coApplicant.password);
     await phone.getByRole('button', { name: 'Continuer', exact: true }).click();
     await expect(phone).toHaveURL(/\/joint\/personalinfo$/);
@@ -286,6 +318,7 @@ test.describe('joint applications', () => {
     const phone = await secondDevice(browser, 1280);
     await phone.goto(link);
     await phone.getByRole('link', { name: 'Get Started' }).click();
+    await enterEmailCode(phone, coApplicant.email);
     await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);
@@ -347,7 +380,7 @@ test.describe('joint applications', () => {
     await again.context().close();
   });
 
-  test('the invitation is for the person invited: the e-mail is fixed, a second browser cannot take the place of the co-applicant who started, another name waits for review', async ({
+  test('the invitation is for the person invited: the e-mail is fixed and proved by a code sent to it, a second browser cannot take the place of the co-applicant who started, another name waits for review', async ({
     page,
     browser,
     expectNoAxeViolations,
@@ -368,9 +401,16 @@ test.describe('joint applications', () => {
     await expect(
       phone.getByText('The address your invitation was sent to. It cannot be changed.'),
     ).toBeVisible();
+    // The code e-mailed to the invited address comes first: Continue without it is refused on the field.
+    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
+    await continueButton(phone).click();
+    await expect(phone.getByText('Enter the 6-digit code we emailed you').first()).toBeVisible();
+    await enterEmailCode(phone, coApplicant.email);
+    await expect(
+      phone.getByText(`We sent a 6-digit code to ${coApplicant.email}. It works for 10 minutes.`),
+    ).toBeVisible();
     await expectNoAxeViolations(phone);
     await expectNoHorizontalScroll(phone);
-    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
     await continueButton(phone).click();
     await expect(phone).toHaveURL(/\/joint\/personalinfo$/);
 
@@ -379,6 +419,8 @@ test.describe('joint applications', () => {
     await other.goto(link);
     await other.getByRole('link', { name: 'Get Started' }).click();
     await expect(other.getByLabel('Email address')).toHaveValue(coApplicant.email);
+    // Even holding the invited mailbox's code.
+    await enterEmailCode(other, coApplicant.email);
     await tabTo(other, other.getByLabel('Password', { exact: true }));
     await other.keyboard.type('Someone9else');
     await other.keyboard.press('Enter');
@@ -429,6 +471,7 @@ test.describe('joint applications', () => {
     const phone = await secondDevice(browser, 1280);
     await phone.goto(link);
     await phone.getByRole('link', { name: 'Get Started' }).click();
+    await enterEmailCode(phone, coApplicant.email);
     await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);

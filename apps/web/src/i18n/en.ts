@@ -82,6 +82,12 @@ export const en = {
     referralCode: 'Referral code',
     referralCodeHint: 'Referral codes begin with RF.',
     invitedEmailHint: 'The address your invitation was sent to. It cannot be changed.',
+    sendCode: 'Email me a code',
+    sendCodeAgain: 'Send a new code',
+    codeSent: 'We sent a 6-digit code to {{email}}. It works for {{minutes}} minutes.',
+    codeNotSent: 'The code could not be sent. Please try again in a minute.',
+    emailCode: 'Code from the email',
+    emailCodeHint: 'To show this invitation is yours, we email a 6-digit code to the address it was sent to.',
     consent:
       'Yes, I would like to receive communications from {{institution}} about products, services and offers. I can unsubscribe at any time.',
   },

@@ -139,7 +139,7 @@ describe('createprofile', () => {
     expect(email.getAttribute('aria-describedby')).toContain('email-error');
   });
 
-  it("fixes the co-applicant's e-mail to the invited one, and shows a started invitation's refusal on the password", async () => {
+  it("fixes the co-applicant's e-mail to the invited one, asks for the code e-mailed to it, and shows a started invitation's refusal on the password", async () => {
     holdProducts([makeProduct()]);
     const calls = stubApi((call) => {
       if (call.path === '/api/omo/Application') return UNAUTHORIZED;
@@ -154,13 +154,19 @@ describe('createprofile', () => {
           },
         };
       }
+      if (call.path === '/api/omo/JointEmailCode') return { body: null };
       if (call.path === '/api/omo/InitializeApplication') {
+        const body = call.body as { emailCode?: string };
         return {
           status: 400,
           body: {
             title: 'Bad Request',
             status: 400,
-            errors: [{ path: 'password', key: 'password.jointStarted', message: 'started' }],
+            errors: [
+              body.emailCode
+                ? { path: 'password', key: 'password.jointStarted', message: 'started' }
+                : { path: 'emailCode', key: 'emailCode.required', message: 'required' },
+            ],
           },
         };
       }
@@ -175,12 +181,32 @@ describe('createprofile', () => {
     expect(email).toHaveValue('sam@example.com');
     await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // The code e-mailed to the invited address comes first.
+    await waitFor(() =>
+      expect(document.getElementById('emailCode-error')).toHaveTextContent(
+        'Enter the 6-digit code we emailed you',
+      ),
+    );
+    expect(calls.filter((c) => c.path === '/api/omo/JointEmailCode')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(
+      await screen.findByText('We sent a 6-digit code to sam@example.com. It works for 10 minutes.'),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.path === '/api/omo/JointEmailCode')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('Code from the email'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(document.getElementById('password-error')).toHaveTextContent(
         'This invitation was already used to start an application. Enter the password chosen then to continue.',
       ),
     );
-    const init = calls.find((c) => c.path === '/api/omo/InitializeApplication');
-    expect(init?.body).toMatchObject({ email: 'sam@example.com', flow: 'joint', jointCode: 'abc' });
+    const init = calls.filter((c) => c.path === '/api/omo/InitializeApplication').at(-1);
+    expect(init?.body).toMatchObject({
+      email: 'sam@example.com',
+      flow: 'joint',
+      jointCode: 'abc',
+      emailCode: '123456',
+    });
   });
 });
