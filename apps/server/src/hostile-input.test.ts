@@ -138,6 +138,15 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
       },
     };
   },
+  'POST /api/omo/JointEmailCode': () => {
+    const query = { jointCode: '' };
+    return {
+      query,
+      prepare: async (a) => {
+        query.jointCode = (await invitedCoApplicant(a.app)).coApplicant.jointCode ?? '';
+      },
+    };
+  },
   'POST /api/omo/ApplyAsSingle': () => {
     const query = { code: '', type: 'primary' };
     return {

@@ -199,6 +199,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         flow: 'joint',
         jointCode: coApplicant.jointCode,
         email: coApplicant.email,
+        emailCode: await coApplicant.requestEmailCode(),
       });
       expect(joint.res.json()).toMatch(/^OMO[A-Z0-9]{8}J$/);
       const res = await view(joint.cookie);

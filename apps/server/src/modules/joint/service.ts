@@ -274,7 +274,8 @@ export function createJointService(deps: JointServiceDeps) {
     async sendEmailCode(jointCode: string): Promise<void> {
       const applicationId = await applicationOfCode(jointCode);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const now = clock.now();
+      // Minutes of real time, as admitCoApplicant checks them.
+      const now = new Date();
       await db.transaction().execute(async (trx) => {
         const sent = await trx
           .updateTable('joint_invitations')

@@ -64,4 +64,18 @@ describe('the joint e-mails', () => {
       expect(render('review', null).text).not.toContain('applyassingle');
     },
   );
+
+  it.each([
+    ['en', 'Your code is 042517.'],
+    ['fr', 'Votre code est 042517.'],
+  ] as const)("e-mails the co-applicant's code to the invited address in %s", (language, text) => {
+    const email = renderEmail(
+      'jointEmailCode',
+      language,
+      { firstName: 'Sam', code: '042517', minutes: 10 },
+      brand,
+    );
+    expect(email.text).toContain(text);
+    expect(email.text).toContain('10 minutes');
+  });
 });
