@@ -211,6 +211,14 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.expired']);
     expect(keyOf(await start(code))).toEqual(['emailCode:emailCode.expired']);
 
+    // Ten guesses at once get no further than three.
+    const other = await coApplicant.requestEmailCode();
+    const guesses = Array.from({ length: 10 }, (_, i) =>
+      String((Number(other) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    await Promise.all(guesses.map((guess) => start(guess)));
+    expect(keyOf(await start(other))).toEqual(['emailCode:emailCode.expired']);
+
     const fresh = await coApplicant.requestEmailCode();
     const res = await start(fresh);
     expect(res.statusCode, res.body).toBe(200);

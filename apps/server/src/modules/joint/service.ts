@@ -104,24 +104,20 @@ async function assertEmailCode(
 ): Promise<void> {
   const refuse = (key: string) => validationProblem([{ path: 'emailCode', key }], contactPhone);
   if (!code || !/^\d{6}$/.test(code.trim())) throw refuse(code ? 'emailCode.invalid' : 'emailCode.required');
-  const right = await db
-    .selectFrom('joint_invitations')
-    .select('application_id')
-    .where('application_id', '=', applicationId)
-    .where('email_code_hash', '=', emailCodeHash(applicationId, code.trim()))
-    .where('email_code_expires_at', '>', now)
-    .where('email_code_tries', '<', JOINT_EMAIL_CODE_TRIES)
-    .executeTakeFirst();
-  if (right) return;
+  // One statement under the row's lock: parallel guesses cannot get past the tries.
+  const hash = emailCodeHash(applicationId, code.trim());
   const counted = await db
     .updateTable('joint_invitations')
-    .set((eb) => ({ email_code_tries: eb('email_code_tries', '+', 1) }))
+    .set({
+      email_code_tries: sql<number>`case when email_code_hash = ${hash} then email_code_tries else email_code_tries + 1 end`,
+    })
     .where('application_id', '=', applicationId)
     .where('email_code_hash', 'is not', null)
     .where('email_code_expires_at', '>', now)
     .where('email_code_tries', '<', JOINT_EMAIL_CODE_TRIES)
-    .returning('email_code_tries')
+    .returning(['email_code_tries', sql<boolean>`email_code_hash = ${hash}`.as('right')])
     .executeTakeFirst();
+  if (counted?.right) return;
   throw refuse(
     counted && counted.email_code_tries < JOINT_EMAIL_CODE_TRIES ? 'emailCode.invalid' : 'emailCode.expired',
   );
