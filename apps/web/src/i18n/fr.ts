@@ -193,10 +193,12 @@ export const fr: Translation = {
     invitedEmailHint: 'L’adresse à laquelle votre invitation a été envoyée. Elle ne peut pas être modifiée.',
     sendCode: 'M’envoyer un code par courriel',
     sendCodeAgain: 'Envoyer un nouveau code',
-    codeSent: 'Nous avons envoyé un code à 6 chiffres à {{email}}. Il est valide pendant {{minutes}} minutes.',
+    codeSent:
+      'Nous avons envoyé un code à 6 chiffres à {{email}}. Il est valide pendant {{minutes}} minutes.',
     codeNotSent: 'Le code n’a pas pu être envoyé. Veuillez réessayer dans une minute.',
     emailCode: 'Code reçu par courriel',
-    emailCodeHint: 'Pour confirmer que cette invitation est la vôtre, nous envoyons un code à 6 chiffres à l’adresse où elle a été envoyée.',
+    emailCodeHint:
+      'Pour confirmer que cette invitation est la vôtre, nous envoyons un code à 6 chiffres à l’adresse où elle a été envoyée.',
     consent:
       'Oui, je souhaite recevoir des communications {{ofInstitution}} au sujet de produits, de services et d’offres. Je peux me désabonner en tout temps.',
   },
