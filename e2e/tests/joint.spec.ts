@@ -1,8 +1,9 @@
 // Joint applications as two people meet them, each in their own browser: the primary names a co-applicant
 // and submits their part; the co-applicant opens the e-mailed link, goes through the shared screens in
 // their joint form and submits; both end as members. Also the invitation's dead ends: an unknown code,
-// an ended invitation, and the primary going on alone through the link e-mailed once it ended.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+// an ended invitation, and the primary going on alone through the link e-mailed once it ended (or once the
+// co-applicant's part cannot go on), confirming with their password; the invitation is for the person invited.
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
   VALID_SIN,
@@ -10,6 +11,7 @@ import {
   linkMailedTo,
   maskedPhone,
   newApplicant,
+  readOutbox,
   type Applicant,
 } from '../fixtures/applicant.ts';
 import {
@@ -101,6 +103,54 @@ async function reviewAndAccept(page: Page, outcome: RegExp, check?: () => Promis
   await expect(page).toHaveURL(outcome, { timeout: 45_000 });
 }
 
+const EMAIL_CODE = /(?:Your code is|Votre code est) (\d{6})\./;
+const FRENCH_CODE_LABELS = { send: 'M’envoyer un code par courriel', code: 'Code reçu par courriel' };
+
+/** The newest e-mail code sent to `to`, if any. */
+async function latestEmailCode(request: APIRequestContext, to: string): Promise<string> {
+  const mail = (await readOutbox(request)).find(
+    (m) => m.channel === 'email' && m.to === to && EMAIL_CODE.test(m.body),
+  );
+  return EMAIL_CODE.exec(mail?.body ?? '')?.[1] ?? '';
+}
+
+/**
+ * On the co-applicant's 'Create your profile': asks for the code e-mailed to the invited address, reads it
+ * from the outbox and enters it.
+ */
+async function enterEmailCode(
+  page: Page,
+  to: string,
+  labels = { send: 'Email me a code', code: 'Code from the email' },
+): Promise<void> {
+  const before = await latestEmailCode(page.request, to);
+  await page.getByRole('button', { name: labels.send }).click();
+  let code = '';
+  await expect
+    .poll(async () => (code = await latestEmailCode(page.request, to)), { timeout: 20_000 })
+    .not.toBe(before);
+  await page.getByLabel(labels.code).fill(code);
+}
+
+/** The primary opens the apply-as-single link and confirms with their password. */
+async function goOnAlone(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Open your membership on your own' }),
+  ).toBeVisible();
+  await page.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Open my membership alone' }).click();
+}
+
+/** Presses Tab from the top of the page until `target` has the focus (the keyboard's way to it). */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let i = 0; i < 25; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error('The keyboard never reached the field');
+}
+
 /** A second person on their own device (a new browser context). */
 async function secondDevice(browser: Browser, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 720 } });
@@ -142,6 +192,7 @@ test.describe('joint applications', () => {
     await expect(phone).toHaveURL(/\/joint\/createprofile\?jointCode=/);
     await expect(phone.getByLabel('Email address')).toHaveValue(coApplicant.email);
     await check();
+    await enterEmailCode(phone, coApplicant.email);
     await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
     await continueButton(phone).click();
 
@@ -212,6 +263,7 @@ test.describe('joint applications', () => {
     await expect(phone.getByRole('heading', { level: 1, name: 'Créez votre profil' })).toBeVisible();
     await expect(phone.getByLabel('Adresse courriel')).toHaveValue(coApplicant.email);
     await check();
+    await enterEmailCode(phone, coApplicant.email, FRENCH_CODE_LABELS);
     await phone.getByLabel('Mot de passe', { exact: true }).fill(coApplicant.password);
     await phone.getByRole('button', { name: 'Continuer', exact: true }).click();
     await expect(phone).toHaveURL(/\/joint\/personalinfo$/);
@@ -266,6 +318,7 @@ test.describe('joint applications', () => {
     const phone = await secondDevice(browser, 1280);
     await phone.goto(link);
     await phone.getByRole('link', { name: 'Get Started' }).click();
+    await enterEmailCode(phone, coApplicant.email);
     await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);
@@ -317,13 +370,151 @@ test.describe('joint applications', () => {
     }
     const single = await linkMailedTo(page.request, primary.email, SINGLE_LINK);
     const laptop = await secondDevice(browser, 1280);
-    await laptop.goto(single);
+    await goOnAlone(laptop, single, primary.password);
     await expect(laptop).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
     // Once only.
     const again = await secondDevice(browser, 1280);
-    await again.goto(single);
+    await goOnAlone(again, single, primary.password);
     await expect(again).toHaveURL(/\/error\/1$/);
     await laptop.context().close();
     await again.context().close();
+  });
+
+  test('the invitation is for the person invited: the e-mail is fixed and proved by a code sent to it, a second browser cannot take the place of the co-applicant who started, another name waits for review', async ({
+    page,
+    browser,
+    expectNoAxeViolations,
+  }) => {
+    const primary = newApplicant();
+    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
+    await primaryInvites(page, primary, coApplicant);
+    await submitThroughApi(page.request, '/api/omo/SaveApplication');
+    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+
+    // The co-applicant starts on their phone.
+    const phone = await secondDevice(browser, 320);
+    await phone.goto(link);
+    await phone.getByRole('link', { name: 'Get Started' }).click();
+    const email = phone.getByLabel('Email address');
+    await expect(email).toHaveValue(coApplicant.email);
+    await expect(email).toHaveAttribute('readonly', '');
+    await expect(
+      phone.getByText('The address your invitation was sent to. It cannot be changed.'),
+    ).toBeVisible();
+    // The code e-mailed to the invited address comes first: Continue without it is refused on the field.
+    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
+    await continueButton(phone).click();
+    await expect(phone.getByText('Enter the 6-digit code we emailed you').first()).toBeVisible();
+    await enterEmailCode(phone, coApplicant.email);
+    await expect(
+      phone.getByText(`We sent a 6-digit code to ${coApplicant.email}. It works for 10 minutes.`),
+    ).toBeVisible();
+    await expectNoAxeViolations(phone);
+    await expectNoHorizontalScroll(phone);
+    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/personalinfo$/);
+
+    // Someone else with the link, in another browser, by keyboard: refused on the password.
+    const other = await secondDevice(browser, 1280);
+    await other.goto(link);
+    await other.getByRole('link', { name: 'Get Started' }).click();
+    await expect(other.getByLabel('Email address')).toHaveValue(coApplicant.email);
+    // Even holding the invited mailbox's code.
+    await enterEmailCode(other, coApplicant.email);
+    await tabTo(other, other.getByLabel('Password', { exact: true }));
+    await other.keyboard.type('Someone9else');
+    await other.keyboard.press('Enter');
+    await expect(
+      other
+        .getByText(
+          'This invitation was already used to start an application. Enter the password chosen then to continue.',
+        )
+        .first(),
+    ).toBeVisible();
+    await expect(other).toHaveURL(/\/joint\/createprofile/);
+    await expectNoAxeViolations(other);
+    await other.context().close();
+
+    // The co-applicant goes on, giving another legal name than the invited one: held for review.
+    await fillPersonalInfo(phone, { ...coApplicant, firstName: 'Samantha' });
+    await continueButton(phone).click();
+    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
+    await continueButton(phone).click();
+    await enterAddressBySearch(phone);
+    await continueButton(phone).click();
+    await legalTerms(phone);
+    await reviewAndAccept(phone, /\/joint\/processingapplication$/);
+    await expectNoAxeViolations(phone);
+    const views = await Promise.all(
+      [page, phone].map(
+        async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
+      ),
+    );
+    expect(views.map((v) => v.nextPath)).toEqual([
+      '/single/confirmcoapplicantapplication',
+      '/joint/processingapplication',
+    ]);
+    await phone.context().close();
+  });
+
+  test('a blocked co-applicant: the primary is e-mailed the apply-as-single link, and goes on alone by keyboard at 320 px after confirming with their password', async ({
+    page,
+    browser,
+    expectNoAxeViolations,
+  }) => {
+    const primary = newApplicant();
+    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Blocked' });
+    await primaryInvites(page, primary, coApplicant);
+    await submitThroughApi(page.request, '/api/omo/SaveApplication');
+    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const phone = await secondDevice(browser, 1280);
+    await phone.goto(link);
+    await phone.getByRole('link', { name: 'Get Started' }).click();
+    await enterEmailCode(phone, coApplicant.email);
+    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
+    await continueButton(phone).click();
+    await fillPersonalInfo(phone, coApplicant);
+    await continueButton(phone).click();
+    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
+    await continueButton(phone).click();
+    await enterAddressBySearch(phone);
+    await continueButton(phone).click();
+    await legalTerms(phone);
+    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    expect(joint.showBlockListErrorScreen).toBe(true);
+    await phone.context().close();
+
+    const single = await linkMailedTo(page.request, primary.email, SINGLE_LINK);
+    const mobile = await secondDevice(browser, 320);
+    // Opening the link sends nothing (a mail scanner following it uses nothing up).
+    const calls: string[] = [];
+    mobile.on('request', (r) => {
+      if (r.url().includes('/api/omo/ApplyAsSingle')) calls.push(r.method());
+    });
+    await mobile.goto(single);
+    await expect(
+      mobile.getByRole('heading', { level: 1, name: 'Open your membership on your own' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(mobile);
+    await expectNoHorizontalScroll(mobile);
+    expect(calls).toEqual([]);
+    // A wrong password: told on the field; the link still works.
+    const password = mobile.getByLabel('Your password');
+    await tabTo(mobile, password);
+    await mobile.keyboard.type('Wrong9pass');
+    await mobile.keyboard.press('Enter');
+    await expect(
+      mobile.getByText('This password does not match your application. Try again.').first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(mobile);
+    await password.fill('');
+    await password.focus();
+    await mobile.keyboard.type(primary.password);
+    await mobile.keyboard.press('Enter');
+    await expect(mobile).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+    await expectNoAxeViolations(mobile);
+    await mobile.context().close();
   });
 });

@@ -46,6 +46,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/SaveApplication',
         '/api/omo/AcceptSavingsOffer',
         '/api/omo/GetApplicationFromJointCode',
+        '/api/omo/JointEmailCode',
         '/api/omo/SaveJointApplication',
         '/api/omo/ApplyAsSingle',
         '/api/dev/joint/sweep',

@@ -138,10 +138,20 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
       },
     };
   },
+  'POST /api/omo/JointEmailCode': () => {
+    const query = { jointCode: '' };
+    return {
+      query,
+      prepare: async (a) => {
+        query.jointCode = (await invitedCoApplicant(a.app)).coApplicant.jointCode ?? '';
+      },
+    };
+  },
   'POST /api/omo/ApplyAsSingle': () => {
     const query = { code: '', type: 'primary' };
     return {
       query,
+      body: { password: APPLICANT_ANSWERS.password },
       // An invitation ended (the clock moved past its 7 days and back) and swept: the primary's link.
       prepare: async (a) => {
         const { primary } = await invitedCoApplicant(a.app);

@@ -13,6 +13,7 @@ import * as m0007 from './migrations/0007-decisions.ts';
 import * as m0008 from './migrations/0008-outbox-html.ts';
 import * as m0009 from './migrations/0009-joint-invitations.ts';
 import * as m0010 from './migrations/0010-decision-snapshots.ts';
+import * as m0011 from './migrations/0011-joint-email-code.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008-outbox-html': m0008,
   '0009-joint-invitations': m0009,
   '0010-decision-snapshots': m0010,
+  '0011-joint-email-code': m0011,
 };
 
 /**

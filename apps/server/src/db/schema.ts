@@ -273,6 +273,11 @@ export interface JointInvitationsTable {
   single_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   lookups: Generated<number>;
   lookups_since: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** SHA-256 (hex) of the application id and the e-mail code last sent to the invited address. */
+  email_code_hash: string | null;
+  email_code_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  email_code_tries: Generated<number>;
+  email_codes_sent: Generated<number>;
 }
 
 /** The answers a decision is taken from, frozen at the claim of each round (0010). */

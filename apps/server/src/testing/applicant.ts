@@ -116,6 +116,8 @@ export class TestApplicant {
   readonly flow: 'single' | 'joint';
   readonly coApplicant: TestApplicantOptions['coApplicant'];
   jointCode: string | undefined;
+  /** The co-applicant's code e-mailed to the invited address, once asked for. */
+  emailCode = '';
 
   /**
    * @param app the instance the calls go to (may be switched to another instance of the same database),
@@ -195,11 +197,32 @@ export class TestApplicant {
       sweepEnabled: false,
       flow: this.flow,
       ...(this.jointCode ? { jointCode: this.jointCode } : {}),
+      ...(this.emailCode ? { emailCode: this.emailCode } : {}),
     };
+  }
+
+  /**
+   * The co-applicant's code e-mailed to the invited address (POST JointEmailCode), read from the outbox.
+   * @param to the address it is sent to (this applicant's by default)
+   */
+  async requestEmailCode(to = this.email): Promise<string> {
+    await this.expectOk(
+      this.call('POST', `/api/omo/JointEmailCode?jointCode=${encodeURIComponent(this.jointCode ?? '')}`),
+      204,
+    );
+    const previous = this.emailCode;
+    for (let i = 0; i < 150; i += 1) {
+      const code = await linkCodeMailedTo(this.app, to, EMAIL_CODE_IN_MAIL);
+      if (code !== previous) return (this.emailCode = code);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no new e-mail code to ${to}`);
   }
 
   /** Creates the application (POST InitializeApplication) and keeps the reference number it answers. */
   async start(): Promise<this> {
+    // The co-applicant first proves they hold the invited address.
+    if (this.flow === 'joint' && this.jointCode && !this.emailCode) await this.requestEmailCode();
     const res = await this.expectOk(
       this.call('POST', '/api/omo/InitializeApplication', this.initializeBody()),
     );
@@ -317,9 +340,12 @@ export class TestApplicant {
     await this.expectOk(this.call('POST', '/api/omo/PhoneVerification/Continue', {}));
   }
 
-  private async expectOk(pending: Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  private async expectOk(
+    pending: Promise<LightMyRequestResponse>,
+    status = 200,
+  ): Promise<LightMyRequestResponse> {
     const res = await pending;
-    if (res.statusCode !== 200) {
+    if (res.statusCode !== status) {
       throw new Error(
         `${res.raw.req.method} ${res.raw.req.url} → ${res.statusCode} ${res.body.slice(0, 300)}`,
       );
@@ -349,6 +375,9 @@ export async function linkCodeMailedTo(
   }
 }
 
+/** The co-applicant's code in the e-mail to the invited address. */
+export const EMAIL_CODE_IN_MAIL = /(?:Your code is|Votre code est) (\d{6})\./;
+
 /** The joint code of the invitation e-mailed to `to`. */
 export const JOINT_CODE_IN_LINK = /jointCode=([A-Za-z0-9_-]+)/;
 
@@ -358,14 +387,23 @@ export const JOINT_CODE_IN_LINK = /jointCode=([A-Za-z0-9_-]+)/;
  */
 export async function invitedCoApplicant(
   app: Injector,
-  options: { primary?: TestApplicantOptions; coApplicant?: TestApplicantOptions } = {},
+  options: {
+    primary?: TestApplicantOptions;
+    coApplicant?: TestApplicantOptions;
+    /** The name the primary invites (by default the co-applicant's own legal name). */
+    invitedAs?: { firstName: string; lastName: string };
+  } = {},
 ): Promise<{ primary: TestApplicant; coApplicant: TestApplicant; submitted: LightMyRequestResponse }> {
   const productIds = options.primary?.productIds ?? ['2001'];
   const coApplicant = new TestApplicant(app, { productIds, ...options.coApplicant, flow: 'joint' });
+  const invited = options.invitedAs ?? {
+    firstName: APPLICANT_ANSWERS.personalInfo.firstName,
+    lastName: coApplicant.lastName,
+  };
   const primary = new TestApplicant(app, {
     ...options.primary,
     productIds,
-    coApplicant: { firstName: 'Grace', lastName: coApplicant.lastName, email: coApplicant.email },
+    coApplicant: { ...invited, email: coApplicant.email },
   });
   await primary.progress('reviewConsent');
   const submitted = await primary.submit();

@@ -4,7 +4,7 @@
  * flow step. Step routes come from the domain flows: a step without its screen yet shows the placeholder.
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { JOINT_FLOW, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
 import { loadShownTexts } from '../i18n/i18n.ts';
@@ -88,6 +88,13 @@ const finalizeAccount = lazyStep({
     (await import('../steps/finalize-account/finalize-account-page.tsx')).FinalizeAccountPage,
   loader: stepLoaderOf('finalizeaccount'),
 });
+/** The co-applicant does not answer for the accounts (the primary does): the page sends them on. */
+const jointFinalizeAccount: StepRoute = {
+  loader: async ({ request }) => {
+    const { loadView } = await import('../lib/step-route.ts');
+    throw redirect((await loadView(request.signal)).nextPath);
+  },
+};
 const idVerifyTerms = lazyStep({
   Component: async () =>
     (await import('../steps/id-verify-terms/id-verify-terms-page.tsx')).IdVerifyTermsPage,
@@ -157,7 +164,7 @@ const BUILT_STEPS: Record<string, StepRoute> = {
       [pathOf(flow, 'phoneverification'), phoneVerification],
       [pathOf(flow, 'verificationCode'), verificationCode],
       [pathOf(flow, 'address'), address],
-      [pathOf(flow, 'finalizeaccount'), finalizeAccount],
+      [pathOf(flow, 'finalizeaccount'), flow === JOINT_FLOW ? jointFinalizeAccount : finalizeAccount],
       [pathOf(flow, 'idverifyterms'), idVerifyTerms],
       [`${pathOf(flow, 'idverifyterms')}/capture`, capture],
       [pathOf(flow, 'legalterms'), legalTerms],
@@ -166,9 +173,10 @@ const BUILT_STEPS: Record<string, StepRoute> = {
     ]),
   ),
   [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
-  // Resumes a joint application as single, then goes to its outcome (its loader always redirects).
+  // Going on alone after a joint application: the primary confirms with their password, then the outcome.
   [paths.applyAsSingle]: lazyStep({
-    Component: async () => InitialLoading,
+    Component: async () =>
+      (await import('../steps/apply-as-single/apply-as-single-page.tsx')).ApplyAsSinglePage,
     loader: async () =>
       (await import('../steps/apply-as-single/apply-as-single-loader.ts')).applyAsSingleLoader,
   }),

@@ -81,6 +81,13 @@ export const en = {
     promoCode: 'Promo code',
     referralCode: 'Referral code',
     referralCodeHint: 'Referral codes begin with RF.',
+    invitedEmailHint: 'The address your invitation was sent to. It cannot be changed.',
+    sendCode: 'Email me a code',
+    sendCodeAgain: 'Send a new code',
+    codeSent: 'We sent a 6-digit code to {{email}}. It works for {{minutes}} minutes.',
+    codeNotSent: 'The code could not be sent. Please try again in a minute.',
+    emailCode: 'Code from the email',
+    emailCodeHint: 'To show this invitation is yours, we email a 6-digit code to the address it was sent to.',
     consent:
       'Yes, I would like to receive communications from {{institution}} about products, services and offers. I can unsubscribe at any time.',
   },
@@ -397,6 +404,14 @@ export const en = {
       '8': 'Home Improvements',
       '9': 'Other',
     },
+  },
+  applyAsSingle: {
+    title: 'Open your membership on your own',
+    lead: 'Your co-applicant could not complete their part of your joint application, so the joint membership cannot be opened.',
+    what: 'You can go on alone: we will decide your application as yours only, with the products and answers you gave. Your co-applicant will not be a joint owner.',
+    password: 'Your password',
+    passwordHint: 'The password you chose when you created your profile.',
+    submit: 'Open my membership alone',
   },
   outcomes: {
     questions: 'Questions? Call us at <phone>{{phone}}</phone>.',

@@ -196,6 +196,15 @@ export const fr: Translation = {
     promoCode: 'Code promotionnel',
     referralCode: 'Code de recommandation',
     referralCodeHint: 'Les codes de recommandation commencent par RF.',
+    invitedEmailHint: 'L’adresse à laquelle votre invitation a été envoyée. Elle ne peut pas être modifiée.',
+    sendCode: 'M’envoyer un code par courriel',
+    sendCodeAgain: 'Envoyer un nouveau code',
+    codeSent:
+      'Nous avons envoyé un code à 6 chiffres à {{email}}. Il est valide pendant {{minutes}} minutes.',
+    codeNotSent: 'Le code n’a pas pu être envoyé. Veuillez réessayer dans une minute.',
+    emailCode: 'Code reçu par courriel',
+    emailCodeHint:
+      'Pour confirmer que cette invitation est la vôtre, nous envoyons un code à 6 chiffres à l’adresse où elle a été envoyée.',
     consent:
       'Oui, je souhaite recevoir des communications {{ofInstitution}} au sujet de produits, de services et d’offres. Je peux me désabonner en tout temps.',
   },
@@ -540,6 +549,14 @@ export const fr: Translation = {
       'Votre demande sera fermée et vos réponses ne seront pas conservées. Pour faire une demande, vous devrez recommencer.',
     returnToApplication: 'Revenir à ma demande',
     exitFailed: 'Nous n’avons pas pu fermer votre demande. Veuillez réessayer.',
+  },
+  applyAsSingle: {
+    title: 'Ouvrez votre adhésion seul',
+    lead: 'Votre codemandeur n’a pas pu remplir sa partie de votre demande conjointe : l’adhésion conjointe ne peut pas être ouverte.',
+    what: 'Vous pouvez poursuivre seul : nous traiterons votre demande à votre seul nom, avec les produits et les réponses que vous avez donnés. Votre codemandeur ne sera pas cotitulaire.',
+    password: 'Votre mot de passe',
+    passwordHint: 'Le mot de passe choisi lors de la création de votre profil.',
+    submit: 'Ouvrir mon adhésion seul',
   },
   outcomes: {
     questions: 'Des questions? Appelez-nous au <phone>{{phone}}</phone>.',

@@ -3,6 +3,7 @@ import { routeJointSaveResponse, routeSingleSaveResponse } from '../rules/busine
 import { identityOutcomeOf } from './identity.ts';
 import {
   canAcceptSavingsOffer,
+  canApplyAsSingle,
   canStartJointRound,
   canTransitionDecision,
   decisionSeenBy,
@@ -45,6 +46,8 @@ describe('the save response of each outcome (one rule per flag)', () => {
       '/single/confirmcoapplicantapplication',
     ],
     ['jointComplete', 'showJointCompleteScreen', '/error/1', '/joint/jointcomplete'],
+    // Waits on staff: the processing page.
+    ['heldForReview', 'showTimeoutScreen', '/single/processingapplication', '/joint/processingapplication'],
     ['failed', 'showGenericErrorScreen', '/error/1', '/error/1'],
   ];
 
@@ -109,6 +112,7 @@ describe('outcome reporting (spec 001 §4.9)', () => {
     ['inPerson', 'pending'],
     ['primaryComplete', 'pending'],
     ['jointComplete', 'pending'],
+    ['heldForReview', 'pending'],
     ['declined', 'unsuccessful'],
     ['blocked', 'unsuccessful'],
     ['ageRefused', 'unsuccessful'],
@@ -191,5 +195,40 @@ describe('who sees which round of a joint application', () => {
     expect(canStartJointRound({ ...DECIDING })).toBe(false);
     expect(canStartJointRound(inRound('single', 'approved'))).toBe(false);
     expect(canStartJointRound(inRound('joint', 'approved', 'primaryComplete'))).toBe(false);
+  });
+});
+
+describe('the joint round as the primary sees it, and when they may go on alone', () => {
+  const joint = (outcome: DecisionOutcome) =>
+    decided(outcome, { round: 'joint', primaryOutcome: 'primaryComplete' });
+
+  it.each(['ageRefused', 'blocked', 'inPerson', 'existingMember'] as const)(
+    "offers apply-as-single once the co-applicant's part cannot go on (%s), without showing it",
+    (outcome) => {
+      expect(canApplyAsSingle(joint(outcome))).toBe(true);
+      expect(decisionSeenBy('primary', joint(outcome))?.outcome).toBe('primaryComplete');
+    },
+  );
+
+  it.each(['approved', 'declined', 'savingsOffer', 'jointComplete', 'heldForReview'] as const)(
+    'offers no apply-as-single after a joint round ending in %s',
+    (outcome) => {
+      expect(canApplyAsSingle(joint(outcome))).toBe(false);
+    },
+  );
+
+  it('offers apply-as-single while the primary waits for the co-applicant, not before or once alone', () => {
+    expect(canApplyAsSingle(decided('primaryComplete'))).toBe(true);
+    expect(canApplyAsSingle(null)).toBe(false);
+    expect(canApplyAsSingle({ ...DECIDING, round: 'joint' })).toBe(false);
+    expect(canApplyAsSingle(decided('approved', { round: 'single' }))).toBe(false);
+  });
+
+  it("a joint round held for the staff's review shows the primary their own part", () => {
+    expect(decisionSeenBy('primary', joint('heldForReview'))).toMatchObject({
+      round: 'primary',
+      outcome: 'primaryComplete',
+    });
+    expect(decisionSeenBy('joint', joint('heldForReview'))?.outcome).toBe('heldForReview');
   });
 });

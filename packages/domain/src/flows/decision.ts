@@ -31,6 +31,8 @@ export type DecisionState = (typeof DECISION_STATES)[number];
  * - declined: the membership is refused;
  * - primaryComplete: the primary's part of a joint application is done, the co-applicant is invited;
  * - jointComplete: the co-applicant finished before the primary was decided;
+ * - heldForReview: the co-applicant's legal name is not the invited one: the joint round waits for the
+ *   credit union's staff (the co-applicant sees the processing page), nothing is opened;
  * - failed: the decision could not be taken (a provider failed beyond its retries).
  */
 export const DECISION_OUTCOMES = [
@@ -43,6 +45,7 @@ export const DECISION_OUTCOMES = [
   'declined',
   'primaryComplete',
   'jointComplete',
+  'heldForReview',
   'failed',
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
@@ -111,7 +114,39 @@ const CO_APPLICANT_OUTCOMES: readonly (DecisionOutcome | null)[] = [
   'inPerson',
   'existingMember',
   'jointComplete',
+  'heldForReview',
 ];
+
+/**
+ * The co-applicant's outcomes after which their part cannot go on online (refused, ID in person, an
+ * existing member): the primary is offered to go on alone.
+ */
+const CO_APPLICANT_CANNOT_GO_ON: readonly DecisionOutcome[] = [
+  'ageRefused',
+  'blocked',
+  'inPerson',
+  'existingMember',
+];
+
+/** True when the joint round ended in an outcome of the co-applicant alone (the primary's part stands). */
+export function isCoApplicantOutcome(decision: Decision | null): boolean {
+  return (
+    decision?.round === 'joint' &&
+    decision.state === 'decided' &&
+    CO_APPLICANT_OUTCOMES.includes(decision.outcome)
+  );
+}
+
+/** True when the primary of a joint application may go on alone (apply as single). */
+export function canApplyAsSingle(decision: Decision | null): boolean {
+  return (
+    isAwaitingCoApplicant(decision) ||
+    (decision?.round === 'joint' &&
+      decision.state === 'decided' &&
+      decision.outcome !== null &&
+      CO_APPLICANT_CANNOT_GO_ON.includes(decision.outcome))
+  );
+}
 
 /**
  * The decision as an applicant may see it: the co-applicant only the joint round's; the primary their
@@ -160,6 +195,7 @@ export function outcomeReportOf(outcome: DecisionOutcome): OutcomeReport | null 
     case 'inPerson':
     case 'primaryComplete':
     case 'jointComplete':
+    case 'heldForReview':
       return 'pending';
     case 'declined':
     case 'blocked':
@@ -199,6 +235,8 @@ const FLAG_OF: Record<DecisionOutcome, keyof typeof NO_FLAGS | null> = {
   declined: 'showDeclineScreen',
   primaryComplete: 'showPrimaryCompleteScreen',
   jointComplete: 'showJointCompleteScreen',
+  // Waits on staff: the processing page ('we'll e-mail you').
+  heldForReview: 'showTimeoutScreen',
   failed: 'showGenericErrorScreen',
 };
 

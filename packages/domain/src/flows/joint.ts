@@ -5,6 +5,7 @@
  * decided. Two days before it ends the co-applicant is reminded; once it has ended the primary is offered
  * to go on alone (apply as single).
  */
+import { normalize } from '../reference/named-code.ts';
 
 /** Days the co-applicant has to finish (spec 001 §2.10, §9). */
 export const JOINT_INVITATION_DAYS = 7;
@@ -35,3 +36,27 @@ export const APPLY_AS_SINGLE_DAYS = 14;
 
 /** Lookups of one joint code within an hour before it is refused (429) for the rest of the hour. */
 export const JOINT_CODE_LOOKUPS_PER_HOUR = 20;
+
+/** A name as compared with the invited one: accents, case and repeated spaces ignored. */
+const comparableName = (name: string) => normalize(name).replace(/\s+/g, ' ');
+
+/**
+ * True when the legal name the co-applicant gave is the name the primary invited (first and last name;
+ * case, accents and spacing ignored). A different name is held for the credit union's review.
+ */
+export function isInvitedName(
+  invited: { firstName: string; lastName: string },
+  given: { firstName: string; lastName: string },
+): boolean {
+  return (
+    comparableName(invited.firstName) === comparableName(given.firstName) &&
+    comparableName(invited.lastName) === comparableName(given.lastName)
+  );
+}
+
+/** Minutes the code e-mailed to the invited address works (it proves the co-applicant holds it). */
+export const JOINT_EMAIL_CODE_MINUTES = 10;
+/** Wrong entries of one e-mail code before it stops working (a new code must be sent). */
+export const JOINT_EMAIL_CODE_TRIES = 3;
+/** E-mail codes one invitation may send. */
+export const JOINT_EMAIL_CODES_PER_INVITATION = 5;

@@ -35,6 +35,8 @@ describe('the state of an applicant’s part', () => {
     expect(
       applicantStateOf('primary', { ...decided('jointComplete', 'joint'), primaryOutcome: 'inPerson' }),
     ).toBe('awaitingInPersonId');
+    // A co-applicant whose legal name is not the invited one waits for the credit union's review.
+    expect(applicantStateOf('joint', decided('heldForReview', 'joint'))).toBe('awaitingStaff');
     // The primary went on alone: the invitation has ended.
     expect(applicantStateOf('joint', decided('approved', 'single'))).toBe('closed');
   });

@@ -8,6 +8,7 @@
  *                                              awaitingCoApplicant  (primary complete: the co-applicant is invited)
  *                                              awaitingInPersonId   (ID to be shown at a branch or post office)
  *                                              awaitingOfferAnswer  (a savings account offered instead)
+ *                                              awaitingStaff        (held for the credit union's review)
  * The co-applicant's part is a draft while the primary's part waits for them (primary complete or ID in
  * person), and closed once the primary went on alone.
  */
@@ -20,6 +21,7 @@ export const APPLICANT_STATES = [
   'awaitingCoApplicant',
   'awaitingInPersonId',
   'awaitingOfferAnswer',
+  'awaitingStaff',
   'decided',
   'closed',
 ] as const;
@@ -29,6 +31,7 @@ const WAITING_OUTCOMES: Partial<Record<DecisionOutcome, ApplicantState>> = {
   primaryComplete: 'awaitingCoApplicant',
   inPerson: 'awaitingInPersonId',
   savingsOffer: 'awaitingOfferAnswer',
+  heldForReview: 'awaitingStaff',
 };
 
 /**

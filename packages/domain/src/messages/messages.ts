@@ -32,6 +32,15 @@ export const MESSAGES_EN = {
   'text.max': 'Text exceeds maximum characters',
   'referralCode.max': 'Referral code exceeds maximum characters',
   'referralCode.prefix': 'Referral code must begin with RF',
+  // Not in the spec: the co-applicant's profile and the primary going on alone.
+  'email.notInvited': 'Use the email address your invitation was sent to',
+  'password.jointStarted':
+    'This invitation was already used to start an application. Enter the password chosen then to continue.',
+  'password.wrong': 'This password does not match your application. Try again.',
+  'emailCode.required': 'Enter the 6-digit code we emailed you',
+  'emailCode.invalid': 'Invalid code, please try again',
+  'emailCode.expired': 'This code no longer works. Send a new code.',
+  'emailCode.tooMany': 'Too many codes were sent for this invitation. Please call us at {phone}.',
 
   // Names
   'name.first.required': 'Enter your first name',
@@ -180,6 +189,15 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'text.max': 'Le texte dépasse le nombre maximal de caractères',
   'referralCode.max': 'Le code de recommandation dépasse le nombre maximal de caractères',
   'referralCode.prefix': 'Le code de recommandation doit commencer par RF',
+  'email.notInvited': 'Utilisez l’adresse courriel à laquelle votre invitation a été envoyée',
+  'password.jointStarted':
+    'Cette invitation a déjà servi à commencer une demande. Entrez le mot de passe choisi alors pour continuer.',
+  'password.wrong': 'Ce mot de passe ne correspond pas à votre demande. Réessayez.',
+  'emailCode.required': 'Entrez le code à 6 chiffres que nous vous avons envoyé par courriel',
+  'emailCode.invalid': 'Code invalide, veuillez réessayer',
+  'emailCode.expired': 'Ce code n’est plus valide. Envoyez un nouveau code.',
+  'emailCode.tooMany':
+    'Trop de codes ont été envoyés pour cette invitation. Veuillez nous appeler au {phone}.',
 
   'name.first.required': 'Entrez votre prénom',
   'name.last.required': 'Entrez votre nom de famille',

@@ -94,6 +94,8 @@ export const APPLICATION_API_PATHS = {
    * named, so that the visitor chooses to continue it or to start a new one.
    */
   sessionArrival: '/api/omo/Session/Arrival',
+  /** POST ?jointCode=: e-mails the co-applicant a 6-digit code to the invited address. */
+  jointEmailCode: '/api/omo/JointEmailCode',
 } as const;
 
 /**

@@ -18,7 +18,7 @@ import {
 } from './entities.ts';
 import { IDENTITY_STATUSES } from '../flows/identity.ts';
 import { DECISION_OUTCOMES, DECISION_STATES } from '../flows/decision.ts';
-import { createProfileFormSchema } from './forms/create-profile.ts';
+import { applyAsSingleFormSchema, createProfileFormSchema } from './forms/create-profile.ts';
 import { idVerifyTermsFormSchema } from './forms/id-verify-terms.ts';
 import type { Language } from '../messages/messages.types.ts';
 import { nullParameterMessage } from './api-paths.ts';
@@ -136,6 +136,13 @@ export const applyAsSingleQuerySchema = z.object({
   type: z.string({ error: nullParameterMessage('type') }).min(1, { error: nullParameterMessage('type') }),
 });
 export type ApplyAsSingleQuery = z.infer<typeof applyAsSingleQuerySchema>;
+
+/**
+ * POST /api/omo/ApplyAsSingle body (ours; the spec's call has none): the primary confirms going on alone
+ * with their password, so the link alone (a mail scanner following it) does nothing.
+ */
+export const applyAsSingleRequestSchema = applyAsSingleFormSchema;
+export type ApplyAsSingleRequest = z.infer<typeof applyAsSingleRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Web configuration, /productlist page and outbox (moved from the server)

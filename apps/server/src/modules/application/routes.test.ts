@@ -100,7 +100,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
   /** Starts an application; returns its cookie, e-mail and applicant id. */
   async function start(productIds: string[] = ['2002'], extra: Record<string, unknown> = {}) {
     counter += 1;
-    const email = `applicant${counter}@example.com`;
+    const email = (extra.email as string | undefined) ?? `applicant${counter}@example.com`;
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/omo/InitializeApplication',
@@ -195,7 +195,12 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
 
     it('records the flow the profile was created in: a /joint profile is the co-applicant', async () => {
       const { coApplicant } = await invitedCoApplicant(t.app);
-      const joint = await start(['2001'], { flow: 'joint', jointCode: coApplicant.jointCode });
+      const joint = await start(['2001'], {
+        flow: 'joint',
+        jointCode: coApplicant.jointCode,
+        email: coApplicant.email,
+        emailCode: await coApplicant.requestEmailCode(),
+      });
       expect(joint.res.json()).toMatch(/^OMO[A-Z0-9]{8}J$/);
       const res = await view(joint.cookie);
       expect(res.json()).toMatchObject({ flow: 'joint', nextPath: '/joint/personalinfo' });

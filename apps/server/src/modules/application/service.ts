@@ -60,6 +60,7 @@ import { hashPassword, type SinCipher } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import { createIdentityService, type IdentityService } from '../identity/service.ts';
+import { admitCoApplicant } from '../joint/service.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from './problems.ts';
 import { createProgressReader, flowOf, type ProgressRead, type ProgressReader } from './progress.ts';
 import {
@@ -362,6 +363,10 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     summary: 'How each account will be used, by product id (the shorter form for registered plans)',
     body: applicationAccountUsageRequestSchema,
     validate(input, body) {
+      // The accounts are the application's: the primary applicant answers for them.
+      if (input.context.applicant.role !== 'primary') {
+        throw new HttpProblem(403, "Only the primary applicant answers for the application's accounts.");
+      }
       const { facts } = input;
       const answers = (body ?? {}) as Record<string, unknown>;
       const issues: { path: string; key: string }[] = [];
@@ -475,8 +480,9 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   }
 
   /**
-   * The co-applicant's profile joins the application of their invitation's code. Created again from the
-   * link (another device, a lost session), it replaces their earlier, unsubmitted profile.
+   * The co-applicant's profile joins the application of their invitation's code, with the invited e-mail.
+   * Once a co-applicant has started, they are never replaced: from another browser only they go on, with
+   * the password they chose (admitCoApplicant in the joint module).
    */
   async function joinAsCoApplicant(
     input: z.output<typeof initializeApplicationRequestSchema>,
@@ -489,33 +495,46 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       });
     }
     const applicationId = await applicationOfJointCode(input.jointCode);
-    const passwordHash = await hashPassword(input.password);
-    const fields = { email: input.email.toLowerCase(), passwordHash, consent: input.consent };
+    const own = existing?.applicant.role === 'joint' && existing.application.id === applicationId;
+    const started = own
+      ? undefined
+      : await db
+          .selectFrom('applicants')
+          .select(['id', 'password_hash as passwordHash'])
+          .where('application_id', '=', applicationId)
+          .where('role', '=', 'joint')
+          .executeTakeFirst();
+    const goesOn = await admitCoApplicant(db, applicationId, input, started, config.contactPhone, {
+      hasSession: own,
+    });
     const application = await db
       .selectFrom('applications')
       .select('ref_code')
       .where('id', '=', applicationId)
       .executeTakeFirstOrThrow();
     const appRefNo = referenceNumberOf({ refCode: application.ref_code }, { role: 'joint' });
-    if (existing?.applicant.role === 'joint' && existing.application.id === applicationId) {
+    // The co-applicant who started goes on from this browser, as they left it.
+    if (goesOn) return { applicantId: goesOn, appRefNo };
+    const passwordHash = await hashPassword(input.password);
+    const fields = { email: input.email.toLowerCase(), passwordHash, consent: input.consent };
+    if (own) {
       await updateApplicant(db, existing.applicant.id, fields);
       return { applicantId: existing.applicant.id, appRefNo };
     }
     const applicantId = randomUUID();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('applicants')
-        .where('application_id', '=', applicationId)
-        .where('role', '=', 'joint')
-        .execute();
-      await createApplicant(trx, {
+    try {
+      await createApplicant(db, {
         id: applicantId,
         applicationId,
         role: 'joint',
         ...fields,
         identity: { status: 'notStarted' },
       });
-    });
+    } catch (error) {
+      // Another browser started first (one co-applicant per application): it is theirs now.
+      if (!isUniqueViolation(error)) throw error;
+      throw validationProblem([{ path: 'password', key: 'password.jointStarted' }], config.contactPhone);
+    }
     return { applicantId, appRefNo };
   }
 

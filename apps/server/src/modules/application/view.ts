@@ -72,30 +72,33 @@ export function toApplicationView(
   const { progress } = read;
   const seen = decisionSeenBy(applicant.role, application.decision);
   const decisionView = seen ? toDecisionView(seen, { application, applicant }) : null;
+  // The co-applicant sees their own and the shared answers: not the primary's codes, term or account usage.
+  const isPrimary = applicant.role === 'primary';
   return {
     appRefNo: referenceNumberOf(application, applicant),
     flow: flowOf(applicant).kind,
     email: applicant.email,
-    promoCode: application.promoCode ?? '',
-    referralCode: application.referralCode ?? '',
+    promoCode: isPrimary ? (application.promoCode ?? '') : '',
+    referralCode: isPrimary ? (application.referralCode ?? '') : '',
     consent: applicant.consent,
     productIds: application.productIds,
     sweepEnabled: application.sweepEnabled,
     personalInfo: applicant.personalInfo,
     phone: toPhoneView(applicant),
     address: applicant.address,
-    products: application.productChoice
-      ? {
-          termPeriod: application.productChoice.termPeriod ?? '',
-          termOption: application.productChoice.termOption ?? '',
-        }
-      : null,
+    products:
+      isPrimary && application.productChoice
+        ? {
+            termPeriod: application.productChoice.termPeriod ?? '',
+            termOption: application.productChoice.termOption ?? '',
+          }
+        : null,
     sin: {
       provided: applicant.sinProvided,
       skipped: applicant.sinSkipped,
       masked: applicant.sinProvided && applicant.sinLast3 ? maskSin(applicant.sinLast3) : null,
     },
-    accountUsage: application.accountUsage as ApplicationView['accountUsage'],
+    accountUsage: isPrimary ? (application.accountUsage as ApplicationView['accountUsage']) : null,
     identity: { status: applicant.identity.status, recheck: applicant.identity.lapsed === true },
     legalTerms: applicant.legalTerms,
     reviewConsent: applicant.reviewConsent,

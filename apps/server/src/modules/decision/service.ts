@@ -13,6 +13,7 @@
  */
 import {
   canAcceptSavingsOffer,
+  canApplyAsSingle,
   canStartJointRound,
   checkAgeLimits,
   DECIDING,
@@ -20,7 +21,7 @@ import {
   FLOW_ERROR_ROUTES,
   flagsOf,
   identityOutcomeOf,
-  isAwaitingCoApplicant,
+  isCoApplicantOutcome,
   normalizeBirthDate,
   outcomeReportOf,
   provinceOfAddress,
@@ -89,7 +90,7 @@ export interface DecisionServiceDeps {
   db: Database;
   jobs: Jobs;
   mail: Pick<MailService, 'queue'>;
-  joint: Pick<JointService, 'invite'>;
+  joint: Pick<JointService, 'invite' | 'assertOpen' | 'isInvitedPerson' | 'tellPrimary'>;
   banking: BankingProvider;
   catalogue: Pick<CatalogueService, 'listProducts'>;
   progress: ProgressReader;
@@ -252,6 +253,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       if (!coApplicant) throw new Error('A joint round has a co-applicant');
       const refused = await check(coApplicant);
       if (refused) return { verdict: refused, coApplicant };
+      // The co-applicant must be the person invited: another legal name waits for the staff's review.
+      if (!(await joint.isInvitedPerson(db, primary.application.id, personOf(coApplicant)))) {
+        return { verdict: { outcome: 'heldForReview' }, coApplicant };
+      }
       if (primary.application.decision?.primaryOutcome === 'inPerson') {
         return { verdict: { outcome: 'jointComplete' }, coApplicant };
       }
@@ -373,6 +378,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       } else if (late) {
         await mailDecision(subject, decided.primaryCustNo);
       }
+      // The primary learns how the joint round ended whatever the co-applicant's outcome (never why).
+      if (isCoApplicantOutcome(decided)) await joint.tellPrimary(trx, primary, decided);
       return decided;
     });
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
@@ -506,7 +513,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     return db.transaction().execute(async (trx) => {
       const current = await lockDecision(trx, applicationId);
       if (!allowed(current)) return null;
-      const next: Decision = { ...DECIDING, round, primaryOutcome: current?.outcome ?? null };
+      // The primary's own outcome stays theirs when going on alone after a joint round.
+      const primaryOutcome = current?.round === 'joint' ? current.primaryOutcome : current?.outcome;
+      const next: Decision = { ...DECIDING, round, primaryOutcome: primaryOutcome ?? null };
       const submittedAt = clock.now();
       await trx
         .updateTable('applications')
@@ -642,6 +651,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
           round === 'joint' ? canStartJointRound : (current) => current === null,
           new Date(until + 1000),
           async (trx) => {
+            // The invitation's end holds at the claim too (under the row lock).
+            if (round === 'joint') await joint.assertOpen(trx, application.id);
             await trx
               .updateTable('applicants')
               .set({ terms_accepted: true, language: input.language, updated_at: new Date() })
@@ -690,7 +701,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const until = Date.now() + waitMs;
       const primary = await contextOf(applicationId);
       if (!primary) throw new HttpProblem(404, 'No application matches this link.', { title: 'Not Found' });
-      const claimed = await claim(applicationId, 'single', isAwaitingCoApplicant, new Date(until + 1000));
+      const claimed = await claim(applicationId, 'single', canApplyAsSingle, new Date(until + 1000));
       const decision = claimed
         ? await decideWhileWaiting(applicationId, until, claimed.frozen)
         : ((await decisionOf(applicationId)) ?? DECIDING);

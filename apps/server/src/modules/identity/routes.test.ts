@@ -34,6 +34,7 @@ async function startApplicant(
           })
         ).coApplicant
       : new TestApplicant(t.app, { productIds: ['2001'], ...options });
+  if (options.flow === 'joint') await a.requestEmailCode();
   const res = await a.call('POST', '/api/omo/InitializeApplication', {
     ...a.initializeBody(),
     ...options.extra,

@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../lib/crypto.ts';
 import {
+  APPLICANT_ANSWERS,
   invitedCoApplicant,
   linkCodeMailedTo,
   TestApplicant,
-  type TestApplicantOptions,
+  validShortAccountUsage,
 } from '../../testing/applicant.ts';
 import { buildTestApp, dropTestSchema, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -50,12 +51,29 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     (await t.app.inject('/api/dev/outbox'))
       .json<OutboxMail[]>()
       .filter((m) => m.channel === 'email' && m.to === to);
+  /** The e-mail to `to` whose subject holds `subject`, once the outbox has it. */
+  const mailWith = async (to: string, subject: string) => {
+    for (let i = 0; i < 100; i += 1) {
+      const found = (await emailsTo(to)).find((m) => m.subject.includes(subject));
+      if (found) return found;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`No e-mail to ${to} about '${subject}'`);
+  };
   const lookup = (code: string, ip = '10.77.0.1') =>
     t.app.inject({
       method: 'POST',
       url: '/api/omo/GetApplicationFromJointCode',
       query: { jointCode: code },
       remoteAddress: ip,
+    });
+  const applyAsSingle = (query: Record<string, string>, password?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/omo/ApplyAsSingle',
+      query,
+      remoteAddress: '10.80.0.1',
+      ...(password === undefined ? {} : { payload: { password } }),
     });
   const membersOf = async (applicantId: string) =>
     (
@@ -67,9 +85,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     ).length;
 
   /** The co-applicant, joined and with every step done before the terms. */
-  async function readyCoApplicant(
-    options: { primary?: TestApplicantOptions; coApplicant?: TestApplicantOptions } = {},
-  ) {
+  async function readyCoApplicant(options: Parameters<typeof invitedCoApplicant>[1] = {}) {
     const invited = await invitedCoApplicant(t.app, options);
     await invited.coApplicant.progress('reviewConsent');
     return invited;
@@ -122,7 +138,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     expect(res.json()).toEqual({
       isExpired: false,
       productIds: ['2001', '2003'],
-      jointFirstName: 'Grace',
+      jointFirstName: APPLICANT_ANSWERS.personalInfo.firstName,
       jointLastName: coApplicant.lastName,
       jointEmail: coApplicant.email,
     });
@@ -171,17 +187,182 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     ).toBe(404);
   });
 
-  it('replaces an unsubmitted co-applicant who starts again from the link', async () => {
+  it('asks the co-applicant for the code e-mailed to the invited address before making their profile', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const start = (emailCode?: string) =>
+      coApplicant.call('POST', '/api/omo/InitializeApplication', {
+        ...coApplicant.initializeBody(),
+        ...(emailCode === undefined ? {} : { emailCode }),
+      });
+    const keyOf = (res: Awaited<ReturnType<typeof start>>) =>
+      res.json<{ errors: { path: string; key: string }[] }>().errors.map((e) => `${e.path}:${e.key}`);
+    const without = await start();
+    expect(without.statusCode).toBe(400);
+    expect(keyOf(without)).toEqual(['emailCode:emailCode.required']);
+    expect(without.cookies).toHaveLength(0);
+
+    const code = await coApplicant.requestEmailCode();
+    const mail = await mailWith(coApplicant.email, 'your code');
+    expect(mail.body).toContain(code);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.invalid']);
+    expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.invalid']);
+    // The third wrong entry spends the code: even the right one no longer works.
+    expect(keyOf(await start(wrong))).toEqual(['emailCode:emailCode.expired']);
+    expect(keyOf(await start(code))).toEqual(['emailCode:emailCode.expired']);
+
+    // Ten guesses at once get no further than three.
+    const other = await coApplicant.requestEmailCode();
+    const guesses = Array.from({ length: 10 }, (_, i) =>
+      String((Number(other) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    await Promise.all(guesses.map((guess) => start(guess)));
+    expect(keyOf(await start(other))).toEqual(['emailCode:emailCode.expired']);
+
+    const fresh = await coApplicant.requestEmailCode();
+    const res = await start(fresh);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await coApplicant.view()).json()).toMatchObject({ flow: 'joint', email: coApplicant.email });
+  });
+
+  it('sends a limited number of e-mail codes per invitation, and none for an unknown code', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const send = (jointCode: string, ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/omo/JointEmailCode',
+        query: { jointCode },
+        remoteAddress: ip,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await send(coApplicant.jointCode!, `10.81.${i}.1`)).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    expect((await send('C'.repeat(43), '10.81.9.1')).statusCode).toBe(404);
+  });
+
+  it('refuses a co-applicant profile with another e-mail than the invited one', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const res = await coApplicant.call('POST', '/api/omo/InitializeApplication', {
+      ...coApplicant.initializeBody(),
+      email: 'someone.else@example.com',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([expect.objectContaining({ path: 'email', key: 'email.notInvited' })]);
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('never replaces a co-applicant who started: another browser goes on only with their password', async () => {
     const { coApplicant } = await invitedCoApplicant(t.app);
     await coApplicant.progress('address');
-    const again = new TestApplicant(t.app, {
-      flow: 'joint',
-      jointCode: coApplicant.jointCode,
-      productIds: ['2001'],
+    const stranger = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
+    // Even with the invited mailbox's code: the co-applicant who started keeps their place.
+    const body = {
+      ...stranger.initializeBody(),
+      email: coApplicant.email,
+      emailCode: coApplicant.emailCode,
+    };
+    const refused = await stranger.call('POST', '/api/omo/InitializeApplication', {
+      ...body,
+      password: 'Another1pw',
     });
-    await again.start();
-    expect((await coApplicant.view()).statusCode).toBe(401);
-    expect((await again.view()).json()).toMatchObject({ nextPath: '/joint/personalinfo' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ path: 'password', key: 'password.jointStarted' }),
+    ]);
+    expect(stranger.cookie).toBe('');
+    // The co-applicant's draft is untouched.
+    expect((await coApplicant.view()).json()).toMatchObject({ nextPath: '/joint/legalterms' });
+
+    // The co-applicant themself, on another device, goes on where they were.
+    const sameOnPhone = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
+    const again = await sameOnPhone.call('POST', '/api/omo/InitializeApplication', body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await sameOnPhone.view()).json()).toMatchObject({
+      nextPath: '/joint/legalterms',
+      email: coApplicant.email,
+    });
+  });
+
+  it('lets one of two browsers starting at once be the co-applicant, and refuses the other', async () => {
+    const { coApplicant } = await invitedCoApplicant(t.app);
+    const emailCode = await coApplicant.requestEmailCode();
+    const browsers = ['Firstpw1', 'Secondpw2'].map((password) => {
+      const browser = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
+      return browser.call('POST', '/api/omo/InitializeApplication', {
+        ...browser.initializeBody(),
+        email: coApplicant.email,
+        emailCode,
+        password,
+      });
+    });
+    const statuses = (await Promise.all(browsers)).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const rows = await t.app.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email', '=', coApplicant.email)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses the co-applicant's submission once the invitation has ended (/error/5), and decides nothing", async () => {
+    const { coApplicant, primary } = await readyCoApplicant();
+    travel(7.01);
+    const res = await coApplicant.submit();
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ nextPath: '/error/5' });
+    expect((await coApplicant.view()).json().decision).toBeNull();
+    expect((await primary.view()).json()).toMatchObject({
+      nextPath: '/single/confirmcoapplicantapplication',
+    });
+  });
+
+  it("holds a co-applicant whose legal name is not the invited one for the staff's review: processing, nothing opened", async () => {
+    const { coApplicant, primary } = await readyCoApplicant({
+      invitedAs: { firstName: 'Grace', lastName: 'Hopper' },
+    });
+    const res = await coApplicant.submit();
+    expect(res.statusCode, res.body).toBe(200);
+    const response = res.json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    expect(response.primaryCustNo).toBeNull();
+    expect((await coApplicant.view()).json()).toMatchObject({ nextPath: '/joint/processingapplication' });
+    expect((await primary.view()).json()).toMatchObject({
+      nextPath: '/single/confirmcoapplicantapplication',
+    });
+    expect(await membersOf(response.applicantId as string)).toBe(0);
+    // The primary is told the co-applicant finished and the application is reviewed, without the reason.
+    const told = await mailWith(primary.email, 'joint application');
+    expect(told.body).toContain('reviewing');
+    expect(told.body).not.toMatch(/name|applyassingle/i);
+  });
+
+  it('accepts the invited name written with other case and accents', async () => {
+    const { coApplicant } = await readyCoApplicant({
+      invitedAs: { firstName: 'ÁDA', lastName: APPLICANT_ANSWERS.personalInfo.lastName.toLowerCase() },
+    });
+    const response = (await coApplicant.submit()).json<SaveResponse>();
+    expect(response.jointCustNo).toMatch(/^\d{6,}$/);
+  });
+
+  it("keeps the primary's answers out of the co-applicant's view, and refuses their account-usage save", async () => {
+    const { coApplicant, primary } = await invitedCoApplicant(t.app, {
+      primary: { productIds: ['2003'] },
+    });
+    await coApplicant.progress('reviewConsent');
+    const before = (await primary.view()).json();
+    expect(before.accountUsage).not.toBeNull();
+    expect(before.products).not.toBeNull();
+    const view = (await coApplicant.view()).json();
+    expect(view).toMatchObject({ accountUsage: null, products: null, promoCode: '', referralCode: '' });
+    expect(view.productIds).toEqual(['2003']);
+
+    const usage = await coApplicant.call('PUT', '/api/omo/Application/AccountUsage', {
+      '2003': validShortAccountUsage,
+    });
+    expect(usage.statusCode).toBe(403);
+    expect((await primary.view()).json().accountUsage).toEqual(before.accountUsage);
   });
 
   it('decides the joint application with both applicants: a member number each, both e-mailed, the code spent', async () => {
@@ -229,6 +410,29 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     expect((await primary.view()).json()).toMatchObject({
       nextPath: '/single/confirmcoapplicantapplication',
     });
+    // The primary is told the joint round cannot go on (never why) and offered to go on alone.
+    const told = await mailWith(primary.email, 'joint application');
+    expect(told.body).not.toMatch(/block/i);
+    const code = /applyassingle\?code=([A-Za-z0-9_-]+)&ApplicantType=primary/.exec(told.body)?.[1];
+    expect(code).toBeDefined();
+    const alone = await applyAsSingle({ code: code!, type: 'primary' }, APPLICANT_ANSWERS.password);
+    expect(alone.statusCode, alone.body).toBe(200);
+    expect(alone.json<SaveResponse>().primaryCustNo).toMatch(/^\d{6,}$/);
+    expect(await membersOf(res.json<SaveResponse>().applicantId as string)).toBe(0);
+  });
+
+  it('tells the primary when the co-applicant is sent to show ID in person, and offers going on alone', async () => {
+    const { primary } = await readyCoApplicant({ coApplicant: { lastName: 'Fallback' } }).then(
+      async (invited) => {
+        expect(flagsOf((await invited.coApplicant.submit()).json<SaveResponse>())).toEqual([
+          'showCanadaPostScreen',
+        ]);
+        return invited;
+      },
+    );
+    const told = await mailWith(primary.email, 'joint application');
+    expect(told.body).toContain('applyassingle?code=');
+    expect(told.body).not.toMatch(/in person|identity/i);
   });
 
   it('declines the joint membership when the co-applicant is the Decline persona, for both', async () => {
@@ -289,11 +493,23 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     );
     expect((await emailsTo(primary.email)).filter((m) => m.body.includes('applyassingle'))).toHaveLength(1);
 
-    const applyAsSingle = (query: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/api/omo/ApplyAsSingle', query, remoteAddress: '10.80.0.1' });
-    expect((await applyAsSingle({ code, type: 'joint' })).statusCode).toBe(404);
-    expect((await applyAsSingle({ code })).statusCode).toBe(400);
-    const res = await applyAsSingle({ code, type: 'primary' });
+    const password = APPLICANT_ANSWERS.password;
+    expect((await applyAsSingle({ code, type: 'joint' }, password)).statusCode).toBe(404);
+    expect((await applyAsSingle({ code }, password)).statusCode).toBe(400);
+    // The code alone (a mail scanner following the link) does nothing: no session, no decision.
+    const scanned = await applyAsSingle({ code, type: 'primary' });
+    expect(scanned.statusCode).toBe(400);
+    expect(scanned.cookies).toHaveLength(0);
+    const wrong = await applyAsSingle({ code, type: 'primary' }, 'Wrong1pass');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      expect.objectContaining({ path: 'password', key: 'password.wrong' }),
+    ]);
+    expect(wrong.cookies).toHaveLength(0);
+    expect((await primary.view()).json()).toMatchObject({
+      nextPath: '/single/confirmcoapplicantapplication',
+    });
+    const res = await applyAsSingle({ code, type: 'primary' }, password);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<SaveResponse>().primaryCustNo).toMatch(/^\d{6,}$/);
     const session = res.cookies.find((c) => c.name.endsWith('omo_session'));
@@ -304,7 +520,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     });
     expect(view.json()).toMatchObject({ nextPath: '/single/confirmapplication' });
     // Once only; the joint code no longer works.
-    expect((await applyAsSingle({ code, type: 'primary' })).statusCode).toBe(404);
+    expect((await applyAsSingle({ code, type: 'primary' }, password)).statusCode).toBe(404);
     expect((await lookup(coApplicant.jointCode!)).statusCode).toBe(404);
   });
 
@@ -314,12 +530,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     await t.app.inject({ method: 'POST', url: '/api/dev/joint/sweep' });
     const code = await linkCodeMailedTo(t.app, primary.email, /applyassingle\?code=([A-Za-z0-9_-]+)/);
     travel(7.01 + 14.01);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/omo/ApplyAsSingle',
-      query: { code, type: 'primary' },
-      remoteAddress: '10.80.0.2',
-    });
+    const res = await applyAsSingle({ code, type: 'primary' }, APPLICANT_ANSWERS.password);
     expect(res.statusCode).toBe(404);
   });
 });
@@ -335,16 +546,20 @@ describe('a joint code opens only its own application', () => {
     await t.close();
   });
 
-  it("joins the co-applicant to the code's application, whatever session they hold", async () => {
+  it("refuses another invitation's code to a co-applicant, whatever session they hold", async () => {
     const a = await invitedCoApplicant(t.app, { primary: { productIds: ['2001'] } });
     const b = await invitedCoApplicant(t.app, { primary: { productIds: ['2001', '2003'] } });
-    // A's co-applicant, signed in on A, uses B's code: they are B's co-applicant now, not A's.
+    // A's co-applicant, signed in on A, uses B's code: B invited someone else, so they stay A's.
     await a.coApplicant.start();
     const codeOfA = a.coApplicant.jointCode!;
     a.coApplicant.jointCode = b.coApplicant.jointCode;
-    await a.coApplicant.start();
-    expect(a.coApplicant.appRefNo).toBe(b.primary.appRefNo.replace(/P$/, 'J'));
-    expect((await a.coApplicant.view()).json()).toMatchObject({ productIds: ['2001', '2003'] });
+    const res = await a.coApplicant.call(
+      'POST',
+      '/api/omo/InitializeApplication',
+      a.coApplicant.initializeBody(),
+    );
+    expect(res.statusCode).toBe(400);
+    expect((await a.coApplicant.view()).json()).toMatchObject({ productIds: ['2001'] });
     // A's code still opens A, and only A.
     const lookup = await t.app.inject({
       method: 'POST',

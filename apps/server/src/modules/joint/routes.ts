@@ -6,7 +6,9 @@
  */
 import {
   API_PATHS,
+  APPLICATION_API_PATHS,
   applyAsSingleQuerySchema,
+  applyAsSingleRequestSchema,
   jointCodeLookupResponseSchema,
   jointCodeQuerySchema,
   membershipResponseSchema,
@@ -17,6 +19,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
+import { parseOrThrow } from '../application/problems.ts';
 import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
 import { createJointService, JOINT_SWEEP_QUEUE, type JointService } from './service.ts';
 
@@ -72,6 +75,25 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   );
 
   app.post(
+    APPLICATION_API_PATHS.jointEmailCode,
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['joint'],
+        summary:
+          "E-mails a 6-digit code to the invited address: the co-applicant enters it on 'Create your profile' to show they hold it",
+        querystring: jointCodeQuerySchema,
+        response: { 204: z.null(), 404: notFound, 409: problemDetailsSchema, 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.joint.sendEmailCode(request.query.jointCode);
+      reply.header('cache-control', 'no-store');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
     API_PATHS.saveJointApplication,
     {
       validatorCompiler: documentOnly,
@@ -94,17 +116,22 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
   app.post(
     API_PATHS.applyAsSingle,
     {
+      validatorCompiler: documentOnly,
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['joint'],
         summary:
-          'The primary goes on alone once the invitation has ended (the one-time link e-mailed to them); signs them in and answers the decision',
+          "The primary goes on alone once the co-applicant's part cannot go on (the one-time link e-mailed to them), confirming with their password; signs them in and answers the decision",
         querystring: applyAsSingleQuerySchema,
-        response: { 200: membershipResponseSchema, 404: notFound },
+        body: applyAsSingleRequestSchema,
+        response: { 200: membershipResponseSchema, 400: problemDetailsSchema, 404: notFound },
       },
     },
     async (request, reply) => {
-      const applicationId = await app.joint.redeemSingleCode(request.query.code, request.query.type);
+      const query = parseOrThrow(applyAsSingleQuerySchema, request.query, config.contactPhone);
+      const { password } = parseOrThrow(applyAsSingleRequestSchema, request.body, config.contactPhone);
+      // The session comes only with the password: the code alone never signs anyone in.
+      const applicationId = await app.joint.redeemSingleCode(query.code, query.type, password);
       const { applicantId, response } = await app.decisions.submitAlone(applicationId);
       await reply.issueSession(applicantId);
       reply.header('cache-control', 'no-store');

@@ -8,28 +8,36 @@
  */
 import {
   APPLY_AS_SINGLE_DAYS,
+  canApplyAsSingle,
   canStartJointRound,
   FLOW_ERROR_ROUTES,
   invitationExpiresAt,
   invitationReminderAt,
   isAwaitingCoApplicant,
   isInvitationExpired,
+  isInvitedName,
   JOINT_CODE_LOOKUPS_PER_HOUR,
+  JOINT_EMAIL_CODE_MINUTES,
+  JOINT_EMAIL_CODE_TRIES,
+  JOINT_EMAIL_CODES_PER_INVITATION,
   JOINT_FLOW,
   JOINT_REMINDER_DAYS_BEFORE,
   pathOf,
   PUBLIC_ROUTES,
+  type Decision,
   type JointCodeLookupResponse,
   type Language,
 } from '@omo/domain';
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { sha256Hex, type LinkCodes } from '../../lib/crypto.ts';
+import { sha256Hex, verifyPassword, type LinkCodes } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { ApplicantContext } from '../application/repository.ts';
+import { validationProblem } from '../application/problems.ts';
 import { findApplicantByRole, toDecision } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
 import type { MailService } from '../mail/service.ts';
@@ -59,8 +67,89 @@ export interface JointServiceDeps {
   mail: Pick<MailService, 'queue'>;
   links: LinkCodes;
   clock: Clock;
-  config: Pick<AppConfig, 'publicUrl'>;
+  config: Pick<AppConfig, 'publicUrl' | 'contactPhone'>;
   log: FastifyBaseLogger;
+}
+
+/** The ended-invitation problem: the co-applicant goes to /error/5. */
+const invitationEnded = () =>
+  new HttpProblem(409, 'The invitation has ended.', {
+    title: 'Invitation ended',
+    nextPath: FLOW_ERROR_ROUTES.jointExpired,
+  });
+
+/** The invitation of an application: who was invited, and until when. */
+export async function findInvitation(db: Database, applicationId: string) {
+  return db
+    .selectFrom('joint_invitations')
+    .select(['first_name', 'last_name', 'email', 'expires_at'])
+    .where('application_id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+/** The stored hash of an e-mail code: bound to its application. */
+const emailCodeHash = (applicationId: string, code: string) => sha256Hex(`${applicationId}:${code}`);
+
+/**
+ * Checks the code e-mailed to the invited address (proof that the co-applicant holds it): right, unexpired
+ * and within JOINT_EMAIL_CODE_TRIES; a wrong entry counts against the code. It stays valid until it expires.
+ * @throws HttpProblem 400 on emailCode (missing, wrong, expired or tried too often)
+ */
+async function assertEmailCode(
+  db: Database,
+  applicationId: string,
+  code: string | undefined,
+  now: Date,
+  contactPhone: string,
+): Promise<void> {
+  const refuse = (key: string) => validationProblem([{ path: 'emailCode', key }], contactPhone);
+  if (!code || !/^\d{6}$/.test(code.trim())) throw refuse(code ? 'emailCode.invalid' : 'emailCode.required');
+  // One statement under the row's lock: parallel guesses cannot get past the tries.
+  const hash = emailCodeHash(applicationId, code.trim());
+  const counted = await db
+    .updateTable('joint_invitations')
+    .set({
+      email_code_tries: sql<number>`case when email_code_hash = ${hash} then email_code_tries else email_code_tries + 1 end`,
+    })
+    .where('application_id', '=', applicationId)
+    .where('email_code_hash', 'is not', null)
+    .where('email_code_expires_at', '>', now)
+    .where('email_code_tries', '<', JOINT_EMAIL_CODE_TRIES)
+    .returning(['email_code_tries', sql<boolean>`email_code_hash = ${hash}`.as('right')])
+    .executeTakeFirst();
+  if (counted?.right) return;
+  throw refuse(
+    counted && counted.email_code_tries < JOINT_EMAIL_CODE_TRIES ? 'emailCode.invalid' : 'emailCode.expired',
+  );
+}
+
+/**
+ * Who may take the co-applicant's place of an invitation: whoever proves they hold the invited address
+ * (the code e-mailed to it) with the invited e-mail as the profile's, and once a co-applicant has started,
+ * only they may go on from another browser (with the password they chose): they are never replaced.
+ * @param started the co-applicant who has started, unless it is the session's own
+ * @param hasSession the session is the co-applicant's own
+ * @returns the id of the co-applicant who goes on, or undefined when a new one may start
+ * @throws HttpProblem 400 on the e-mail (not the invited one), the e-mail code, or the password (another
+ *   person's start)
+ */
+export async function admitCoApplicant(
+  db: Database,
+  applicationId: string,
+  given: { email: string; password: string; emailCode?: string | undefined },
+  started: { id: string; passwordHash: string } | undefined,
+  contactPhone: string,
+  { hasSession = false }: { hasSession?: boolean } = {},
+): Promise<string | undefined> {
+  const invitation = await findInvitation(db, applicationId);
+  if (!invitation || invitation.email.toLowerCase() !== given.email.trim().toLowerCase()) {
+    throw validationProblem([{ path: 'email', key: 'email.notInvited' }], contactPhone);
+  }
+  // The co-applicant's own session (their profile again, after Back) has proved it already.
+  if (!hasSession) await assertEmailCode(db, applicationId, given.emailCode, new Date(), contactPhone);
+  if (!started) return undefined;
+  if (await verifyPassword(started.passwordHash, given.password)) return started.id;
+  throw validationProblem([{ path: 'password', key: 'password.jointStarted' }], contactPhone);
 }
 
 export function createJointService(deps: JointServiceDeps) {
@@ -80,6 +169,17 @@ export function createJointService(deps: JointServiceDeps) {
       .select(['a.decision', 'a.product_ids'])
       .where('j.code_hash', '=', sha256Hex(code))
       .executeTakeFirst();
+  }
+
+  /**
+   * The application a co-applicant's profile joins through the code.
+   * @throws HttpProblem 404 for an unknown or used code; 409 (nextPath /error/5) once it has ended
+   */
+  async function applicationOfCode(code: string): Promise<string> {
+    const row = await findByCode(code);
+    if (!row || !canStartJointRound(toDecision(row.decision))) throw notFound();
+    if (isInvitationExpired(new Date(row.expires_at), clock.now())) throw invitationEnded();
+    return row.application_id;
   }
 
   return {
@@ -159,20 +259,106 @@ export function createJointService(deps: JointServiceDeps) {
       };
     },
 
+    /** The application a co-applicant's profile joins through the code (see above). */
+    applicationOfCode,
+
     /**
-     * The application a co-applicant's profile joins through the code.
-     * @throws HttpProblem 404 for an unknown or used code; 409 (nextPath /error/5) once it has ended
+     * POST JointEmailCode: e-mails a 6-digit code to the invited address (the co-applicant enters it on
+     * 'Create your profile'); a new code replaces the last one. At most JOINT_EMAIL_CODES_PER_INVITATION.
+     * @throws HttpProblem as applicationOfCode; 429 once the invitation has sent its codes
      */
-    async applicationOfCode(code: string): Promise<string> {
-      const row = await findByCode(code);
-      if (!row || !canStartJointRound(toDecision(row.decision))) throw notFound();
-      if (isInvitationExpired(new Date(row.expires_at), clock.now())) {
-        throw new HttpProblem(409, 'The invitation has ended.', {
-          title: 'Invitation ended',
-          nextPath: FLOW_ERROR_ROUTES.jointExpired,
+    async sendEmailCode(jointCode: string): Promise<void> {
+      const applicationId = await applicationOfCode(jointCode);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      // Minutes of real time, as admitCoApplicant checks them.
+      const now = new Date();
+      await db.transaction().execute(async (trx) => {
+        const sent = await trx
+          .updateTable('joint_invitations')
+          .set((eb) => ({
+            email_code_hash: emailCodeHash(applicationId, code),
+            email_code_expires_at: new Date(now.getTime() + JOINT_EMAIL_CODE_MINUTES * 60_000),
+            email_code_tries: 0,
+            email_codes_sent: eb('email_codes_sent', '+', 1),
+          }))
+          .where('application_id', '=', applicationId)
+          .where('email_codes_sent', '<', JOINT_EMAIL_CODES_PER_INVITATION)
+          .returning(['email_codes_sent', 'email', 'first_name', 'language'])
+          .executeTakeFirst();
+        if (!sent) {
+          throw new HttpProblem(429, 'This invitation has sent all its codes.', {
+            title: 'Too Many Requests',
+            errors: [{ path: 'emailCode', key: 'emailCode.tooMany', message: 'Too many codes were sent.' }],
+          });
+        }
+        await mail.queue(trx, {
+          key: `joint-email-code:${applicationId}:${sent.email_codes_sent}`,
+          applicantId: null,
+          to: sent.email,
+          template: 'jointEmailCode',
+          language: sent.language === 'fr' ? 'fr' : 'en',
+          params: { firstName: sent.first_name, code, minutes: JOINT_EMAIL_CODE_MINUTES },
         });
+      });
+    },
+
+    /**
+     * Refuses the co-applicant's submission once their invitation has ended (called inside the claim's
+     * transaction, under the application row's lock).
+     * @throws HttpProblem 409 (nextPath /error/5)
+     */
+    async assertOpen(trx: Database, applicationId: string): Promise<void> {
+      const invitation = await findInvitation(trx, applicationId);
+      if (!invitation || isInvitationExpired(new Date(invitation.expires_at), clock.now())) {
+        throw invitationEnded();
       }
-      return row.application_id;
+    },
+
+    /** True when the co-applicant's legal name is the invited one (else the round is held for review). */
+    async isInvitedPerson(
+      trx: Database,
+      applicationId: string,
+      given: { firstName: string; lastName: string },
+    ): Promise<boolean> {
+      const invitation = await findInvitation(trx, applicationId);
+      if (!invitation) return false;
+      return isInvitedName({ firstName: invitation.first_name, lastName: invitation.last_name }, given);
+    },
+
+    /**
+     * Tells the primary how the joint round ended when it ended in the co-applicant's own outcome (never
+     * the co-applicant's reason), with the apply-as-single link once the co-applicant's part cannot go on.
+     * Called in the transaction that stores the outcome; once per application.
+     */
+    async tellPrimary(trx: Database, primary: ApplicantContext, decided: Decision): Promise<void> {
+      const { application, applicant } = primary;
+      const alone = canApplyAsSingle(decided);
+      let link: string | null = null;
+      if (alone) {
+        const now = clock.now();
+        const code = links.code('single', application.id, now);
+        // The invitation ends here: the sweep sends no second notice, and the link counts its days from now.
+        await trx
+          .updateTable('joint_invitations')
+          .set({ single_code_hash: sha256Hex(code), expired_at: now })
+          .where('application_id', '=', application.id)
+          .where('single_code_hash', 'is', null)
+          .execute();
+        link = singleLink(code);
+      }
+      await mail.queue(trx, {
+        key: `joint-round-ended:${application.id}`,
+        applicantId: applicant.id,
+        to: applicant.email,
+        template: 'jointRoundEnded',
+        language: applicant.language,
+        params: {
+          firstName: applicant.personalInfo?.firstName ?? '',
+          refNo: referenceNumberOf(application, applicant),
+          next: alone ? 'applyAlone' : decided.outcome === 'jointComplete' ? 'inPerson' : 'review',
+          link,
+        },
+      });
     },
 
     /**
@@ -272,20 +458,34 @@ export function createJointService(deps: JointServiceDeps) {
     },
 
     /**
-     * Redeems an apply-as-single link, once.
+     * Redeems an apply-as-single link, once, for the primary who confirms with their password: the code
+     * alone (a mail scanner following the link) does nothing.
      * @returns the application the primary goes on alone with
-     * @throws HttpProblem 404 for a wrong type, an unknown, used or ended code
+     * @throws HttpProblem 404 for a wrong type, an unknown, used or ended code; 400 on a wrong password
      */
-    async redeemSingleCode(code: string, type: string): Promise<string> {
+    async redeemSingleCode(code: string, type: string, password: string): Promise<string> {
       if (type.toLowerCase() !== APPLY_AS_SINGLE_TYPE) throw notFound();
       const now = clock.now();
+      const found = await db
+        .selectFrom('joint_invitations as j')
+        .innerJoin('applicants as p', (join) =>
+          join.onRef('p.application_id', '=', 'j.application_id').on('p.role', '=', 'primary'),
+        )
+        .select(['j.application_id', 'p.password_hash'])
+        .where('j.single_code_hash', '=', sha256Hex(code))
+        .where('j.single_used_at', 'is', null)
+        // The link works for APPLY_AS_SINGLE_DAYS from when it was sent (the end of the invitation).
+        .where('j.expired_at', '>', new Date(now.getTime() - APPLY_AS_SINGLE_DAYS * DAY_MS))
+        .executeTakeFirst();
+      if (!found) throw notFound();
+      if (!(await verifyPassword(found.password_hash, password))) {
+        throw validationProblem([{ path: 'password', key: 'password.wrong' }], config.contactPhone);
+      }
       const row = await db
         .updateTable('joint_invitations')
         .set({ single_used_at: now })
-        .where('single_code_hash', '=', sha256Hex(code))
+        .where('application_id', '=', found.application_id)
         .where('single_used_at', 'is', null)
-        // The link works for APPLY_AS_SINGLE_DAYS from when it was sent (the end of the invitation).
-        .where('expired_at', '>', new Date(now.getTime() - APPLY_AS_SINGLE_DAYS * DAY_MS))
         .returning('application_id')
         .executeTakeFirst();
       if (!row) throw notFound();

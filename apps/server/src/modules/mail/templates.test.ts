@@ -42,4 +42,40 @@ describe('the joint e-mails', () => {
     expect(ended.text).toContain(single);
     expect(ended.text).toContain('OMOX');
   });
+
+  it.each(['en', 'fr'] as const)(
+    "tells the primary how the joint round ended, never the co-applicant's reason, in %s",
+    (language) => {
+      const single = 'https://apply.example/single/applyassingle?code=xyz&ApplicantType=primary';
+      const render = (next: 'applyAlone' | 'inPerson' | 'review', withLink: string | null) =>
+        renderEmail(
+          'jointRoundEnded',
+          language,
+          { firstName: 'Ada', refNo: 'OMOX', next, link: withLink },
+          brand,
+        );
+      const alone = render('applyAlone', single);
+      expect(alone.text).toContain(single);
+      expect(alone.html).toContain(`<a href="https://apply.example/single/applyassingle?code=xyz`);
+      for (const email of [alone, render('inPerson', null), render('review', null)]) {
+        expect(email.text).toContain('OMOX');
+        expect(email.text).not.toMatch(/block|âge|age limit|bloqu|existing member|déjà membre/i);
+      }
+      expect(render('review', null).text).not.toContain('applyassingle');
+    },
+  );
+
+  it.each([
+    ['en', 'Your code is 042517.'],
+    ['fr', 'Votre code est 042517.'],
+  ] as const)("e-mails the co-applicant's code to the invited address in %s", (language, text) => {
+    const email = renderEmail(
+      'jointEmailCode',
+      language,
+      { firstName: 'Sam', code: '042517', minutes: 10 },
+      brand,
+    );
+    expect(email.text).toContain(text);
+    expect(email.text).toContain('10 minutes');
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * The e-mails omo sends, in English and French, each with a plain-text and an HTML part. Parameters are
  * escaped in the HTML; links are absolute (the configured public and online-banking addresses). An e-mail
- * never holds the SIN, a password or a verification code; a member number is an identifier, not a secret (the
+ * never holds the SIN, a password or a phone verification code (the co-applicant's e-mail code, single
+ * purpose and short-lived, proves they hold the invited address); a member number is an identifier, not a secret (the
  * password signs in). The joint invitation and apply-as-single links carry a one-purpose link code: the
  * e-mail is the only place it is written (the database keeps its hash).
  */
@@ -29,6 +30,18 @@ export interface TemplateParams {
   jointReminder: { firstName: string; inviterFirstName: string; link: string; expiresOn: string };
   /** To the primary once the invitation ended: the link that goes on as a single application. */
   jointExpired: { firstName: string; link: string; refNo: string };
+  /**
+   * To the primary when the joint round ended in the co-applicant's own outcome (never its reason): go on
+   * alone (with the link), wait for their own ID in person, or wait for the credit union's review.
+   */
+  /** The co-applicant's code that proves they hold the invited address ('Create your profile'). */
+  jointEmailCode: { firstName: string; code: string; minutes: number };
+  jointRoundEnded: {
+    firstName: string;
+    refNo: string;
+    next: 'applyAlone' | 'inPerson' | 'review';
+    link: string | null;
+  };
 }
 export type TemplateName = keyof TemplateParams;
 
@@ -88,6 +101,14 @@ const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
   declined: (p, b) => refusalEn(p, b),
   blocked: (p, b) => refusalEn(p, b),
   ageRefused: (p, b) => refusalEn(p, b),
+  heldForReview: (p, b) => ({
+    subject: `${b.institutionName}: about your application`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `Our team is reviewing your application (reference number ${p.refNo}). We will email you the result, usually within 24 hours.`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
   jointComplete: (p, b) => ({
     subject: `${b.institutionName}: your joint application`,
     paragraphs: [
@@ -153,6 +174,14 @@ const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
   declined: (p, b) => refusalFr(p, b),
   blocked: (p, b) => refusalFr(p, b),
   ageRefused: (p, b) => refusalFr(p, b),
+  heldForReview: (p, b) => ({
+    subject: `${b.institutionName} : votre demande`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Notre équipe examine votre demande (numéro de référence ${p.refNo}). Nous vous enverrons le résultat par courriel, habituellement dans les 24 heures.`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
   jointComplete: (p, b) => ({
     subject: `${b.institutionName} : votre demande conjointe`,
     paragraphs: [
@@ -191,8 +220,69 @@ const EXISTING_FR: Renderer<TemplateParams['existingMember']> = (p, b) => ({
 });
 
 const JOINT: {
-  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired']: Record<Language, Renderer<TemplateParams[N]>>;
+  [N in 'jointInvitation' | 'jointReminder' | 'jointExpired' | 'jointRoundEnded' | 'jointEmailCode']: Record<
+    Language,
+    Renderer<TemplateParams[N]>
+  >;
 } = {
+  jointEmailCode: {
+    en: (p, b) => ({
+      subject: `${b.institutionName}: your code to start your joint application`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        `Your code is ${p.code}. Enter it on 'Create your profile' to show this invitation is yours. It works for ${p.minutes} minutes.`,
+        `If you did not ask for this code, someone may have your invitation link: call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `${b.institutionName} : votre code pour commencer votre demande conjointe`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        `Votre code est ${p.code}. Entrez-le à l’étape « Créez votre profil » pour confirmer que cette invitation est la vôtre. Il est valide pendant ${p.minutes} minutes.`,
+        `Si vous n’avez pas demandé ce code, quelqu’un a peut-être votre lien d’invitation : appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
+  jointRoundEnded: {
+    en: (p, b) => ({
+      subject: `${b.institutionName}: news of your joint application`,
+      paragraphs: [
+        `Hello ${p.firstName},`,
+        ...(p.next === 'applyAlone'
+          ? [
+              `Your co-applicant's part of the joint application (reference number ${p.refNo}) could not be completed online, so the joint membership cannot be opened.`,
+              `You can open the membership in your name alone with this link, once, within 14 days. You will confirm with your password: ${p.link ?? ''}`,
+            ]
+          : p.next === 'inPerson'
+            ? [
+                `Your co-applicant has completed their part of the joint application (reference number ${p.refNo}). The membership opens once your identity is confirmed in person at a branch or a post office.`,
+              ]
+            : [
+                `Your co-applicant has completed their part of the joint application (reference number ${p.refNo}). Our team is reviewing it; we will email you the result, usually within 24 hours.`,
+              ]),
+        `Questions? Call us at ${b.contactPhone}.`,
+      ],
+    }),
+    fr: (p, b) => ({
+      subject: `${b.institutionName} : des nouvelles de votre demande conjointe`,
+      paragraphs: [
+        `Bonjour ${p.firstName},`,
+        ...(p.next === 'applyAlone'
+          ? [
+              `La partie de votre codemandeur (numéro de référence ${p.refNo}) n’a pas pu être remplie en ligne : l’adhésion conjointe ne peut pas être ouverte.`,
+              `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois, dans les 14 jours. Vous confirmerez avec votre mot de passe : ${p.link ?? ''}`,
+            ]
+          : p.next === 'inPerson'
+            ? [
+                `Votre codemandeur a rempli sa partie de la demande conjointe (numéro de référence ${p.refNo}). L’adhésion sera ouverte dès que votre identité aura été confirmée en personne, dans une succursale ou un bureau de poste.`,
+              ]
+            : [
+                `Votre codemandeur a rempli sa partie de la demande conjointe (numéro de référence ${p.refNo}). Notre équipe l’examine; nous vous enverrons le résultat par courriel, habituellement dans les 24 heures.`,
+              ]),
+        `Des questions? Appelez-nous au ${b.contactPhone}.`,
+      ],
+    }),
+  },
   jointInvitation: {
     en: (p, b) => ({
       subject: `${p.inviterFirstName} invited you to open a joint membership at ${b.institutionName}`,
@@ -237,7 +327,7 @@ const JOINT: {
       paragraphs: [
         `Hello ${p.firstName},`,
         `Your co-applicant did not complete their part within 7 days, so the joint application (reference number ${p.refNo}) cannot go on.`,
-        `You can open the membership in your name alone with this link, once: ${p.link}`,
+        `You can open the membership in your name alone with this link, once. You will confirm with your password: ${p.link}`,
         `Questions? Call us at ${b.contactPhone}.`,
       ],
     }),
@@ -246,7 +336,7 @@ const JOINT: {
       paragraphs: [
         `Bonjour ${p.firstName},`,
         `Votre codemandeur n’a pas rempli sa partie dans les 7 jours : la demande conjointe (numéro de référence ${p.refNo}) ne peut pas se poursuivre.`,
-        `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois : ${p.link}`,
+        `Vous pouvez ouvrir l’adhésion à votre seul nom avec ce lien, une seule fois. Vous confirmerez avec votre mot de passe : ${p.link}`,
         `Des questions? Appelez-nous au ${b.contactPhone}.`,
       ],
     }),

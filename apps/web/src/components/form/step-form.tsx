@@ -16,6 +16,7 @@ export function StepForm({
   hasSubmitFailed,
   isSubmitting,
   isSubmitDisabled = false,
+  submitLabel,
   onSubmit,
   beforeForm,
   extraActions,
@@ -29,6 +30,8 @@ export function StepForm({
   isSubmitting: boolean;
   /** Continue waits for something besides the form (e.g. a check the page runs). */
   isSubmitDisabled?: boolean;
+  /** The submit button's text (Continue by default). */
+  submitLabel?: string;
   onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** Shown between the lead and the form. */
   beforeForm?: ReactNode;
@@ -51,7 +54,7 @@ export function StepForm({
         {children}
         <div className="actions">
           <BusyButton type="submit" isBusy={isSubmitting} disabled={isSubmitDisabled}>
-            {t('common.continue')}
+            {submitLabel ?? t('common.continue')}
           </BusyButton>
           {extraActions}
         </div>

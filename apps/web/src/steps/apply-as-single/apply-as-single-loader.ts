@@ -1,18 +1,16 @@
 /**
  * /single/applyassingle?code=…&ApplicantType=… (spec 001 §2.12): the link that resumes a joint application
- * as a single one. The loader asks the server (POST ApplyAsSingle with the code and the type) and goes to
- * the page of the answer by the single routing table (the welcome page once a member is made); missing
- * parameters, a refused code or a failed call go to /error/1.
+ * as a single one. Opening it asks nothing of the server (a mail scanner following the link must not use
+ * it): missing parameters go to /error/1, otherwise the page asks the primary to confirm with their password.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import {
-  API_PATHS,
-  ERROR_IDS,
-  errorRoute,
-  routeSingleSaveResponse,
-  type MembershipResponse,
-} from '@omo/domain';
-import { apiRequest } from '../../lib/api.ts';
+import { ERROR_IDS, errorRoute } from '@omo/domain';
+
+/** The link's code and applicant type. */
+export interface ApplyAsSingleData {
+  code: string;
+  type: string;
+}
 
 /** A query parameter by name, whatever its case ('ApplicantType', 'applicantType', 'type'). */
 function queryValue(url: URL, ...names: string[]): string | null {
@@ -23,21 +21,10 @@ function queryValue(url: URL, ...names: string[]): string | null {
   return null;
 }
 
-export async function applyAsSingleLoader({ request }: LoaderFunctionArgs): Promise<never> {
+export function applyAsSingleLoader({ request }: LoaderFunctionArgs): ApplyAsSingleData {
   const url = new URL(request.url);
   const code = queryValue(url, 'code');
   const type = queryValue(url, 'ApplicantType', 'type');
-  const failed = errorRoute(ERROR_IDS.generic);
-  if (!code || !type) throw redirect(failed);
-  let response: MembershipResponse;
-  try {
-    response = await apiRequest<MembershipResponse>(API_PATHS.applyAsSingle, {
-      method: 'POST',
-      query: { code, type },
-      signal: request.signal,
-    });
-  } catch {
-    throw redirect(failed);
-  }
-  throw redirect(routeSingleSaveResponse(response));
+  if (!code || !type) throw redirect(errorRoute(ERROR_IDS.generic));
+  return { code, type };
 }

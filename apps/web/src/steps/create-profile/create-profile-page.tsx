@@ -1,7 +1,16 @@
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useLoaderData, useLocation } from 'react-router';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { createProfileFormSchema, type CreateProfileForm, type CreateProfileFormInput } from '@omo/domain';
+import {
+  APPLICATION_API_PATHS,
+  createProfileFormSchema,
+  JOINT_EMAIL_CODE_MINUTES,
+  type CreateProfileForm,
+  type CreateProfileFormInput,
+} from '@omo/domain';
+import { useMessage } from '../../components/form/use-message.ts';
+import { apiRequest } from '../../lib/api.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
@@ -9,11 +18,20 @@ import { PasswordField } from '../../components/form/password-field.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { frenchOf } from '../../i18n/article.ts';
-import { flowOfPath, getApplication, initializeApplication } from '../../lib/application-api.ts';
+import {
+  flowOfPath,
+  getApplication,
+  initializeApplication,
+  isApiStatus,
+  problemNextPath,
+} from '../../lib/application-api.ts';
 import { useStepForm } from '../../lib/step.ts';
 import type { CreateProfileData } from './create-profile-loader.ts';
 
-const FIELDS = ['email', 'password', 'promoCode', 'referralCode', 'consent'] as const;
+const FIELDS = ['email', 'emailCode', 'password', 'promoCode', 'referralCode', 'consent'] as const;
+
+/** Where the co-applicant's e-mail code stands: not asked, sending, sent, or not sent (with why). */
+type CodeState = 'idle' | 'sending' | 'sent' | { error: string };
 
 /**
  * 'Create your profile' (spec 000 §2): e-mail, password (show/hide, live checklist), promo and referral
@@ -26,6 +44,35 @@ export function CreateProfilePage() {
   const config = useAppConfig();
   const { pathname } = useLocation();
   const flow = flowOfPath(pathname);
+  const navigate = useNavigate();
+  const message = useMessage();
+  const [codeState, setCodeState] = useState<CodeState>('idle');
+  // The co-applicant proves they hold the invited address with a code e-mailed to it (not once signed in).
+  const asksEmailCode = Boolean(invitation) && !view;
+
+  /** Asks the server to e-mail the code to the invited address. */
+  const sendCode = async () => {
+    if (!invitation) return;
+    setCodeState('sending');
+    try {
+      await apiRequest<null>(APPLICATION_API_PATHS.jointEmailCode, {
+        method: 'POST',
+        query: { jointCode: invitation.jointCode },
+      });
+      setCodeState('sent');
+    } catch (error) {
+      const nextPath = problemNextPath(error);
+      if (isApiStatus(error, 409) && nextPath) {
+        await navigate(nextPath);
+        return;
+      }
+      setCodeState({
+        error: isApiStatus(error, 429)
+          ? (message('emailCode.tooMany') ?? '')
+          : t('createProfile.codeNotSent'),
+      });
+    }
+  };
 
   const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<
     CreateProfileFormInput,
@@ -33,11 +80,12 @@ export function CreateProfilePage() {
   >({
     schema: createProfileFormSchema,
     defaultValues: {
-      email: view?.email ?? invitation?.email ?? '',
+      email: invitation?.email ?? view?.email ?? '',
       password: '',
       promoCode: view?.promoCode ?? application.promoCode,
       referralCode: view?.referralCode ?? '',
       consent: view?.consent ?? false,
+      emailCode: '',
     },
     fields: FIELDS,
     // The server generates the reference number and decides the identity check; then it says where to go.
@@ -54,6 +102,7 @@ export function CreateProfilePage() {
         flow: flow.kind,
         forceTuTest: application.forceTuTest ?? false,
         ...(invitation ? { jointCode: invitation.jointCode } : {}),
+        ...(asksEmailCode ? { emailCode: (values.emailCode ?? '').trim() } : {}),
       });
       return getApplication();
     },
@@ -73,17 +122,55 @@ export function CreateProfilePage() {
       isSubmitting={formState.isSubmitting}
       onSubmit={onSubmit}
     >
+      {/* The co-applicant's e-mail is the invited one (the server holds it to that). */}
       <TextField
         id="email"
         label={t('createProfile.email')}
-        hint={t('createProfile.emailHint')}
+        hint={t(invitation ? 'createProfile.invitedEmailHint' : 'createProfile.emailHint')}
         error={messageOf('email')}
         type="email"
         autoComplete="email"
         spellCheck={false}
         trimOnBlur
+        readOnly={Boolean(invitation)}
         registration={register('email')}
       />
+      {asksEmailCode ? (
+        <>
+          <div className="actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={codeState === 'sending'}
+              onClick={() => void sendCode()}
+            >
+              {t(codeState === 'sent' ? 'createProfile.sendCodeAgain' : 'createProfile.sendCode')}
+            </button>
+          </div>
+          <p role="status" className={typeof codeState === 'object' ? 'notice notice--error' : undefined}>
+            {codeState === 'sent'
+              ? t('createProfile.codeSent', {
+                  email: invitation?.email ?? '',
+                  minutes: JOINT_EMAIL_CODE_MINUTES,
+                })
+              : typeof codeState === 'object'
+                ? codeState.error
+                : null}
+          </p>
+          <TextField
+            id="emailCode"
+            label={t('createProfile.emailCode')}
+            hint={t('createProfile.emailCodeHint')}
+            error={messageOf('emailCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            className="field__input--short"
+            trimOnBlur
+            registration={register('emailCode')}
+          />
+        </>
+      ) : null}
       <PasswordField
         id="password"
         label={t('createProfile.password')}

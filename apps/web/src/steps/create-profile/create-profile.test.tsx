@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { API_PATHS } from '@omo/domain';
 import { makeProduct } from '../../test/fixtures.ts';
 import { UNAUTHORIZED, allSessionStorage, holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -136,5 +137,76 @@ describe('createprofile', () => {
     await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(document.getElementById('email-error')).toHaveTextContent('Email address must be a valid address');
     expect(email.getAttribute('aria-describedby')).toContain('email-error');
+  });
+
+  it("fixes the co-applicant's e-mail to the invited one, asks for the code e-mailed to it, and shows a started invitation's refusal on the password", async () => {
+    holdProducts([makeProduct()]);
+    const calls = stubApi((call) => {
+      if (call.path === '/api/omo/Application') return UNAUTHORIZED;
+      if (call.path === API_PATHS.getApplicationFromJointCode) {
+        return {
+          body: {
+            isExpired: false,
+            productIds: ['1001'],
+            jointFirstName: 'Sam',
+            jointLastName: 'Roy',
+            jointEmail: 'sam@example.com',
+          },
+        };
+      }
+      if (call.path === '/api/omo/JointEmailCode') return { body: null };
+      if (call.path === '/api/omo/InitializeApplication') {
+        const body = call.body as { emailCode?: string };
+        return {
+          status: 400,
+          body: {
+            title: 'Bad Request',
+            status: 400,
+            errors: [
+              body.emailCode
+                ? { path: 'password', key: 'password.jointStarted', message: 'started' }
+                : { path: 'emailCode', key: 'emailCode.required', message: 'required' },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderApp('/joint/createprofile?jointCode=abc');
+    const email = await screen.findByLabelText('Email address');
+    expect(email).toHaveValue('sam@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.getByText('The address your invitation was sent to. It cannot be changed.')).toBeVisible();
+    await userEvent.type(email, 'x');
+    expect(email).toHaveValue('sam@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    // The code e-mailed to the invited address comes first.
+    await waitFor(() =>
+      expect(document.getElementById('emailCode-error')).toHaveTextContent(
+        'Enter the 6-digit code we emailed you',
+      ),
+    );
+    expect(calls.filter((c) => c.path === '/api/omo/JointEmailCode')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(
+      await screen.findByText('We sent a 6-digit code to sam@example.com. It works for 10 minutes.'),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.path === '/api/omo/JointEmailCode')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+    await userEvent.type(screen.getByLabelText('Code from the email'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(document.getElementById('password-error')).toHaveTextContent(
+        'This invitation was already used to start an application. Enter the password chosen then to continue.',
+      ),
+    );
+    const init = calls.filter((c) => c.path === '/api/omo/InitializeApplication').at(-1);
+    expect(init?.body).toMatchObject({
+      email: 'sam@example.com',
+      flow: 'joint',
+      jointCode: 'abc',
+      emailCode: '123456',
+    });
   });
 });

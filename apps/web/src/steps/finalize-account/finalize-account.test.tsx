@@ -259,4 +259,24 @@ describe('finalizeaccount', () => {
     ).toBeInTheDocument();
     expect(screen.getAllByRole('radio', { name: 'À l’occasion' }).length).toBeGreaterThan(0);
   });
+
+  it('sends the co-applicant on from /joint/finalizeaccount: the primary answers for the accounts', async () => {
+    holdProducts([CHEQUING]);
+    const calls = stubApi((call) =>
+      call.path === '/api/omo/Application' && call.method === 'GET'
+        ? {
+            body: makeView({
+              flow: 'joint',
+              productIds: [CHEQUING.productID],
+              progress: makeProgress('legalterms', { canVisitAll: true }),
+              identity: { status: 'passed' },
+              nextPath: '/joint/legalterms',
+            }),
+          }
+        : undefined,
+    );
+    const { router } = renderApp('/joint/finalizeaccount');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/joint/legalterms'));
+    expect(calls.filter((c) => c.path === '/api/omo/Application/AccountUsage')).toEqual([]);
+  });
 });

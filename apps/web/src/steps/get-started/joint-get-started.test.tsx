@@ -57,7 +57,7 @@ describe('/joint/getstarted (the co-applicant)', () => {
       [API_PATHS.getApplicationFromJointCode]: { body: invitation(false) },
     });
     renderApp(`/joint/createprofile?jointCode=${CODE}`);
-    expect(await screen.findByLabelText(/email/i)).toHaveValue('grace@example.com');
+    expect(await screen.findByLabelText('Email address')).toHaveValue('grace@example.com');
     // The codes are the primary's application's: the co-applicant is not asked for them.
     expect(screen.queryByLabelText(/promo/i)).toBeNull();
     expect(screen.queryByLabelText(/referral/i)).toBeNull();

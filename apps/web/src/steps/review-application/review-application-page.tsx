@@ -308,7 +308,8 @@ export function ReviewApplicationPage() {
     id: 'products',
     title: productsTitle,
     rows: productRows,
-    ...(termProduct
+    // The products and their term are the application's: only the primary applicant changes them.
+    ...(termProduct && view.flow === 'single'
       ? {
           editor: () => (
             <ProductsEditor {...editorProps('products', productsTitle)} termProduct={termProduct} />
@@ -316,18 +317,18 @@ export function ReviewApplicationPage() {
         }
       : {}),
   });
-  sections.push({
-    id: 'other',
-    title: t('review.sections.other'),
-    rows: [
-      { label: t('createProfile.promoCode'), value: view.promoCode || none },
-      { label: t('createProfile.referralCode'), value: view.referralCode || none },
-    ],
-    // The codes are the application's: only the primary applicant changes them.
-    ...(view.flow === 'single'
-      ? { editor: () => <CodesEditor {...editorProps('other', t('review.sections.other'))} /> }
-      : {}),
-  });
+  // The codes are the application's, given by the primary applicant: the co-applicant's review has none.
+  if (view.flow === 'single') {
+    sections.push({
+      id: 'other',
+      title: t('review.sections.other'),
+      rows: [
+        { label: t('createProfile.promoCode'), value: view.promoCode || none },
+        { label: t('createProfile.referralCode'), value: view.referralCode || none },
+      ],
+      editor: () => <CodesEditor {...editorProps('other', t('review.sections.other'))} />,
+    });
+  }
   if (view.sin.provided && view.sin.masked) {
     sections.push({
       id: 'sin',

@@ -128,6 +128,36 @@ describe('reviewapplication', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('region', { name: 'SIN' })).not.toBeInTheDocument();
   });
 
+  it("gives the co-applicant no Edit on the application's products and no codes section", async () => {
+    const gic = makeProduct({
+      productID: '1401',
+      accountCategory: 'GIC',
+      description: 'Guaranteed Investment Certificate',
+      isInterestBearing: true,
+      termDepositAcctConfig: {
+        termRate: [{ period: 1, periodType: 'Years', description: '1 Year', rate: 3 }],
+      } as never,
+    });
+    start(
+      reviewView({
+        flow: 'joint',
+        productIds: ['1401'],
+        products: null,
+        promoCode: '',
+        referralCode: '',
+        nextPath: '/joint/reviewapplication',
+      }),
+      [gic],
+    );
+    renderApp('/joint/reviewapplication');
+    await reviewHeading();
+    expect(section('Products')).toHaveTextContent('Guaranteed Investment Certificate');
+    expect(within(section('Products')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Other' })).not.toBeInTheDocument();
+    // Their own answers stay editable.
+    expect(within(section('Personal Details')).getByRole('button', { name: /Edit/ })).toBeEnabled();
+  });
+
   it('reveals the SIN from the server and hides it again', async () => {
     const calls = start();
     renderApp('/single/reviewapplication');

@@ -27,6 +27,19 @@ export const createProfileFormSchema = z.object({
   promoCode: promoCodeFieldSchema(),
   referralCode: referralCodeFieldSchema,
   consent: z._default(z.boolean(), false),
+  /** The co-applicant's code e-mailed to the invited address (the server requires it in the joint flow). */
+  emailCode: z.optional(z.string().check(z.maxLength(12, 'emailCode.invalid' satisfies MessageKey))),
 });
 export type CreateProfileForm = z.infer<typeof createProfileFormSchema>;
 export type CreateProfileFormInput = z.input<typeof createProfileFormSchema>;
+
+/**
+ * Going on alone from the apply-as-single link: the primary confirms with the password of their profile
+ * (any stored password; the server checks it).
+ */
+export const applyAsSingleFormSchema = z.object({
+  password: z
+    .string({ error: 'password.required' satisfies MessageKey })
+    .check(z.minLength(1, 'password.required' satisfies MessageKey), z.maxLength(200, 'password.max')),
+});
+export type ApplyAsSingleForm = z.infer<typeof applyAsSingleFormSchema>;
