@@ -7,43 +7,13 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TestApplicant } from '../testing/applicant.ts';
+import { eventually, logCapture } from './log-capture.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL;
-
-/** Log lines captured from the app, parsed. */
-function logCapture() {
-  const lines: Record<string, unknown>[] = [];
-  const waiters: { match: (l: Record<string, unknown>) => boolean; resolve: () => void }[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString('utf8').split('\n').filter(Boolean)) {
-        const line = JSON.parse(text) as Record<string, unknown>;
-        lines.push(line);
-        for (const w of [...waiters]) {
-          if (w.match(line)) {
-            waiters.splice(waiters.indexOf(w), 1);
-            w.resolve();
-          }
-        }
-      }
-      done();
-    },
-  });
-  return {
-    stream,
-    lines,
-    /** Resolves once a line matching `match` is written (or already was). */
-    waitFor(match: (l: Record<string, unknown>) => boolean): Promise<void> {
-      if (lines.some(match)) return Promise.resolve();
-      return new Promise((resolve) => waiters.push({ match, resolve }));
-    },
-  };
-}
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -69,15 +39,6 @@ function terminateAppConnections(schema: string): Promise<number> {
 async function heartbeat(t: TestApp) {
   const res = await t.app.inject('/api/heartbeat');
   return { statusCode: res.statusCode, body: JSON.parse(res.body) as Record<string, string> };
-}
-
-/** Polls until `check` holds (each try after the previous answer: no fixed sleep). */
-async function eventually(check: () => Promise<boolean>, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('condition never held');
 }
 
 describe.skipIf(!DATABASE_URL)('the database connections are cut (pg_terminate_backend)', () => {

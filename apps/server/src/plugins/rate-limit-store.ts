@@ -116,6 +116,8 @@ export async function createRateLimitStore(
   const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     connectTimeout: 500,
+    // A command sent as the connection drops would otherwise wait for the reconnection.
+    commandTimeout: 500,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     lazyConnect: true,
@@ -126,6 +128,8 @@ export async function createRateLimitStore(
     back: 'Redis reachable again: rate limits are shared again',
   });
   client.on('error', (error: Error) => status.lost(error));
+  // A connection that drops without an error (the server closed it) is an outage too.
+  client.on('reconnecting', () => status.lost(new Error('Redis connection closed')));
   client.on('ready', () => status.reached());
   // A failed first attempt is already reported by the 'error' event; the client keeps reconnecting.
   await client.connect().catch(() => undefined);
@@ -144,8 +148,8 @@ export async function createRateLimitStore(
         status,
       );
     } as unknown as FastifyRateLimitStoreCtor,
-    get redisState() {
-      return status.state;
+    get redisState(): DependencyState {
+      return client.status === 'ready' ? 'Healthy' : 'Degraded';
     },
   };
   app.decorate('rateLimitStore', result);
