@@ -127,6 +127,8 @@ export interface PhoneStateJson {
   resendCounter?: number;
   invalidCounter?: number;
   sid?: string | null;
+  /** The last send failed because the SMS partner was down (not because it refused the number). */
+  partnerDown?: boolean;
 }
 
 /** An application: its products and the answers the primary applicant gives for the accounts. */

@@ -32,6 +32,8 @@ export interface PhoneState {
   invalidCounter: number;
   /** The provider's id of the pending verification. */
   sid?: string | null;
+  /** The last send failed because the SMS partner was down: its failures do not lock the step. */
+  partnerDown?: boolean;
 }
 
 export const INITIAL_PHONE_STATE: PhoneState = {
