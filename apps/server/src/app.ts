@@ -42,6 +42,7 @@ import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import inPersonIdRoutes from './modules/in-person-id/routes.ts';
+import { identityRetryPlugin } from './modules/identity/retry.ts';
 import cachePlugin from './plugins/cache.ts';
 import ciphersPlugin from './plugins/ciphers.ts';
 import databasePlugin from './plugins/database.ts';
@@ -181,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(jobsPlugin, { config });
   await app.register(mailServicePlugin, { config });
   await app.register(applicationServicePlugin, { config });
+  await app.register(identityRetryPlugin);
   await app.register(jointServicePlugin, { config });
   await app.register(decisionServicePlugin, { config });
   await app.register(retentionPlugin, { config });

@@ -638,6 +638,8 @@ export const applicationServicePlugin = fp(
       documents: app.providers.documents,
       clock: app.providers.clock,
       config,
+      // An identity check the provider did not answer is retried by a job (modules/identity/retry.ts).
+      jobs: app.jobs,
     });
     app.decorate('identity', identity);
     app.decorate(

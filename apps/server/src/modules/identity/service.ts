@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type {
@@ -57,7 +58,15 @@ export interface IdentityServiceDeps {
   documents: DocumentVerificationProvider;
   clock: Clock;
   config: Pick<AppConfig, 'forceIdResult' | 'publicUrl' | 'contactPhone'>;
+  /** Where an identity check the provider did not answer is retried (IDENTITY_RETRY_QUEUE). */
+  jobs?: Pick<Jobs, 'send'>;
 }
+
+/**
+ * The queue of identity checks the provider did not answer: retried in the background with backoff while
+ * the applicant goes on; the decision waits for the result (decision 0050).
+ */
+export const IDENTITY_RETRY_QUEUE = 'identity.retry';
 
 const DECISION_TRANSITION: Record<IdentityDecision | 'error', IdentityTransition> = {
   passed: 'pass',
@@ -173,11 +182,20 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return reload(applicantId);
   }
 
+  /** Queues the background retry of a check the provider did not answer (one per applicant at a time). */
+  async function retryLater(context: ApplicantContext): Promise<void> {
+    await deps.jobs?.send(
+      IDENTITY_RETRY_QUEUE,
+      { applicantId: context.applicant.id },
+      { singletonKey: context.applicant.id },
+    );
+  }
+
   return {
     /**
      * Runs the identity check once its earlier steps are complete: skipped when the server chose not to use
      * the provider, forced off production by FORCE_ID_RESULT, else the provider's decision. A provider
-     * failure leaves the state 'error', from which the check can run again.
+     * failure leaves the state 'error' and queues a retry; the applicant goes on (decision 0050).
      */
     async runCheck(context: ApplicantContext, log?: FastifyBaseLogger): Promise<void> {
       if (isIdentityCheckDone(context.applicant.identity.status)) return;
@@ -189,15 +207,41 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         });
       }
       if (!context.application.usesIdProvider) return move(context, ['skip']);
-      if (config.forceIdResult) return move(context, [DECISION_TRANSITION[config.forceIdResult]]);
+      if (config.forceIdResult) {
+        await move(context, [DECISION_TRANSITION[config.forceIdResult]]);
+        if (config.forceIdResult === 'error') await retryLater(context);
+        return;
+      }
       const sin = await progress.sinOf(context.applicant);
       const result = await deps.identity.evaluate(profileOf(context, sin));
       if (!result.ok) {
-        log?.warn({ provider: deps.identity.name, failure: result.failure.code }, 'identity check failed');
-        return move(context, ['fail']);
+        // Logged once where the provider is wrapped. The applicant goes on; a job asks again (one per
+        // applicant at a time), and the decision waits for its answer.
+        await move(context, ['fail']);
+        await retryLater(context);
+        return;
       }
       log?.info({ provider: deps.identity.name, decision: result.value.decision }, 'identity checked');
       return move(context, [DECISION_TRANSITION[result.value.decision]], {
+        evaluationToken: result.value.token,
+      });
+    },
+
+    /**
+     * The retry job's work: runs again an identity check the provider did not answer.
+     * @throws while the provider still gives no answer (the job retries, with backoff)
+     */
+    async retryCheck(applicantId: string, log?: FastifyBaseLogger): Promise<void> {
+      const context = await findApplicantContext(db, applicantId);
+      if (!context || context.applicant.identity.status !== 'error') return;
+      const sin = await progress.sinOf(context.applicant);
+      const result = await deps.identity.evaluate(profileOf(context, sin));
+      if (!result.ok) throw new Error('The identity provider still gives no answer');
+      log?.info(
+        { provider: deps.identity.name, decision: result.value.decision },
+        'identity checked on retry',
+      );
+      await move(context, [DECISION_TRANSITION[result.value.decision]], {
         evaluationToken: result.value.token,
       });
     },
