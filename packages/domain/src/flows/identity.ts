@@ -138,8 +138,9 @@ export function identityOutcomeOf(
     case 'denied':
       // The co-applicant is asked for documents instead.
       return flowKind === 'single' ? 'inPerson' : 'incomplete';
+    // The documents' result, or the identity check's (the provider gave none yet: the background retry
+    // brings it, decision 0050), has not come.
     case 'documentPending':
-    // The provider gave no result yet: the background retry brings it (decision 0050).
     case 'error':
       return 'wait';
     case 'notStarted':
