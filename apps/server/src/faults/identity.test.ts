@@ -106,4 +106,42 @@ describe('the identity and document partners unavailable', () => {
       ).length,
     ).toBeGreaterThan(0);
   }, 60_000);
+
+  it('document partner down: Start answers a retryable 503, and the in-person route is taken on the spot', async () => {
+    const a = new TestApplicant(t.app, { productIds: ['2002'], lastName: 'Review' });
+    await a.progress('accountUsage');
+    expect((await a.view()).json()).toMatchObject({ identity: { status: 'stepUp' } });
+    const runsBefore = onfido.requests.filter((r) => r.method === 'POST' && r.path === '/workflow_runs');
+    onfidoRelay.fault = 'late';
+    const start = Date.now();
+    const refused = await a.call('POST', '/api/omo/DocumentVerification/Start', { consent: true });
+    expect(Date.now() - start).toBeLessThan(3_000);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ status: 503 });
+    onfidoRelay.fault = 'none';
+
+    const chosen = await a.call('POST', '/api/omo/DocumentVerification/InPerson');
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toEqual({
+      status: 'documentExpired',
+      isDone: true,
+      nextPath: '/single/legalterms',
+    });
+    // A second choice (a double click) is refused without changing anything.
+    expect((await a.call('POST', '/api/omo/DocumentVerification/InPerson')).statusCode).toBe(409);
+
+    await a.completeUpTo('reviewConsent', 'legalTerms');
+    expect((await a.submit()).statusCode).toBe(200);
+    await eventually(async () => (await a.view()).json().decision?.state === 'decided', 15_000);
+    expect((await a.view()).json().decision).toMatchObject({
+      outcome: 'inPerson',
+      route: '/single/verifyidentification',
+    });
+    // The late run Onfido made is not the applicant's: nothing waits on it, and no second one was made.
+    const runsAfter = onfido.requests.filter((r) => r.method === 'POST' && r.path === '/workflow_runs');
+    expect(runsAfter.length - runsBefore.length).toBeLessThanOrEqual(1);
+    expect(
+      log.lines.filter((l) => l.msg === 'partner call failed' && l.partner === 'documents').length,
+    ).toBeGreaterThan(0);
+  }, 60_000);
 });

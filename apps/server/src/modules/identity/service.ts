@@ -276,8 +276,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         returnUrl: `${config.publicUrl}${termsPath}`,
         sandboxCaptureUrl: `${termsPath}/capture`,
       });
-      if (!created.ok)
+      if (!created.ok) {
+        // Retryable, and the web offers the in-person route on the spot (chooseInPerson; decision 0050).
         throw new HttpProblem(503, 'Document verification is unavailable. Try again in a moment.');
+      }
       const next: IdentityState = {
         ...identity,
         documentRunId: created.value.id,
@@ -288,6 +290,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         throw new HttpProblem(409, 'The identity state changed; try again.');
       }
       return { runId: created.value.id, captureUrl: created.value.captureUrl };
+    },
+
+    /**
+     * POST DocumentVerification/InPerson: the applicant will show ID in person instead of capturing it
+     * online (offered while the document partner is unavailable). The online step ends without documents
+     * (documentExpired), so the decision asks for ID in person; the flow goes on to the legal terms.
+     */
+    async chooseInPerson(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {
+      const read = await progress.read(context);
+      assertDocumentStep(read, context);
+      const { status } = context.applicant.identity;
+      if (status === 'documentPending' || !canTransitionIdentity(status, 'expireDocuments')) {
+        throw new HttpProblem(409, 'The documents were already captured.', { nextPath: nextPathFor(read) });
+      }
+      await move(context, ['expireDocuments']);
+      const current = await reload(context.applicant.id);
+      const next = current.applicant.identity.status;
+      return {
+        status: next,
+        isDone: isDocumentStepDone(next),
+        nextPath: nextPathFor(await progress.read(current)),
+      };
     },
 
     /** GET DocumentVerification/Status: catches up with the provider, then answers where the applicant goes. */
