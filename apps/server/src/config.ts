@@ -364,7 +364,7 @@ export const CONFIG_DOCS = [
     name: 'REDIS_URL',
     default: '(unset)',
     description:
-      'Redis (redis:// or rediss://) through which several server processes share the API rate limits. Unset: each process counts in its own memory.',
+      'Redis (redis:// or rediss://) through which several server processes share the API rate limits. Unset, or unreachable (at start or later): each process counts in its own memory (decision 0051).',
   },
   {
     name: 'OPERATOR_TOKEN',
