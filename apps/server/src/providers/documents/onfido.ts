@@ -118,6 +118,7 @@ export function createOnfidoDocumentVerification(options: OnfidoOptions): Docume
     const query = new URLSearchParams({ tags: runTag(applicantId) }).toString();
     const list = await call(`/workflow_runs?${query}`, { method: 'GET' });
     if (!list.ok) return list;
+    // A JSON array of workflow runs (onfido-node: listWorkflowRuns answers Array<WorkflowRun>).
     const runs = Array.isArray(list.body) ? (list.body as RawRun[]) : [];
     const run = runs.find((r) => typeof r.status === 'string' && WAITING_FOR_APPLICANT.has(r.status));
     return { ok: true as const, run: run && toDocumentRun(run) };
