@@ -130,7 +130,7 @@ describe.skipIf(!DATABASE_URL)('the database is unreachable for a while', () => 
     url.host = `127.0.0.1:${proxy.port}`;
     t = await buildTestApp(
       { name: 'postgres', databaseUrl: url.toString() },
-      { env: { LOG_LEVEL: 'info' }, logStream: log.stream },
+      { env: { LOG_LEVEL: 'info', JOB_POLL_SECONDS: '0.5' }, logStream: log.stream },
     );
   });
   afterEach(() => proxy.up());
@@ -163,6 +163,13 @@ describe.skipIf(!DATABASE_URL)('the database is unreachable for a while', () => 
     expect(refused.headers['retry-after']).toBe('5');
     expect(refused.json()).toMatchObject({ status: 503 });
 
+    // The job queue polls meanwhile through the same connections: its failures are the same outage, logged
+    // once, and never an error line.
+    const tried = proxy.accepted;
+    await eventually(() => proxy.accepted >= tried + 3);
+    expect(log.lines.filter((l) => l.msg === 'database connection lost')).toHaveLength(1);
+    expect(log.lines.filter((l) => l.level >= 50)).toEqual([]);
+
     proxy.up();
     await eventually(async () => (await heartbeat(t)).statusCode === 200);
     expect((await heartbeat(t)).body).toMatchObject({ status: 'Healthy', database: 'Healthy' });
@@ -173,5 +180,23 @@ describe.skipIf(!DATABASE_URL)('the database is unreachable for a while', () => 
     const view = (await applicant.view()).json<Record<string, unknown>>();
     expect(JSON.stringify(view)).toContain('Bremner Blvd');
     expect(JSON.stringify(view)).toContain(applicant.email);
+
+    // The job queue works again: an e-mail queued now is delivered once.
+    await t.app.db.transaction().execute((trx) =>
+      t.app.mail.queue(trx, {
+        key: `after-outage-${applicant.email}`,
+        applicantId: null,
+        to: applicant.email,
+        template: 'existingMember',
+        language: 'en',
+        params: { firstName: 'Ada', refNo: 'ABCD2345-01' },
+      }),
+    );
+    const mailsTo = async () =>
+      (await t.app.inject('/api/dev/outbox'))
+        .json<{ channel: string; to: string }[]>()
+        .filter((m) => m.channel === 'email' && m.to === applicant.email);
+    await eventually(async () => (await mailsTo()).length > 0);
+    expect(await mailsTo()).toHaveLength(1);
   });
 });
