@@ -144,4 +144,21 @@ describe('the identity and document partners unavailable', () => {
       log.lines.filter((l) => l.msg === 'partner call failed' && l.partner === 'documents').length,
     ).toBeGreaterThan(0);
   }, 60_000);
+
+  it('identity partner down, and its late answer asks for documents after the applicant submitted: ID in person', async () => {
+    const a = new TestApplicant(t.app, { productIds: ['2002'], lastName: 'Review' });
+    await a.progress('sin');
+    alloyRelay.fault = 'drop';
+    expect((await a.call('POST', '/api/omo/IdentityCheck')).json()).toMatchObject({
+      identity: { status: 'error' },
+    });
+    await a.completeUpTo('reviewConsent', 'accountUsage');
+    expect((await a.submit()).statusCode).toBe(200);
+    alloyRelay.fault = 'none';
+    await eventually(async () => (await a.view()).json().decision?.state === 'decided', 25_000);
+    expect((await a.view()).json()).toMatchObject({
+      identity: { status: 'documentExpired' },
+      decision: { outcome: 'inPerson', route: '/single/verifyidentification' },
+    });
+  }, 60_000);
 });

@@ -241,7 +241,16 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         { provider: deps.identity.name, decision: result.value.decision },
         'identity checked on retry',
       );
-      await move(context, [DECISION_TRANSITION[result.value.decision]], {
+      const transition = DECISION_TRANSITION[result.value.decision];
+      // Documents asked once the applicant has submitted can no longer be captured in the flow: the ID is
+      // shown in person instead (the online step ends without documents).
+      const { decision } = context.application;
+      const submitted = context.applicant.role === 'joint' ? decision?.round === 'joint' : decision !== null;
+      const asksDocuments = isDocumentStepRequired(
+        flowOf(context.applicant).kind,
+        applyIdentityTransition('error', transition),
+      );
+      await move(context, submitted && asksDocuments ? [transition, 'expireDocuments'] : [transition], {
         evaluationToken: result.value.token,
       });
     },
