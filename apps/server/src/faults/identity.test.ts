@@ -161,4 +161,24 @@ describe('the identity and document partners unavailable', () => {
       decision: { outcome: 'inPerson', route: '/single/verifyidentification' },
     });
   }, 60_000);
+
+  it('identity partner down past every retry: the identity is confirmed in person', async () => {
+    const a = new TestApplicant(t.app, { productIds: ['2002'] });
+    await a.progress('sin');
+    alloyRelay.fault = 'http500';
+    await a.call('POST', '/api/omo/IdentityCheck');
+    await a.completeUpTo('reviewConsent', 'accountUsage');
+    const submitted = await a.submit();
+    expect(submitted.statusCode).toBe(200);
+    // What the retry queue's dead letter does once the last retry failed.
+    const { applicantId } = submitted.json<{ applicantId: string }>();
+    expect(applicantId).toBeTruthy();
+    await t.app.identity.giveUpCheck(applicantId);
+    alloyRelay.fault = 'none';
+    await eventually(async () => (await a.view()).json().decision?.state === 'decided', 25_000);
+    expect((await a.view()).json()).toMatchObject({
+      identity: { status: 'denied' },
+      decision: { outcome: 'inPerson' },
+    });
+  }, 60_000);
 });

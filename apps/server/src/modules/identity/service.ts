@@ -67,6 +67,8 @@ export interface IdentityServiceDeps {
  * the applicant goes on; the decision waits for the result (decision 0050).
  */
 export const IDENTITY_RETRY_QUEUE = 'identity.retry';
+/** Where a check goes once its retries are spent: the identity is then confirmed in person. */
+export const IDENTITY_RETRY_FAILED_QUEUE = 'identity.retry.failed';
 
 const DECISION_TRANSITION: Record<IdentityDecision | 'error', IdentityTransition> = {
   passed: 'pass',
@@ -253,6 +255,21 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       await move(context, submitted && asksDocuments ? [transition, 'expireDocuments'] : [transition], {
         evaluationToken: result.value.token,
       });
+    },
+
+    /**
+     * The dead letter's work: the provider never answered, so the identity is confirmed in person (as
+     * when it cannot be confirmed online: the primary's decision asks for ID in person, the co-applicant
+     * is offered the documents, or ID in person once submitted).
+     */
+    async giveUpCheck(applicantId: string, log?: FastifyBaseLogger): Promise<void> {
+      const context = await findApplicantContext(db, applicantId);
+      if (!context || context.applicant.identity.status !== 'error') return;
+      log?.warn({ provider: deps.identity.name }, 'identity check given up: ID in person');
+      const { decision } = context.application;
+      const submitted = context.applicant.role === 'joint' ? decision?.round === 'joint' : decision !== null;
+      const asksDocuments = isDocumentStepRequired(flowOf(context.applicant).kind, 'denied');
+      await move(context, submitted && asksDocuments ? ['deny', 'expireDocuments'] : ['deny']);
     },
 
     /** POST DocumentVerification/Start: records the consent and answers where to capture the documents. */
