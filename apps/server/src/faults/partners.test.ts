@@ -118,6 +118,33 @@ describe('the SMS and address partners failing', () => {
     expect(JSON.stringify(log.lines)).not.toContain(applicant.phoneNumber.replace(/\D/g, '').slice(-7));
   });
 
+  it('phone: a code checked while the SMS partner is down answers a retryable 503, logged once, and the code still works after', async () => {
+    const applicant = new TestApplicant(t.app);
+    await applicant.progress('personalInfo');
+    twilioRelay.fault = 'none';
+    const sent = await applicant.call('POST', '/api/omo/PhoneVerification/Start', { channel: 'sms' });
+    expect(sent.json()).toMatchObject({ phone: { status: 'pending' } });
+    const code = twilio.codeFor(`+1${applicant.phoneNumber.replace(/\D/g, '')}`)!;
+    twilioRelay.fault = 'http500';
+    const before = partnerWarnings(log).length;
+    const refused = await applicant.call('POST', '/api/omo/PhoneVerification/Check', { code });
+    expect(refused.statusCode).toBe(503);
+    expect(partnerWarnings(log).slice(before)).toEqual([
+      expect.objectContaining({
+        partner: 'phoneVerification',
+        operation: 'checkVerification',
+        failure: 'unavailable',
+        kind: 'httpError',
+      }),
+    ]);
+    twilioRelay.fault = 'none';
+    const checked = await applicant.call('POST', '/api/omo/PhoneVerification/Check', { code });
+    expect(checked.json()).toMatchObject({ phone: { verified: true } });
+    // No text of the log holds the code (numbers such as the time are not text).
+    const texts = log.lines.flatMap((l) => Object.values(l).filter((v) => typeof v === 'string'));
+    expect(texts.filter((v) => v.includes(code))).toEqual([]);
+  });
+
   it('phone: a number the partner refuses three times stays refused (429): only outages are forgiven', async () => {
     const applicant = new TestApplicant(t.app);
     await applicant.progress('personalInfo');
