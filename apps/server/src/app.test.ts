@@ -55,6 +55,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/IdentityCheck',
         '/api/omo/DocumentVerification/Start',
         '/api/omo/DocumentVerification/Status',
+        '/api/omo/DocumentVerification/InPerson',
         '/api/omo/DocumentVerification/Capture/{side}',
         '/api/omo/DocumentVerification/Capture/Submit',
         '/api/omo/ProcessIDVNotification',

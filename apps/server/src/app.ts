@@ -2,7 +2,7 @@
  * Builds the Fastify app as a composition of plugins, in this order (it matters):
  * 1. zod validator/serializer, so request validation and the OpenAPI document share the schemas;
  * 2. security headers (helmet's, worked out once), then external plugins: compression, rate limit (in Redis
- *    when REDIS_URL is set), cookies, OpenAPI;
+ *    when REDIS_URL is set, in memory while it is away), cookies, OpenAPI;
  * 3. our infrastructure: problem details (error handler), cross-site refusal, Permissions-Policy, cache,
  *    database (migrate + seed);
  * 4. the modules' routes (dev routes only outside production);
@@ -15,7 +15,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -23,7 +22,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { ConfigError, type AppConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
 import { buildLoggerOptions, requestChildLogger } from './logger.ts';
 import addressLookupRoutes from './modules/address-lookup/routes.ts';
 import apiConfigRoutes from './modules/api-config/routes.ts';
@@ -43,6 +42,7 @@ import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
 import inPersonIdRoutes from './modules/in-person-id/routes.ts';
+import { identityRetryPlugin } from './modules/identity/retry.ts';
 import cachePlugin from './plugins/cache.ts';
 import ciphersPlugin from './plugins/ciphers.ts';
 import databasePlugin from './plugins/database.ts';
@@ -50,6 +50,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import { operatorOnly } from './plugins/operator.ts';
 import permissionsPolicyPlugin from './plugins/permissions-policy.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
+import { createRateLimitStore } from './plugins/rate-limit-store.ts';
 import sameOriginPlugin from './plugins/same-origin.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
@@ -134,18 +135,20 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  const redis = config.redisUrl ? await connectRedis(app, config.redisUrl) : undefined;
+  const { store } = await createRateLimitStore(
+    app,
+    config.redisUrl,
+    options.rateLimitNamespace ?? RATE_LIMIT_NAMESPACE,
+  );
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.rateLimitMax ?? config.rateLimitPerMinute,
     timeWindow: '1 minute',
     // The limit guards the API; the web app's files are static and long-cached.
     allowList: (request) => !request.url.startsWith('/api/'),
-    // Several processes share one count per client through Redis. Should Redis fail, requests are served
-    // uncounted rather than refused (the phone-send ceilings are in the database and still hold).
-    ...(redis
-      ? { redis, nameSpace: options.rateLimitNamespace ?? RATE_LIMIT_NAMESPACE, skipOnError: true }
-      : {}),
+    // Several processes share one count per client through Redis; while Redis is away, each counts in
+    // its own memory (plugins/rate-limit-store.ts).
+    ...(store ? { store } : {}),
   });
   await app.register(fastifyCookie, config.sessionSecret ? { secret: config.sessionSecret } : {});
   await app.register(fastifySwagger, {
@@ -173,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(jobsPlugin, { config });
   await app.register(mailServicePlugin, { config });
   await app.register(applicationServicePlugin, { config });
+  await app.register(identityRetryPlugin);
   await app.register(jointServicePlugin, { config });
   await app.register(decisionServicePlugin, { config });
   await app.register(retentionPlugin, { config });
@@ -209,40 +213,4 @@ function trustProxyOption(
   trust: AppConfig['trustProxy'],
 ): boolean | string[] | ((a: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
-}
-
-/**
- * Connects to Redis for the shared rate-limit counters (closed with the app). A short connect timeout and one
- * retry per command keep a Redis outage from holding requests; errors are logged without the URL.
- */
-async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
-  // Loaded only when REDIS_URL is set.
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, {
-    connectTimeout: 500,
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    lazyConnect: true,
-  });
-  let lastError = '';
-  redis.on('error', (error: Error & { code?: string }) => {
-    const code = error.code ?? error.name;
-    if (code === lastError) return; // a reconnect loop repeats the same error
-    lastError = code;
-    app.log.warn({ redisError: code }, 'Redis (rate limits) unreachable; requests are not counted meanwhile');
-  });
-  redis.on('ready', () => {
-    lastError = '';
-  });
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    const code = lastError || ((error as { code?: string }).code ?? (error as Error).message);
-    throw new ConfigError(`REDIS_URL: cannot reach Redis (${code}).`);
-  }
-  app.addHook('onClose', async () => {
-    await redis.quit();
-  });
-  return redis;
 }

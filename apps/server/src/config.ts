@@ -252,6 +252,12 @@ export const CONFIG_DOCS = [
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
   },
   {
+    name: 'PARTNER_TIMEOUT_SECONDS',
+    default: '5',
+    description:
+      'How long a call to a partner (Twilio, Alloy, Onfido, Canada Post, the SMTP server) may take before omo gives up and takes the partner as unavailable (0.1-30).',
+  },
+  {
     name: 'SMTP_URL',
     default: '(unset)',
     description:
@@ -365,7 +371,7 @@ export const CONFIG_DOCS = [
     name: 'REDIS_URL',
     default: '(unset)',
     description:
-      'Redis (redis:// or rediss://) through which several server processes share the API rate limits. Unset: each process counts in its own memory.',
+      'Redis (redis:// or rediss://) through which several server processes share the API rate limits. Unset, or unreachable (at start or later): each process counts in its own memory (decision 0051).',
   },
   {
     name: 'OPERATOR_TOKEN',
@@ -469,6 +475,7 @@ const envSchema = z.object({
   TWILIO_VERIFY_SERVICE_SID: optionalString,
   CANADA_POST_BASE_URL: z.url().default('https://ws1.postescanada-canadapost.ca'),
   CANADA_POST_KEY: optionalString,
+  PARTNER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(30).default(5),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -563,6 +570,8 @@ export interface AppConfig {
     serviceSid: string | undefined;
   };
   canadaPost: { baseUrl: string; key: string | undefined };
+  /** How long a partner call may take (milliseconds). */
+  partnerTimeoutMs: number;
   /** Requests per minute per IP across the API. */
   rateLimitPerMinute: number;
   /** Minutes without a request after which a session ends. */
@@ -650,6 +659,7 @@ export function parseConfig(
     providers: e.PROVIDERS,
     deviceFingerprint: { scriptUrl: e.DEVICE_FINGERPRINT_SCRIPT_URL, orgId: e.DEVICE_FINGERPRINT_ORG_ID },
     hideReferralCode: e.HIDE_REFERRAL_CODE,
+    partnerTimeoutMs: e.PARTNER_TIMEOUT_SECONDS * 1000,
     ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
   };

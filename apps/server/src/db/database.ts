@@ -42,7 +42,14 @@ export interface OpenDatabaseOptions {
   schema?: string | undefined;
   /** A ready-made PGlite instance to use instead of opening one (tests start from a snapshot); closed with the handle. */
   pglite?: PGlite | undefined;
+  /** PostgreSQL only: an idle connection was lost (a restart, a failover); the pool opens a new one. */
+  onConnectionLost?: (error: Error) => void;
+  /** PostgreSQL only: a new connection was opened (the database is reachable). */
+  onConnected?: () => void;
 }
+
+/** How long a request waits for a PostgreSQL connection before it fails (retryable 503). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -58,7 +65,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: 10,
+      // Fail a request in seconds, not at the TCP timeout, when the server cannot be reached.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      // Names omo's sessions in pg_stat_activity (with the schema, when it works in one of its own).
+      application_name: options.schema ? `omo ${options.schema}` : 'omo',
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // A connection the server dropped emits 'error': on the pool when idle, on the client while a request
+    // holds it. Unheard, either ends the process. The pool discards such a connection (at once when idle,
+    // on release otherwise: the request's next statement fails, a retryable 503) and opens a new one.
+    const lost = (error: Error) => options.onConnectionLost?.(error);
+    pool.on('error', lost);
+    pool.on('connect', (client) => {
+      client.on('error', lost);
+      options.onConnected?.();
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

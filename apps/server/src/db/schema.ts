@@ -128,6 +128,8 @@ export interface PhoneStateJson {
   invalidCounter?: number;
   sid?: string | null;
   serviceException?: boolean;
+  /** The last send failed because the SMS partner was down (not because it refused the number). */
+  partnerDown?: boolean;
 }
 
 /** An application: its products and the answers the primary applicant gives for the accounts. */

@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database.ts';
+import { createDependencyStatus, type DependencyStatus } from '../lib/dependency-status.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed.ts';
 
@@ -15,6 +16,8 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
     /** The open database, for the libraries that bring their own SQL (the job queue). */
     dbHandle: DatabaseHandle;
+    /** Whether the database answered when last asked (the heartbeat reports it). */
+    dbStatus: DependencyStatus;
   }
 }
 
@@ -29,11 +32,18 @@ export interface DatabasePluginOptions {
 export default fp<DatabasePluginOptions>(
   async (app, { config, schema: testSchema, pglite }) => {
     const schema = testSchema ?? config.databaseSchema;
+    const dbStatus = createDependencyStatus(app.log, {
+      dependency: 'database',
+      lost: 'database connection lost',
+      back: 'database reachable again',
+    });
     const handle = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       schema,
       pglite,
+      onConnectionLost: (error) => dbStatus.lost(error),
+      onConnected: () => dbStatus.reached(),
     });
     try {
       await migrateToLatest(handle.db, handle.kind === 'postgres' ? (schema ?? 'public') : undefined);
@@ -46,6 +56,7 @@ export default fp<DatabasePluginOptions>(
     app.decorate('db', handle.db);
     app.decorate('dbKind', handle.kind);
     app.decorate('dbHandle', handle);
+    app.decorate('dbStatus', dbStatus);
     app.addHook('onClose', async () => {
       await handle.close();
     });

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import { executeSqlOn, type Database } from '../db/database.ts';
+import { isConnectionError } from '../lib/connection-errors.ts';
 
 /** A queue: its name and how its jobs are retried. */
 export interface QueueDefinition {
@@ -58,7 +59,12 @@ export default fp<{ config: AppConfig }>(
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
       expireInSeconds: config.jobs.expireSeconds,
     });
-    boss.on('error', (error: Error) => app.log.error({ err: error }, 'job queue error'));
+    // The queue polls through the app's own connections: while the database is away each poll fails, which
+    // the database's status logs once; the queue carries on when it is back (nothing is lost: jobs are rows).
+    boss.on('error', (error: Error) => {
+      if (isConnectionError(error)) app.dbStatus.lost(error);
+      else app.log.error({ err: error }, 'job queue error');
+    });
     await boss.start();
     const queues = new Map<string, QueueDefinition>();
 

@@ -8,6 +8,8 @@ import { formatMessage, isMessageKey, type ProblemDetails } from '@omo/domain';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionError } from '../lib/connection-errors.ts';
+import type { DependencyStatus } from '../lib/dependency-status.ts';
 import { isDatabaseError } from '../logger.ts';
 
 const STATUS: Record<number, { title: string; type: string }> = {
@@ -33,6 +35,9 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 export const VALIDATION_DETAIL = 'One or more validation errors occurred.';
 export const INTERNAL_DETAIL = 'An unexpected server error occurred.';
 export const UNSTORABLE_TEXT_DETAIL = 'The request holds characters that cannot be stored.';
+export const UNAVAILABLE_DETAIL = 'The service is briefly unavailable. Try again in a few seconds.';
+/** Seconds a client should wait before trying again a request refused while the database was away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /**
  * SQLSTATEs of text PostgreSQL cannot read or store (22021 a NUL, 22P05 a NUL in JSON, 22P02 an unpaired
  * surrogate in JSON or text that is not of the column's type): the request's fault, so 400, should such
@@ -175,6 +180,13 @@ export default fp(
       if (isDatabaseError(error) && UNSTORABLE_TEXT_CODES.has(String(error.code))) {
         request.log.info({ err: error }, 'request refused by the database: unstorable text');
         return sendProblem(request, reply, 400, UNSTORABLE_TEXT_DETAIL);
+      }
+      // The database was lost under the request (a restart, a failover): its transaction was rolled back,
+      // so the same request may be sent again. Logged once per outage by the database's status.
+      if (isConnectionError(error)) {
+        (request.server as { dbStatus?: DependencyStatus }).dbStatus?.lost(error);
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        return sendProblem(request, reply, 503, UNAVAILABLE_DETAIL);
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {

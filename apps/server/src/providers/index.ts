@@ -15,6 +15,7 @@ import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
 import type { BytesCipher } from '../lib/crypto.ts';
 import { createSystemClock, type Clock } from './clock.ts';
+import { withFailureLog } from './failure-log.ts';
 import type { DocumentVerificationProvider } from './documents/documents.ts';
 import { createOnfidoDocumentVerification } from './documents/onfido.ts';
 import { createSandboxDocumentVerification } from './documents/sandbox.ts';
@@ -67,6 +68,7 @@ export function createProviders(
       accountSid,
       authToken,
       serviceSid,
+      timeoutMs: config.partnerTimeoutMs,
     });
   } else {
     phoneVerification = createSandboxPhoneVerification({
@@ -83,6 +85,7 @@ export function createProviders(
     addressLookup = createCanadaPostAddressLookup({
       baseUrl: config.canadaPost.baseUrl,
       key: config.canadaPost.key,
+      timeoutMs: config.partnerTimeoutMs,
     });
   } else {
     addressLookup = createSandboxAddressLookup(db);
@@ -91,7 +94,13 @@ export function createProviders(
   const { journeyToken, workflowToken, workflowSecret } = config.alloy;
   const identity =
     config.identityProvider === 'alloy' && journeyToken && workflowToken && workflowSecret
-      ? createAlloyIdentity({ baseUrl: config.alloy.baseUrl, journeyToken, workflowToken, workflowSecret })
+      ? createAlloyIdentity({
+          baseUrl: config.alloy.baseUrl,
+          journeyToken,
+          workflowToken,
+          workflowSecret,
+          timeoutMs: config.partnerTimeoutMs,
+        })
       : createSandboxIdentity();
 
   const { apiToken, workflowId, webhookToken } = config.onfido;
@@ -102,6 +111,7 @@ export function createProviders(
           apiToken,
           workflowId,
           webhookToken,
+          timeoutMs: config.partnerTimeoutMs,
         })
       : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
 
@@ -114,7 +124,16 @@ export function createProviders(
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const providers = createProviders(config, app.db, app.ciphers.documents);
+    const built = createProviders(config, app.db, app.ciphers.documents);
+    // Each partner's failures are logged once, here (providers/failure-log.ts).
+    const providers: Providers = {
+      ...built,
+      phoneVerification: withFailureLog(built.phoneVerification, 'phoneVerification', app.log),
+      addressLookup: withFailureLog(built.addressLookup, 'addressLookup', app.log),
+      identity: withFailureLog(built.identity, 'identity', app.log),
+      documents: withFailureLog(built.documents, 'documents', app.log),
+      inPersonId: withFailureLog(built.inPersonId, 'inPersonId', app.log),
+    };
     app.decorate('providers', providers);
     app.log.info(
       {

@@ -282,6 +282,10 @@ export const en = {
       'I agree to the digital ID verification described above, and I consent to {{institution}} and its partner collecting and using photos of my ID and my selfie for it.',
     starting: 'Opening the photo capture…',
     startFailed: "We couldn't start the ID verification. Please try again.",
+    unavailable:
+      "ID verification by photo is unavailable right now. You can try again in a few minutes, or show your ID in person instead: we'll tell you where once your application is submitted.",
+    inPerson: 'Show my ID in person instead',
+    choosingInPerson: 'Choosing to show your ID in person…',
     received: "We've received your photos. We'll take you to the next step in a moment…",
   },
   capture: {

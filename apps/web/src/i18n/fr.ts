@@ -403,6 +403,10 @@ export const fr: Translation = {
       'J’accepte la vérification numérique de l’identité décrite ci-dessus et je consens à ce que {{institution}} et son partenaire recueillent et utilisent à cette fin les photos de ma pièce d’identité et mon égoportrait.',
     starting: 'Ouverture de la prise de photos…',
     startFailed: 'Nous n’avons pas pu lancer la vérification de l’identité. Veuillez réessayer.',
+    unavailable:
+      'La vérification de l’identité par photo n’est pas disponible pour le moment. Vous pouvez réessayer dans quelques minutes ou présenter votre pièce d’identité en personne : nous vous dirons où une fois votre demande soumise.',
+    inPerson: 'Présenter ma pièce d’identité en personne',
+    choosingInPerson: 'Choix de la présentation en personne…',
     received: 'Nous avons reçu vos photos. Nous vous amenons à l’étape suivante dans un instant…',
   },
   capture: {

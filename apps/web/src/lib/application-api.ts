@@ -189,6 +189,14 @@ export function startDocumentVerification(signal?: AbortSignal) {
   });
 }
 
+/** POST DocumentVerification/InPerson: show ID in person instead (offered while the partner is unavailable). */
+export function chooseInPersonId(signal?: AbortSignal) {
+  return apiRequest<DocumentVerificationStatusResponse>(P.documentVerificationInPerson, {
+    method: 'POST',
+    signal,
+  });
+}
+
 /** GET DocumentVerification/Status: the identity status and, once the documents are in, where to go. */
 export function getDocumentStatus(signal?: AbortSignal) {
   return apiRequest<DocumentVerificationStatusResponse>(P.documentVerificationStatus, { signal });

@@ -135,7 +135,8 @@ describe('what the identity result means for the decision', () => {
     ['documentPending', 'wait', 'wait'],
     ['stepUp', 'incomplete', 'incomplete'],
     ['notStarted', 'incomplete', 'incomplete'],
-    ['error', 'incomplete', 'incomplete'],
+    // No answer from the provider yet: the background retry brings it (decision 0050).
+    ['error', 'wait', 'wait'],
   ] as const)('%s → %s (primary), %s (co-applicant)', (status, single, joint) => {
     expect(identityOutcomeOf('single', status)).toBe(single);
     expect(identityOutcomeOf('joint', status)).toBe(joint);

@@ -7,7 +7,8 @@
  *            ─pass──────────────► passed             (confirmed on data alone)
  *            ─deny──────────────► denied             (not confirmed online)
  *            ─requireDocuments──► stepUp             (a photo ID and a selfie are asked)
- *            ─fail──────────────► error              (the provider gave no result; the check can run again)
+ *            ─fail──────────────► error              (the provider gave no result; the check runs again in the
+ *                                                  background while the applicant goes on; decision 0050)
  * stepUp / denied ─submitDocuments─► documentPending (captured; the provider's result comes later)
  * documentPending ─approveDocuments─► documentApproved
  *                 ─declineDocuments─► documentDeclined
@@ -81,6 +82,15 @@ export function isIdentityCheckDone(status: IdentityStatus): boolean {
   return status !== 'notStarted' && status !== 'error';
 }
 
+/**
+ * True once the identity check step no longer holds the applicant: it has a result, or the provider gave none
+ * ('error') and the server retries it in the background while the applicant goes on (the decision waits
+ * for it). Decision 0050.
+ */
+export function isIdentityCheckStepComplete(status: IdentityStatus): boolean {
+  return status !== 'notStarted';
+}
+
 const DOCUMENT_STATUSES: readonly IdentityStatus[] = [
   'documentPending',
   'documentApproved',
@@ -109,7 +119,8 @@ export function isDocumentStepRequired(flowKind: 'single' | 'joint', status: Ide
 /**
  * What the identity result means for the decision: go on (confirmed, or not checked by the provider),
  * ID in person (not confirmed online, or the documents were declined or expired), wait (the documents'
- * result has not come yet), or incomplete (the identity steps were not done).
+ * result, or the identity check's retried in the background, has not come yet), or incomplete (the
+ * identity steps were not done).
  * @param flowKind 'single' for the primary applicant, 'joint' for the co-applicant
  */
 export function identityOutcomeOf(
@@ -127,10 +138,12 @@ export function identityOutcomeOf(
     case 'denied':
       // The co-applicant is asked for documents instead.
       return flowKind === 'single' ? 'inPerson' : 'incomplete';
+    // The documents' result, or the identity check's (the provider gave none yet: the background retry
+    // brings it, decision 0050), has not come.
     case 'documentPending':
+    case 'error':
       return 'wait';
     case 'notStarted':
-    case 'error':
     case 'stepUp':
       return 'incomplete';
   }

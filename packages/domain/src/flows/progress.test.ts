@@ -160,9 +160,9 @@ describe('the single path (spec 000 §4), derived from the saved answers', () =>
     expect(next(SINGLE_FLOW, answers, facts([sampleChequing]))).toBe(path);
   });
 
-  it('a failed identity check keeps the applicant on finalizeaccount, whose screen runs it again', () => {
+  it('an identity check the provider did not answer does not hold the applicant (retried in the background)', () => {
     const answers = answersUpTo('finalizeaccount', [sampleChequing], 'error');
-    expect(next(SINGLE_FLOW, answers, facts([sampleChequing]))).toBe('/single/finalizeaccount');
+    expect(next(SINGLE_FLOW, answers, facts([sampleChequing]))).toBe('/single/legalterms');
   });
 
   it('legalterms → reviewapplication → reviewterms', () => {
@@ -294,9 +294,9 @@ describe('the joint path (spec 001 §2.7, §4.4)', () => {
     expect(next(JOINT_FLOW, answers, joint([savings]))).toBe(path);
   });
 
-  it('a failed check goes to /error; one not run yet goes back to the screen whose save runs it', () => {
+  it('a check the provider did not answer lets the co-applicant go on; one not run yet goes back to the screen whose save runs it', () => {
     expect(next(JOINT_FLOW, { ...jointAnswers('sin', [savings]), identity: 'error' }, joint([savings]))).toBe(
-      '/error',
+      '/joint/legalterms',
     );
     expect(next(JOINT_FLOW, jointAnswers('sin', [savings]), joint([savings]))).toBe('/joint/sin');
     expect(next(JOINT_FLOW, jointAnswers('address', [sampleChequing]), joint([sampleChequing]))).toBe(

@@ -19,7 +19,7 @@ import { TRACKER_STEPS, type Flow, type FlowStep, type ProgressGroup, type StepI
 import {
   isDocumentStepDone,
   isDocumentStepRequired,
-  isIdentityCheckDone,
+  isIdentityCheckStepComplete,
   type IdentityStatus,
 } from './identity.ts';
 
@@ -154,7 +154,8 @@ const IS_COMPLETE: Partial<Record<StepId, CompletenessRule>> = {
     const flags = flagsOf(f);
     return isValidSin(a.sin.digits, { isTfsaOrFhsa: flags.mTFSA || flags.mFHSA });
   },
-  identitycheck: (a) => isIdentityCheckDone(a.identity),
+  // An unanswered check ('error') is retried in the background: it does not hold the applicant.
+  identitycheck: (a) => isIdentityCheckStepComplete(a.identity),
   finalizeaccount: (a, f) =>
     f.products.every((p) => accountUsageSchemaFor(p).safeParse(a.accountUsage?.[p.productID]).success),
   idverifyterms: (a) => isDocumentStepDone(a.identity),

@@ -77,6 +77,8 @@ export const APPLICATION_API_PATHS = {
   identityCheck: '/api/omo/IdentityCheck',
   documentVerificationStart: '/api/omo/DocumentVerification/Start',
   documentVerificationStatus: '/api/omo/DocumentVerification/Status',
+  /** POST: the applicant shows ID in person instead (offered while the document partner is unavailable). */
+  documentVerificationInPerson: '/api/omo/DocumentVerification/InPerson',
   documentVerificationCapture: '/api/omo/DocumentVerification/Capture',
   phoneVerificationStart: '/api/omo/PhoneVerification/Start',
   phoneVerificationCheck: '/api/omo/PhoneVerification/Check',

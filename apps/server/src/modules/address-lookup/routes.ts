@@ -48,9 +48,10 @@ const problems = {
 const addressLookupRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.providers.addressLookup;
 
-  const fail = (failure: AddressLookupFailure, log: { warn: (o: object, m: string) => void }): never => {
+  const fail = (failure: AddressLookupFailure, log: { debug: (o: object, m: string) => void }): never => {
     if (failure.code === 'invalidId') throw new HttpProblem(404, 'No address with this Id.');
-    log.warn(
+    // Logged at warn once, where the provider is wrapped (providers/failure-log.ts).
+    log.debug(
       { provider: provider.name, failure: failure.code, vendorError: failure.error },
       'address lookup failed',
     );

@@ -34,6 +34,8 @@ export interface PhoneState {
   sid?: string | null;
   /** The provider failed while checking a code: the applicant may go on, unverified. */
   serviceException?: boolean;
+  /** The last send failed because the SMS partner was down: its failures do not lock the step. */
+  partnerDown?: boolean;
 }
 
 export const INITIAL_PHONE_STATE: PhoneState = {

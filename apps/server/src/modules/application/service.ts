@@ -674,6 +674,8 @@ export const applicationServicePlugin = fp(
       digests: app.ciphers.digests,
       lifecycle,
       config,
+      // An identity check the provider did not answer is retried by a job (modules/identity/retry.ts).
+      jobs: app.jobs,
     });
     app.decorate('identity', identity);
     app.decorate(

@@ -42,6 +42,23 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    APPLICATION_API_PATHS.documentVerificationInPerson,
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['identity'],
+        summary:
+          'The applicant shows ID in person instead of online (offered while document verification is unavailable)',
+        response: { 200: documentVerificationStatusResponseSchema, ...APPLICATION_PROBLEMS },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return identity.chooseInPerson(await request.requireApplicant());
+    },
+  );
+
   app.get(
     APPLICATION_API_PATHS.documentVerificationStatus,
     {

@@ -26,6 +26,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AnswerDigests } from '../../lib/crypto.ts';
+import type { Jobs } from '../../plugins/jobs.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type {
@@ -61,7 +62,17 @@ export interface IdentityServiceDeps {
   digests: AnswerDigests;
   lifecycle: Pick<Lifecycle, 'assert'>;
   config: Pick<AppConfig, 'forceIdResult' | 'publicUrl' | 'contactPhone'>;
+  /** Where an identity check the provider did not answer is retried (IDENTITY_RETRY_QUEUE). */
+  jobs?: Pick<Jobs, 'send'>;
 }
+
+/**
+ * The queue of identity checks the provider did not answer: retried in the background with backoff while
+ * the applicant goes on; the decision waits for the result (decision 0050).
+ */
+export const IDENTITY_RETRY_QUEUE = 'identity.retry';
+/** Where a check goes once its retries are spent: the identity is then confirmed in person. */
+export const IDENTITY_RETRY_FAILED_QUEUE = 'identity.retry.failed';
 
 const DECISION_TRANSITION: Record<IdentityDecision | 'error', IdentityTransition> = {
   passed: 'pass',
@@ -199,11 +210,20 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     return reload(applicantId);
   }
 
+  /** Queues the background retry of a check the provider did not answer (one per applicant at a time). */
+  async function retryLater(context: ApplicantContext): Promise<void> {
+    await deps.jobs?.send(
+      IDENTITY_RETRY_QUEUE,
+      { applicantId: context.applicant.id },
+      { singletonKey: context.applicant.id },
+    );
+  }
+
   return {
     /**
      * Runs the identity check once its earlier steps are complete: skipped when the server chose not to use
      * the provider, forced off production by FORCE_ID_RESULT, else the provider's decision. A provider
-     * failure leaves the state 'error', from which the check can run again.
+     * failure leaves the state 'error' and queues a retry; the applicant goes on (decision 0050).
      */
     async runCheck(context: ApplicantContext, log?: FastifyBaseLogger): Promise<void> {
       if (isIdentityCheckDone(context.applicant.identity.status)) return;
@@ -218,11 +238,18 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (!context.application.usesIdProvider) return move(context, ['skip'], { lapsed: false });
       const profile = profileOf(context, await progress.sinOf(context.applicant));
       const bound = { digest: digestOf(profile), lapsed: false };
-      if (config.forceIdResult) return move(context, [DECISION_TRANSITION[config.forceIdResult]], bound);
+      if (config.forceIdResult) {
+        await move(context, [DECISION_TRANSITION[config.forceIdResult]], bound);
+        if (config.forceIdResult === 'error') await retryLater(context);
+        return;
+      }
       const result = await deps.identity.evaluate(profile);
       if (!result.ok) {
-        log?.warn({ provider: deps.identity.name, failure: result.failure.code }, 'identity check failed');
-        return move(context, ['fail'], { lapsed: false });
+        // Logged once where the provider is wrapped. The applicant goes on; a job asks again (one per
+        // applicant at a time), and the decision waits for its answer.
+        await move(context, ['fail'], bound);
+        await retryLater(context);
+        return;
       }
       log?.info({ provider: deps.identity.name, decision: result.value.decision }, 'identity checked');
       return move(context, [DECISION_TRANSITION[result.value.decision]], {
@@ -250,6 +277,52 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     /** In the claim's transaction: true while the identity result still holds for these answers. */
     isBoundToAnswers: (trx: Database, context: ApplicantContext): Promise<boolean> => isBound(trx, context),
+
+    /**
+     * The retry job's work: runs again an identity check the provider did not answer.
+     * @throws while the provider still gives no answer (the job retries, with backoff)
+     */
+    async retryCheck(applicantId: string, log?: FastifyBaseLogger): Promise<void> {
+      const context = await findApplicantContext(db, applicantId);
+      if (!context || context.applicant.identity.status !== 'error') return;
+      const profile = profileOf(context, await progress.sinOf(context.applicant));
+      const result = await deps.identity.evaluate(profile);
+      if (!result.ok) throw new Error('The identity provider still gives no answer');
+      log?.info(
+        { provider: deps.identity.name, decision: result.value.decision },
+        'identity checked on retry',
+      );
+      const transition = DECISION_TRANSITION[result.value.decision];
+      // Documents asked once the applicant has submitted can no longer be captured in the flow: the ID is
+      // shown in person instead (the online step ends without documents).
+      const { decision } = context.application;
+      const submitted = context.applicant.role === 'joint' ? decision?.round === 'joint' : decision !== null;
+      const asksDocuments = isDocumentStepRequired(
+        flowOf(context.applicant).kind,
+        applyIdentityTransition('error', transition),
+      );
+      await move(context, submitted && asksDocuments ? [transition, 'expireDocuments'] : [transition], {
+        evaluationToken: result.value.token,
+        digest: digestOf(profile),
+      });
+    },
+
+    /**
+     * The dead letter's work: the provider never answered, so the identity is confirmed in person (as
+     * when it cannot be confirmed online: the primary's decision asks for ID in person, the co-applicant
+     * is offered the documents, or ID in person once submitted).
+     */
+    async giveUpCheck(applicantId: string, log?: FastifyBaseLogger): Promise<void> {
+      const context = await findApplicantContext(db, applicantId);
+      if (!context || context.applicant.identity.status !== 'error') return;
+      log?.warn({ provider: deps.identity.name }, 'identity check given up: ID in person');
+      const { decision } = context.application;
+      const submitted = context.applicant.role === 'joint' ? decision?.round === 'joint' : decision !== null;
+      const asksDocuments = isDocumentStepRequired(flowOf(context.applicant).kind, 'denied');
+      // Bound to the answers the checks were asked about, as a result the provider gave would be.
+      const digest = digestOf(profileOf(context, await progress.sinOf(context.applicant)));
+      await move(context, submitted && asksDocuments ? ['deny', 'expireDocuments'] : ['deny'], { digest });
+    },
 
     /** POST DocumentVerification/Start: records the consent and answers where to capture the documents. */
     async startDocuments(
@@ -281,8 +354,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         returnUrl: `${config.publicUrl}${termsPath}`,
         sandboxCaptureUrl: `${termsPath}/capture`,
       });
-      if (!created.ok)
+      if (!created.ok) {
+        // Retryable, and the web offers the in-person route on the spot (chooseInPerson; decision 0050).
         throw new HttpProblem(503, 'Document verification is unavailable. Try again in a moment.');
+      }
       const next: IdentityState = {
         ...identity,
         documentRunId: created.value.id,
@@ -293,6 +368,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         throw new HttpProblem(409, 'The identity state changed; try again.');
       }
       return { runId: created.value.id, captureUrl: created.value.captureUrl };
+    },
+
+    /**
+     * POST DocumentVerification/InPerson: the applicant will show ID in person instead of capturing it
+     * online (offered while the document partner is unavailable). The online step ends without documents
+     * (documentExpired), so the decision asks for ID in person; the flow goes on to the legal terms.
+     */
+    async chooseInPerson(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {
+      const read = await progress.read(context);
+      assertDocumentStep(read, context);
+      const { status } = context.applicant.identity;
+      if (status === 'documentPending' || !canTransitionIdentity(status, 'expireDocuments')) {
+        throw new HttpProblem(409, 'The documents were already captured.', { nextPath: nextPathFor(read) });
+      }
+      await move(context, ['expireDocuments']);
+      const current = await reload(context.applicant.id);
+      const next = current.applicant.identity.status;
+      return {
+        status: next,
+        isDone: isDocumentStepDone(next),
+        nextPath: nextPathFor(await progress.read(current)),
+      };
     },
 
     /** GET DocumentVerification/Status: catches up with the provider, then answers where the applicant goes. */

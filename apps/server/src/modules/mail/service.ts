@@ -7,8 +7,10 @@
  */
 import type { Language } from '@omo/domain';
 import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { failureKind } from '../../lib/dependency-status.ts';
 import type { Jobs } from '../../plugins/jobs.ts';
 import { createOutboxRepository } from '../outbox/repository.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -45,8 +47,9 @@ export function createMailService(deps: {
   jobs: Jobs;
   mailer: Mailer;
   brand: Brand;
+  log?: FastifyBaseLogger;
 }): MailService {
-  const { db, jobs, mailer, brand } = deps;
+  const { db, jobs, mailer, brand, log } = deps;
   return {
     transport: mailer.name,
     async queue(trx, request) {
@@ -74,7 +77,16 @@ export function createMailService(deps: {
       if (!row || row.sent_at !== null) return;
       const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as never;
       const email = renderEmail(row.template as TemplateName, row.language, params, brand);
-      await mailer.send(row.to_address, email);
+      try {
+        await mailer.send(row.to_address, email, key);
+      } catch (error) {
+        // The job tries again later (backoff); each failed try is one warn line, without the address.
+        log?.warn(
+          { partner: 'mail', provider: mailer.name, operation: 'send', kind: failureKind(error) },
+          'partner call failed',
+        );
+        throw error;
+      }
       await db
         .updateTable('email_deliveries')
         .set({ sent_at: new Date(), params: '{}' })
@@ -91,11 +103,13 @@ export const mailServicePlugin = fp<{ config: AppConfig }>(
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
       outbox: createOutboxRepository(app.db),
+      timeoutMs: config.partnerTimeoutMs,
     });
     const service = createMailService({
       db: app.db,
       jobs: app.jobs,
       mailer,
+      log: app.log,
       brand: {
         institutionName: config.institutionName,
         contactPhone: config.contactPhone,

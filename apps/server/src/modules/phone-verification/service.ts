@@ -149,7 +149,9 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       const record = context.applicant;
       const state = record.phoneState;
       if (isPhoneVerified(record)) throw new HttpProblem(409, 'The phone number is already verified.');
-      if (state.sendFailCounter >= VERIFICATION_LIMIT) {
+      // Failures of a partner outage open Continue but never lock the step: once the partner is back
+      // the applicant may still get a code (the hourly ceilings still bound the sends).
+      if (state.sendFailCounter >= VERIFICATION_LIMIT && !state.partnerDown) {
         throw limitProblem('The code could not be sent 3 times; continue without verifying.');
       }
       const isResend = state.status === 'pending';
@@ -188,7 +190,8 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       const eventId = reserved.id;
       const result = await provider.startVerification({ to, channel: input.channel, locale: input.locale });
       if (!result.ok) {
-        input.log.warn(
+        // Logged at warn once, where the provider is wrapped (providers/failure-log.ts).
+        input.log.debug(
           { provider: provider.name, failure: result.failure.code, vendorCode: result.failure.vendorCode },
           'phone verification send failed',
         );
@@ -197,7 +200,12 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
           sendFailCounter: 1,
           ...(isResend ? { resendCounter: -1, invalidCounter: -1 } : {}),
         });
-        await updatePhoneState(db, record.id, { status: 'failed', channel: input.channel, sid: null });
+        await updatePhoneState(db, record.id, {
+          status: 'failed',
+          channel: input.channel,
+          sid: null,
+          partnerDown: result.failure.code === 'unavailable',
+        });
         return answer(record.id);
       }
       await sendEvents.markSent(eventId, result.value.sid);
@@ -205,6 +213,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         status: 'pending',
         channel: input.channel,
         sid: result.value.sid,
+        partnerDown: false,
       });
       input.log.info(
         { provider: provider.name, resend: isResend, channel: input.channel },

@@ -6,6 +6,7 @@
  * HTTP 200 answer; both implementations turn them into typed failures. Sandbox (sandbox.ts, the seeded
  * addresses table) and Canada Post (canada-post.ts), chosen in providers/index.ts.
  */
+import type { OutageKind } from '../http.ts';
 import type { AddressFindItem, AddressRetrieveItem, Language } from '@omo/domain';
 
 export interface FindInput {
@@ -38,6 +39,8 @@ export interface AddressLookupFailure {
   description: string;
   cause?: string;
   resolution?: string;
+  /** When Canada Post gave no usable answer: why. */
+  kind?: OutageKind;
 }
 
 export type LookupResult<T> = { ok: true; value: T } | { ok: false; failure: AddressLookupFailure };

@@ -2,8 +2,11 @@
  * Canada Post AddressComplete adapter (reference/providers-and-rules.md §1): GET
  * {base}/AddressComplete/Interactive/Find/v2.10/json3.ws and Retrieve/v2.11/json3.ws with the key in the
  * `Key` parameter. The vendor answers errors as an Error item inside HTTP 200, so every answer is checked
- * for one before it is trusted. The key stays on the server: it never appears in a failure message.
+ * for one before it is trusted. The key stays on the server: it never appears in a failure message. Each
+ * call is bounded by the partner timeout (a suggestion that comes later is of no use: the applicant can
+ * type the address). Find and Retrieve only read, so they need no idempotency key.
  */
+import { callPartner, DEFAULT_PARTNER_TIMEOUT_MS } from '../http.ts';
 import { addressFindItemSchema, type AddressFindItem, type AddressRetrieveItem } from '@omo/domain';
 import {
   mapAddressCompleteError,
@@ -77,24 +80,23 @@ export function createCanadaPostAddressLookup(options: CanadaPostOptions): Addre
 
   async function get(path: string, params: Record<string, string>): Promise<LookupResult<unknown[]>> {
     const url = `${base}${path}?${new URLSearchParams({ Key: options.key, ...params }).toString()}`;
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 8_000),
-      });
-    } catch (error) {
+    const answer = await callPartner(
+      doFetch,
+      url,
+      { headers: { accept: 'application/json' } },
+      options.timeoutMs ?? DEFAULT_PARTNER_TIMEOUT_MS,
+    );
+    if (!answer.ok) {
       return {
         ok: false,
-        failure: { code: 'unavailable', description: `Canada Post unreachable: ${(error as Error).name}` },
+        failure: {
+          code: 'unavailable',
+          description: `Canada Post gave no answer (${answer.kind})`,
+          kind: answer.kind,
+        },
       };
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
+    const { response, body } = answer;
     const items = (body as { Items?: unknown } | undefined)?.Items;
     // An Error item is the vendor's error, whatever the HTTP status.
     if (Array.isArray(items) && items.length > 0 && isErrorItem(items[0])) {
@@ -106,6 +108,7 @@ export function createCanadaPostAddressLookup(options: CanadaPostOptions): Addre
         failure: {
           code: 'unavailable',
           description: `Canada Post answered HTTP ${response.status} without items`,
+          kind: response.ok ? 'malformed' : 'httpError',
         },
       };
     }

@@ -1,7 +1,7 @@
 /**
  * A local fake of Onfido's API v3.6 for the adapter's tests: node:http on 127.0.0.1 (random port). It
- * checks the token header, creates applicants and workflow runs (with a hosted link) and answers GET on a
- * run. `finish(runId, status)` moves a run and returns the webhook body and its signature, as Onfido would
+ * checks the token header, creates applicants and workflow runs (with a hosted link and their tags),
+ * answers GET on a run and lists runs by tag. `finish(runId, status)` moves a run and returns the webhook body and its signature, as Onfido would
  * send them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
@@ -33,7 +33,7 @@ export async function startFakeOnfido(options: {
   webhookToken: string;
 }): Promise<FakeOnfido> {
   const applicants = new Set<string>();
-  const runs = new Map<string, { id: string; status: string }>();
+  const runs = new Map<string, { id: string; status: string; tags: string[]; link: { url: string } }>();
   const requests: FakeOnfido['requests'] = [];
   const server = createServer((req, res) => {
     void (async () => {
@@ -61,14 +61,25 @@ export async function startFakeOnfido(options: {
           });
         }
         const id = randomUUID();
-        runs.set(id, { id, status: 'awaiting_input' });
+        const tags = Array.isArray(b.tags) ? b.tags.map(String) : [];
+        const link = { url: `https://eu.onfido.app/l/${id}`, ...(b.link as object) };
+        runs.set(id, { id, status: 'awaiting_input', tags, link });
         return send(res, 201, {
           id,
           workflow_id: options.workflowId,
           applicant_id: b.applicant_id,
           status: 'awaiting_input',
-          link: { url: `https://eu.onfido.app/l/${id}`, ...(b.link as object) },
+          tags,
+          link,
         });
+      }
+      if (req.method === 'GET' && path.startsWith('/workflow_runs?')) {
+        const tag = new URLSearchParams(path.slice(path.indexOf('?') + 1)).get('tags');
+        return send(
+          res,
+          200,
+          [...runs.values()].filter((r) => tag === null || r.tags.includes(tag)),
+        );
       }
       const match = /^\/workflow_runs\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && match) {
@@ -84,7 +95,8 @@ export async function startFakeOnfido(options: {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     finish(runId, status) {
-      runs.set(runId, { id: runId, status });
+      const run = runs.get(runId);
+      runs.set(runId, { id: runId, status, tags: run?.tags ?? [], link: run?.link ?? { url: '' } });
       const rawBody = Buffer.from(
         JSON.stringify({
           payload: {

@@ -1,8 +1,9 @@
 /**
  * A local fake of Alloy's journey applications for the adapter's tests: node:http on 127.0.0.1 (random
  * port). It checks HTTP Basic auth, the journey token in the path and the person entity's required fields,
- * and answers a journey application decided like the sandbox (by last name). `failNext` injects an HTTP
- * error.
+ * and answers a journey application decided like the sandbox (by last name). Like Alloy, it finds the
+ * latest application of an external_application_id (GET /v1/journeys/applications/ext/{id}/latest).
+ * `failNext` injects an HTTP error.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,8 +11,10 @@ import { sandboxJourneyApplication } from './sandbox.ts';
 
 export interface FakeAlloy {
   baseUrl: string;
-  /** The bodies received. */
+  /** The bodies received (the applications created). */
   requests: unknown[];
+  /** Applications created, by external_application_id. */
+  applications: Map<string, unknown>;
   failNext(status: number): void;
   close(): Promise<void>;
 }
@@ -35,6 +38,7 @@ export async function startFakeAlloy(options: {
   workflowSecret: string;
 }): Promise<FakeAlloy> {
   const requests: unknown[] = [];
+  const applications = new Map<string, unknown>();
   let injected: number | undefined;
   const expectedAuth = `Basic ${Buffer.from(`${options.workflowToken}:${options.workflowSecret}`).toString('base64')}`;
   const server = createServer((req, res) => {
@@ -46,6 +50,12 @@ export async function startFakeAlloy(options: {
         return send(res, status, { error: { message: 'injected' } });
       }
       if (req.headers.authorization !== expectedAuth) return send(res, 401, { error: 'Unauthorized' });
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const latest = /^\/v1\/journeys\/applications\/ext\/([^/]+)\/latest$/.exec(url.pathname);
+      if (req.method === 'GET' && latest) {
+        const found = applications.get(decodeURIComponent(latest[1]!));
+        return found ? send(res, 200, found) : send(res, 404, { error: 'Not found' });
+      }
       if (req.method !== 'POST' || req.url !== `/v1/journeys/${options.journeyToken}/applications`) {
         return send(res, 404, { error: 'Not found' });
       }
@@ -60,7 +70,10 @@ export async function startFakeAlloy(options: {
       if (!data || REQUIRED.some((f) => data[f] === undefined)) {
         return send(res, 400, { error: 'Missing required entity fields' });
       }
-      send(res, 201, sandboxJourneyApplication({ nameLast: String(data.name_last) }));
+      const application = sandboxJourneyApplication({ nameLast: String(data.name_last) });
+      const externalId = (parsed as { external_application_id?: unknown }).external_application_id;
+      if (typeof externalId === 'string') applications.set(externalId, application);
+      send(res, 201, application);
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -68,6 +81,7 @@ export async function startFakeAlloy(options: {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    applications,
     failNext(status) {
       injected = status;
     },

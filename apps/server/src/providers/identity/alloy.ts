@@ -1,9 +1,16 @@
 /**
  * Alloy adapter: POST {base}/v1/journeys/{journey token}/applications with HTTP Basic auth (workflow token
  * and secret), one person entity, synchronous (Alloy's default): the answer's status and complete_outcome
- * are the decision. The profile never reaches the logs: failures carry only the HTTP status.
+ * are the decision. The profile never reaches the logs: failures carry only the HTTP status and the kind.
+ *
+ * Alloy takes no idempotency key, but finds an application by our external_application_id (GET
+ * /v1/journeys/applications/ext/{id}/latest). That id is the applicant's id and a digest of the profile, so
+ * before creating one the adapter asks for the latest application of the same profile: a retry after a
+ * timeout (whose application Alloy may have created all the same) reuses it instead of creating another,
+ * while a changed profile is evaluated afresh.
  */
-import { readJson } from '../result.ts';
+import { createHash } from 'node:crypto';
+import { callPartner, DEFAULT_PARTNER_TIMEOUT_MS, type OutageKind } from '../http.ts';
 import {
   decisionOfJourneyApplication,
   type IdentityFailure,
@@ -50,48 +57,75 @@ export function toJourneyApplicationBody(profile: IdentityProfile): Record<strin
         },
       },
     ],
-    external_application_id: profile.externalId,
+    external_application_id: externalApplicationId(profile),
   };
 }
 
-function failure(code: IdentityFailure['code'], message: string, httpStatus?: number) {
-  return { ok: false as const, failure: { code, message, ...(httpStatus ? { httpStatus } : {}) } };
+/** Our id of one evaluation: the applicant's id and a digest of what is evaluated (no personal data). */
+export function externalApplicationId(profile: IdentityProfile): string {
+  const digest = createHash('sha256').update(JSON.stringify(profile)).digest('hex').slice(0, 16);
+  return `${profile.externalId}.${digest}`;
+}
+
+function failure(code: IdentityFailure['code'], message: string, httpStatus?: number, kind?: OutageKind) {
+  return {
+    ok: false as const,
+    failure: { code, message, ...(httpStatus ? { httpStatus } : {}), ...(kind ? { kind } : {}) },
+  };
 }
 
 export function createAlloyIdentity(options: AlloyOptions): IdentityProvider {
   const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PARTNER_TIMEOUT_MS;
   const auth = Buffer.from(`${options.workflowToken}:${options.workflowSecret}`).toString('base64');
-  const url = `${options.baseUrl}/v1/journeys/${encodeURIComponent(options.journeyToken)}/applications`;
+  const headers = { authorization: `Basic ${auth}`, accept: 'application/json' };
+  const journey = encodeURIComponent(options.journeyToken);
+  const url = `${options.baseUrl}/v1/journeys/${journey}/applications`;
+
+  /** Reads an answer that should be a journey application; undefined with `found: false` on 404. */
+  function readAnswer(answer: Awaited<ReturnType<typeof callPartner>>) {
+    if (!answer.ok) {
+      return failure('unavailable', `Alloy gave no answer (${answer.kind})`, undefined, answer.kind);
+    }
+    const { status } = answer.response;
+    if (status === 401 || status === 403)
+      return failure('unauthorized', 'Alloy refused the credentials', status);
+    if (status === 400 || status === 422)
+      return failure('invalidRequest', 'Alloy refused the profile', status);
+    if (!answer.response.ok) {
+      return failure('unavailable', `Alloy answered HTTP ${status}`, status, 'httpError');
+    }
+    const evaluation = decisionOfJourneyApplication(answer.body);
+    if (!evaluation) {
+      // Not JSON, or an application still running (a timed-out one Alloy is finishing): no decision yet.
+      const kind = answer.bodyIsJson ? undefined : 'malformed';
+      return failure('unavailable', 'Alloy answered without a decision', status, kind);
+    }
+    return { ok: true as const, value: evaluation };
+  }
+
   return {
     name: 'alloy',
     async evaluate(profile) {
-      let response: Response;
-      try {
-        response = await doFetch(url, {
+      const id = externalApplicationId(profile);
+      const earlier = await callPartner(
+        doFetch,
+        `${options.baseUrl}/v1/journeys/applications/ext/${encodeURIComponent(id)}/latest?journeyToken=${journey}`,
+        { method: 'GET', headers },
+        timeoutMs,
+      );
+      if (!(earlier.ok && earlier.response.status === 404)) return readAnswer(earlier);
+      const created = await callPartner(
+        doFetch,
+        url,
+        {
           method: 'POST',
-          headers: {
-            authorization: `Basic ${auth}`,
-            'content-type': 'application/json',
-            accept: 'application/json',
-          },
+          headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify(toJourneyApplicationBody(profile)),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 20_000),
-        });
-      } catch {
-        return failure('unavailable', 'Alloy could not be reached');
-      }
-      const body = await readJson(response);
-      if (response.status === 401 || response.status === 403) {
-        return failure('unauthorized', 'Alloy refused the credentials', response.status);
-      }
-      if (response.status === 400 || response.status === 422) {
-        return failure('invalidRequest', 'Alloy refused the profile', response.status);
-      }
-      if (!response.ok)
-        return failure('unavailable', `Alloy answered HTTP ${response.status}`, response.status);
-      const evaluation = decisionOfJourneyApplication(body);
-      if (!evaluation) return failure('unavailable', 'Alloy answered without a decision', response.status);
-      return { ok: true, value: evaluation };
+        },
+        timeoutMs,
+      );
+      return readAnswer(created);
     },
   };
 }

@@ -6,6 +6,7 @@
  * providers/index.ts. The application's limits (3 sends/resends/invalid codes) are the service's, not
  * the provider's.
  */
+import type { OutageKind } from '../http.ts';
 import type { ProviderResult } from '../result.ts';
 
 export type { ProviderResult } from '../result.ts';
@@ -65,6 +66,8 @@ export interface PhoneVerificationFailure {
   vendorCode?: number;
   /** The vendor's HTTP status, when there was one. */
   httpStatus?: number;
+  /** When Twilio gave no usable answer: why. */
+  kind?: OutageKind;
 }
 
 export interface PhoneVerificationProvider {
@@ -89,7 +92,7 @@ export interface PhoneVerificationProvider {
 export function verificationFailure(
   code: PhoneVerificationFailureCode,
   message: string,
-  extras: { vendorCode?: number; httpStatus?: number } = {},
+  extras: { vendorCode?: number; httpStatus?: number; kind?: OutageKind } = {},
 ): { ok: false; failure: PhoneVerificationFailure } {
   return { ok: false, failure: { code, message, ...extras } };
 }

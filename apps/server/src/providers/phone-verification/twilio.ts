@@ -2,8 +2,12 @@
  * Twilio Verify v2 adapter (reference/providers-and-rules.md §2): form-encoded POSTs to
  * {base}/v2/Services/{ServiceSid}/Verifications and /VerificationCheck with HTTP Basic auth (Account SID
  * and Auth Token, or an API key SID and secret). Twilio's error JSON `{code, message, status}` becomes a
- * typed failure; the code sent by the applicant is never logged or put in an error message.
+ * typed failure; the code sent by the applicant is never logged or put in an error message. Each call is
+ * bounded by the partner timeout. Verify takes no idempotency key; it needs none: while a verification of
+ * a number is pending, starting one again re-sends the same code (no second verification), so a retry after
+ * a timeout never leaves two valid codes.
  */
+import { callPartner, DEFAULT_PARTNER_TIMEOUT_MS } from '../http.ts';
 import {
   verificationFailure,
   type PhoneVerificationFailure,
@@ -21,7 +25,7 @@ export interface TwilioVerifyOptions {
   accountSid: string;
   authToken: string;
   serviceSid: string;
-  /** Per-request timeout (default 10 s). */
+  /** Per-request timeout (default PARTNER_TIMEOUT_SECONDS' 5 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -69,7 +73,13 @@ export function mapTwilioError(httpStatus: number, body: unknown): PhoneVerifica
     else if (httpStatus === 400) code = 'invalidParameter';
     else code = 'unavailable';
   }
-  return { code, message, httpStatus, ...(vendorCode === undefined ? {} : { vendorCode }) };
+  return {
+    code,
+    message,
+    httpStatus,
+    ...(vendorCode === undefined ? {} : { vendorCode }),
+    ...(code === 'unavailable' ? { kind: 'httpError' as const } : {}),
+  };
 }
 
 function toVerification(body: unknown): Verification | undefined {
@@ -91,9 +101,10 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
     url: string,
     form: Record<string, string>,
   ): Promise<ProviderResult<Verification, PhoneVerificationFailure>> {
-    let response: Response;
-    try {
-      response = await doFetch(url, {
+    const answer = await callPartner(
+      doFetch,
+      url,
+      {
         method: 'POST',
         headers: {
           authorization,
@@ -101,22 +112,21 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
           accept: 'application/json',
         },
         body: new URLSearchParams(form).toString(),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      },
+      options.timeoutMs ?? DEFAULT_PARTNER_TIMEOUT_MS,
+    );
+    if (!answer.ok) {
+      return verificationFailure('unavailable', `Twilio gave no answer (${answer.kind})`, {
+        kind: answer.kind,
       });
-    } catch (error) {
-      return verificationFailure('unavailable', `Twilio unreachable: ${(error as Error).name}`);
     }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
+    const { response, body } = answer;
     if (!response.ok) return { ok: false, failure: mapTwilioError(response.status, body) };
     const verification = toVerification(body);
     if (!verification) {
       return verificationFailure('unavailable', 'Twilio answered a shape we do not understand', {
         httpStatus: response.status,
+        kind: 'malformed',
       });
     }
     return { ok: true, value: verification };

@@ -3,7 +3,8 @@
  * product, how often money comes in by each deposit type and how often each deposit method is used (0 Never
  * … 3 All the time); registered plans ask the shorter form (no cash, ABM or branch rows). The shares the
  * answers give are shown as the domain computes them. When the page opens, the server runs the identity
- * check unless it is done or skipped; Continue waits for it, and an empty result goes to /error.
+ * check unless it is done or skipped; Continue waits for it. A check the provider did not answer does not
+ * hold the applicant: the server retries it in the background (decision 0050).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -12,7 +13,6 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import * as z from 'zod/mini';
 import {
   FHSA_DEFAULT_PURPOSE,
-  FLOW_ERROR_ROUTES,
   accountUsageSchemaFor,
   computeDepositPercentages,
   isRegisteredPlanCategory,
@@ -95,11 +95,9 @@ export function FinalizeAccountPage() {
     started.current = true;
     void (async () => {
       try {
-        const checked = await runIdentityCheck();
-        if (checked.identity.status === 'error') {
-          await navigate(FLOW_ERROR_ROUTES.bare);
-          return;
-        }
+        // A check the provider did not answer ('error') is retried by the server in the background:
+        // the applicant goes on, and the decision waits for it (decision 0050).
+        await runIdentityCheck();
         setCheckState('done');
       } catch (error) {
         if ((await handleStepError(error, { navigate })) === 'failed') setCheckState('failed');

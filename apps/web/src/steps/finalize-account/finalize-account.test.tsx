@@ -128,10 +128,11 @@ describe('finalizeaccount', () => {
     expect(calls.some((c) => c.path === '/api/omo/IdentityCheck')).toBe(false);
   });
 
-  it('goes to /error when the identity check has no result', async () => {
+  it('lets the applicant go on when the identity check got no answer (the server retries it)', async () => {
     start({ checkAnswer: { body: makeView({ identity: { status: 'error' } }) } });
     const { router } = renderApp('/single/finalizeaccount');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
+    expect(router.state.location.pathname).toBe('/single/finalizeaccount');
   });
 
   it("asks every category: one summary line per group, 'Provide an answer for each category'", async () => {

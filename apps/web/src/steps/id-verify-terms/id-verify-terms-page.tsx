@@ -4,7 +4,9 @@
  * verification consent and a checkbox that enables Continue; Continue starts the document verification
  * (busy while it starts) and opens the capture page (ours in the sandbox, the provider's otherwise). Every
  * 2 seconds the page asks the server whether the documents were submitted, decided or expired, and then
- * moves on to the legal terms. A session that is gone goes to /error/3.
+ * moves on to the legal terms. A session that is gone goes to /error/3. While the document partner is
+ * unavailable (503), the page says so and offers, on the spot, to show the ID in person instead
+ * (POST DocumentVerification/InPerson), which goes on to the legal terms (decision 0050).
  */
 import { useEffect, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
@@ -13,7 +15,12 @@ import { ERROR_IDS, errorRoute } from '@omo/domain';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
-import { getDocumentStatus, isApiStatus, startDocumentVerification } from '../../lib/application-api.ts';
+import {
+  chooseInPersonId,
+  getDocumentStatus,
+  isApiStatus,
+  startDocumentVerification,
+} from '../../lib/application-api.ts';
 import { loadFullPage } from '../../lib/full-page-load.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
 
@@ -30,6 +37,8 @@ export function IdVerifyTermsPage() {
   const [hasAgreed, setAgreed] = useState(false);
   const [isStarting, setStarting] = useState(false);
   const [hasFailed, setFailed] = useState(false);
+  const [isUnavailable, setUnavailable] = useState(false);
+  const [isChoosing, setChoosing] = useState(false);
   const title = t('idVerifyTerms.title');
   usePageTitle(title);
   const isCaptured = view.identity.status.startsWith('document');
@@ -55,6 +64,7 @@ export function IdVerifyTermsPage() {
   const onContinue = async () => {
     setStarting(true);
     setFailed(false);
+    setUnavailable(false);
     try {
       const { captureUrl } = await startDocumentVerification();
       // A full page load, whether the provider's page or our sandbox's: the camera is allowed only to the
@@ -66,6 +76,22 @@ export function IdVerifyTermsPage() {
         await navigate(errorRoute(ERROR_IDS.loadFailure));
         return;
       }
+      if (isApiStatus(error, 503)) {
+        setUnavailable(true);
+        return;
+      }
+      if ((await handleStepError(error, { navigate })) === 'failed') setFailed(true);
+    }
+  };
+
+  const onInPerson = async () => {
+    setChoosing(true);
+    setFailed(false);
+    try {
+      const { nextPath } = await chooseInPersonId();
+      await navigate(nextPath);
+    } catch (error) {
+      setChoosing(false);
       if ((await handleStepError(error, { navigate })) === 'failed') setFailed(true);
     }
   };
@@ -77,6 +103,21 @@ export function IdVerifyTermsPage() {
         <p className="notice notice--error" role="alert">
           {t('idVerifyTerms.startFailed')}
         </p>
+      ) : null}
+      {isUnavailable && !isCaptured ? (
+        <div className="notice notice--error" role="alert">
+          <p>{t('idVerifyTerms.unavailable')}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={isChoosing}
+            aria-busy={isChoosing}
+            onClick={() => void onInPerson()}
+          >
+            {isChoosing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+            {t('idVerifyTerms.inPerson')}
+          </button>
+        </div>
       ) : null}
       <p className="lead">{t('idVerifyTerms.lead')}</p>
       <h2 className="form-section__title">{t('idVerifyTerms.acceptedTitle')}</h2>
@@ -126,7 +167,7 @@ export function IdVerifyTermsPage() {
             </button>
           </div>
           <p className="visually-hidden" role="status">
-            {isStarting ? t('idVerifyTerms.starting') : ''}
+            {isStarting ? t('idVerifyTerms.starting') : isChoosing ? t('idVerifyTerms.choosingInPerson') : ''}
           </p>
         </>
       )}

@@ -22,7 +22,7 @@ const CAPTURED = makeView({
   nextPath: '/single/legalterms',
 });
 
-function start(answers: { status?: () => Answer; start?: Answer } = {}) {
+function start(answers: { status?: () => Answer; start?: Answer; inPerson?: Answer } = {}) {
   holdProducts([makeProduct()]);
   let view = STEPPED_UP;
   return stubApi((call) => {
@@ -36,6 +36,10 @@ function start(answers: { status?: () => Answer; start?: Answer } = {}) {
     }
     if (call.path === '/api/omo/DocumentVerification/Start') {
       return answers.start ?? { body: { runId: 'wr_1', captureUrl: '/single/idverifyterms/capture' } };
+    }
+    if (call.path === '/api/omo/DocumentVerification/InPerson') {
+      view = CAPTURED;
+      return answers.inPerson;
     }
     if (call.path === '/api/omo/DocumentVerification/Status') {
       const answer = answers.status?.() ?? {
@@ -104,6 +108,24 @@ describe('idverifyterms', () => {
     done = true;
     await act(() => vi.advanceTimersByTimeAsync(DOCUMENT_POLL_MS));
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/legalterms'));
+  });
+
+  it('the document partner unavailable: says so and offers the in-person route on the spot', async () => {
+    vi.mocked(loadFullPage).mockClear();
+    const calls = start({
+      start: { status: 503, body: { status: 503, title: 'Service Unavailable' } },
+      inPerson: { body: { status: 'documentExpired', isDone: true, nextPath: '/single/legalterms' } },
+    });
+    const { router } = renderApp('/single/idverifyterms');
+    await screen.findByRole('heading', { level: 1, name: "Let's verify your identity" });
+    await userEvent.click(screen.getByRole('checkbox', { name: /I agree to the digital ID verification/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('ID verification by photo is unavailable right now.');
+    expect(loadFullPage).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Show my ID in person instead' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/legalterms'));
+    expect(calls.filter((c) => c.path === '/api/omo/DocumentVerification/InPerson')).toHaveLength(1);
   });
 
   it('a session that is gone goes to /error/3', async () => {
