@@ -118,7 +118,7 @@ describe('the SMS and address partners failing', () => {
     expect(JSON.stringify(log.lines)).not.toContain(applicant.phoneNumber.replace(/\D/g, '').slice(-7));
   });
 
-  it('phone: a code checked while the SMS partner is down answers a retryable 503, logged once, and the code still works after', async () => {
+  it('phone: a code checked while the SMS partner is down lets the applicant go on (the service exception), logged once, and the code still works after', async () => {
     const applicant = new TestApplicant(t.app);
     await applicant.progress('personalInfo');
     twilioRelay.fault = 'none';
@@ -127,8 +127,13 @@ describe('the SMS and address partners failing', () => {
     const code = twilio.codeFor(`+1${applicant.phoneNumber.replace(/\D/g, '')}`)!;
     twilioRelay.fault = 'http500';
     const before = partnerWarnings(log).length;
-    const refused = await applicant.call('POST', '/api/omo/PhoneVerification/Check', { code });
-    expect(refused.statusCode).toBe(503);
+    const unchecked = await applicant.call('POST', '/api/omo/PhoneVerification/Check', { code });
+    twilioRelay.fault = 'none';
+    expect(unchecked.statusCode).toBe(200);
+    expect(unchecked.json()).toMatchObject({
+      error: 'unavailable',
+      phone: { verified: false, canContinue: true },
+    });
     expect(partnerWarnings(log).slice(before)).toEqual([
       expect.objectContaining({
         partner: 'phoneVerification',
@@ -137,7 +142,6 @@ describe('the SMS and address partners failing', () => {
         kind: 'httpError',
       }),
     ]);
-    twilioRelay.fault = 'none';
     const checked = await applicant.call('POST', '/api/omo/PhoneVerification/Check', { code });
     expect(checked.json()).toMatchObject({ phone: { verified: true } });
     // No text of the log holds the code (numbers such as the time are not text).
