@@ -38,6 +38,7 @@ import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import { funnelServicePlugin, funnelViewRoutes } from './modules/funnel/plugin.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(decisionServicePlugin, { config });
   await app.register(retentionPlugin, { config });
   await app.register(sessionPlugin, { config });
+  await app.register(funnelServicePlugin);
 
   // Modules.
   await app.register(healthRoutes, { config });
@@ -198,6 +200,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(identityRoutes);
   await app.register(inPersonIdRoutes);
   await app.register(addressLookupRoutes);
+  await app.register(funnelViewRoutes);
   if (!config.isProduction) await app.register(devRoutes);
 
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true }, onRequest: operatorOnly(config) }, async () =>

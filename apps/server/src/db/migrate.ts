@@ -12,6 +12,7 @@ import * as m0006 from './migrations/0006-identity-documents.ts';
 import * as m0007 from './migrations/0007-decisions.ts';
 import * as m0008 from './migrations/0008-outbox-html.ts';
 import * as m0009 from './migrations/0009-joint-invitations.ts';
+import * as m0010 from './migrations/0010-funnel-events.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007-decisions': m0007,
   '0008-outbox-html': m0008,
   '0009-joint-invitations': m0009,
+  '0010-funnel-events': m0010,
 };
 
 /**

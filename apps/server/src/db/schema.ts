@@ -274,6 +274,45 @@ export interface JointInvitationsTable {
   lookups_since: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** An applicant's random funnel id, deleted with the applicant (0010). */
+export interface FunnelsTable {
+  applicant_id: string;
+  funnel_id: string;
+  started_at: ColumnType<Date, Date | string, never>;
+  /** The device class the browser last reported. */
+  device: string;
+}
+
+/** One funnel event, keyed by the funnel id alone (0010). */
+export interface FunnelEventsTable {
+  id: Generated<string>;
+  funnel_id: string;
+  flow: string;
+  step: string;
+  kind: string;
+  detail: string;
+  device: string;
+  language: string;
+  product: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  elapsed_seconds: number;
+  resumed: boolean;
+}
+
+/** The events of a day once past their retention, counted (0010). */
+export interface FunnelDailyTable {
+  day: ColumnType<string, string, never>;
+  flow: string;
+  step: string;
+  kind: string;
+  detail: string;
+  device: string;
+  language: string;
+  product: string;
+  events: number;
+  funnels: number;
+}
+
 /** data/*.json checksums as last loaded (0004). */
 export interface SeedStateTable {
   file: string;
@@ -294,6 +333,9 @@ export interface DB {
   outcome_reports: OutcomeReportsTable;
   email_deliveries: EmailDeliveriesTable;
   joint_invitations: JointInvitationsTable;
+  funnels: FunnelsTable;
+  funnel_events: FunnelEventsTable;
+  funnel_daily: FunnelDailyTable;
   products: ProductsTable;
   product_links: ProductLinksTable;
   promo_codes: PromoCodesTable;

@@ -86,7 +86,9 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return app.decisions.submit(context, request.body as unknown, 'primary');
+      return app.funnel.track(request, context, 'reviewterms', () =>
+        app.decisions.submit(context, request.body as unknown, 'primary'),
+      );
     },
   );
 
