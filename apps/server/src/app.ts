@@ -38,6 +38,7 @@ import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import metricsPlugin from './modules/metrics/plugin.ts';
 import { funnelServicePlugin, funnelViewRoutes } from './modules/funnel/plugin.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(permissionsPolicyPlugin);
   await app.register(cachePlugin);
   await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
+  await app.register(metricsPlugin, { config });
   await app.register(catalogueServicePlugin);
   await app.register(ciphersPlugin, { config });
   await app.register(providersPlugin, { config });

@@ -23,6 +23,7 @@ import type { IdentityProvider } from './identity/identity.ts';
 import type { InPersonIdProvider } from './in-person-id/in-person-id.ts';
 import { createSandboxInPersonId } from './in-person-id/sandbox.ts';
 import { createSandboxIdentity } from './identity/sandbox.ts';
+import { observeCalls, type PartnerCall } from './result.ts';
 import type { PhoneVerificationProvider } from './phone-verification/phone-verification.ts';
 import { createSandboxPhoneVerification } from './phone-verification/sandbox.ts';
 import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
@@ -112,9 +113,20 @@ export function createProviders(
   return { phoneVerification, addressLookup, identity, documents, banking, inPersonId, clock };
 }
 
+/** The providers with each partner's calls counted and timed (the clock is no partner's). */
+function observeProviders(providers: Providers, observe: (call: PartnerCall) => void): Providers {
+  const { clock, ...partners } = providers;
+  const observed = Object.fromEntries(
+    Object.entries(partners).map(([name, provider]) => [name, observeCalls(name, provider, observe)]),
+  ) as Omit<Providers, 'clock'>;
+  return { ...observed, clock };
+}
+
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const providers = createProviders(config, app.db, app.ciphers.documents);
+    const providers = observeProviders(createProviders(config, app.db, app.ciphers.documents), (call) =>
+      app.metrics.partnerCall(call),
+    );
     app.decorate('providers', providers);
     app.log.info(
       {
@@ -128,5 +140,5 @@ export default fp<{ config: AppConfig }>(
       'providers ready',
     );
   },
-  { name: 'providers', dependencies: ['database', 'ciphers'] },
+  { name: 'providers', dependencies: ['database', 'ciphers', 'metrics'] },
 );

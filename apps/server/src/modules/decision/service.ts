@@ -88,6 +88,8 @@ export interface DecisionServiceDeps {
   clock: Clock;
   config: Pick<AppConfig, 'contactPhone' | 'decision'>;
   log: FastifyBaseLogger;
+  /** A decision was stored (the metrics count it). */
+  onDecided?: (applicationId: string, outcome: DecisionOutcome) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -326,6 +328,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       return decided;
     });
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
+    if (stored) deps.onDecided?.(applicationId, verdict.outcome);
     return stored;
   }
 
