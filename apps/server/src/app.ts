@@ -40,6 +40,7 @@ import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import metricsPlugin from './modules/metrics/plugin.ts';
 import { funnelServicePlugin, funnelViewRoutes } from './modules/funnel/plugin.ts';
+import funnelPageRoutes from './modules/funnel/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(inPersonIdRoutes);
   await app.register(addressLookupRoutes);
   await app.register(funnelViewRoutes);
+  await app.register(funnelPageRoutes, { config });
   if (!config.isProduction) await app.register(devRoutes);
 
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true }, onRequest: operatorOnly(config) }, async () =>
