@@ -2,6 +2,7 @@ import { findPersonalValues, FUNNEL_VIEW_PATH, type FunnelEvent } from '@omo/dom
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPLICANT_ANSWERS,
+  invitedCoApplicant,
   TestApplicant,
   validAccountUsage,
   validLegalTerms,
@@ -117,6 +118,22 @@ describe.each(TEST_DATABASES)('funnel events on $name', (database) => {
     expect((await view(a, 'address', 'watch')).statusCode).toBe(400);
     // Only the applicant's two own events (the profile and the personal-information submits).
     expect((await readFunnelEvents(t.app.db)).length).toBe(before + 2);
+  });
+
+  it("records the co-applicant's own funnel in the joint flow, to its outcome", async () => {
+    const { primary, coApplicant } = await invitedCoApplicant(t.app);
+    expect((await eventsOf(await funnelIdOf(primary))).at(-1)).toMatchObject({
+      flow: 'single',
+      kind: 'outcome',
+      detail: 'primaryComplete',
+    });
+    await coApplicant.progress('reviewConsent');
+    expect((await coApplicant.submit()).statusCode).toBe(200);
+    const events = await eventsOf(await funnelIdOf(coApplicant));
+    expect(events.every((e) => e.flow === 'joint')).toBe(true);
+    expect(events.map((e) => `${e.step}:${e.kind}`)).toContain('address:submit');
+    expect(events.at(-1)).toMatchObject({ step: 'reviewterms', kind: 'outcome' });
+    expect(findPersonalValues(events, [answersOf(coApplicant), answersOf(primary)])).toEqual([]);
   });
 
   it('keeps no link from a deleted applicant to their events', async () => {
