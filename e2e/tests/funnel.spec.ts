@@ -3,7 +3,7 @@
 // drop at the address, with the time on each step, in English and French, with axe 0 and at 320 px. The
 // guard checks every event the two stories recorded against what the applicants typed.
 import type { Page } from '@playwright/test';
-import { findPersonalValues } from '../../packages/domain/src/flows/funnel.ts';
+import { findPersonalValues } from '../../packages/domain/src/flows/funnel-guard.ts';
 import { newApplicant } from '../fixtures/applicant.ts';
 import { funnelEvents, STAFF_CREDENTIALS } from '../fixtures/operations.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';

@@ -44,7 +44,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       clock: app.providers.clock,
       config,
       log: app.log,
-      onDecided: (applicationId, outcome) => app.metrics.decided(applicationId, outcome),
+      onDecided: (outcome, submittedAt) => app.metrics.decided(outcome, submittedAt),
     });
     await app.jobs.define({ name: DECISION_FAILED_QUEUE, retryLimit: 5 });
     // A decision waiting for the documents' result looks again, less often each time (about a day and a

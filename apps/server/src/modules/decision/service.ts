@@ -89,7 +89,7 @@ export interface DecisionServiceDeps {
   config: Pick<AppConfig, 'contactPhone' | 'decision'>;
   log: FastifyBaseLogger;
   /** A decision was stored (the metrics count it). */
-  onDecided?: (applicationId: string, outcome: DecisionOutcome) => void;
+  onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -236,14 +236,16 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     const products = await catalogue.listProducts();
     const opened = verdict.membership?.accounts.map((a) => a.productId) ?? [];
     let subject = primary;
+    let submittedAt: Date | null = null;
     const stored = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('applications')
-        .select('decision')
+        .select(['decision', 'submitted_at'])
         .where('id', '=', applicationId)
         .forUpdate()
         .executeTakeFirstOrThrow();
       const current = toDecision(row.decision);
+      submittedAt = row.submitted_at === null ? null : new Date(row.submitted_at);
       const allowed =
         from === 'savingsOffer'
           ? canAcceptSavingsOffer(current)
@@ -328,7 +330,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       return decided;
     });
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
-    if (stored) deps.onDecided?.(applicationId, verdict.outcome);
+    if (stored) deps.onDecided?.(verdict.outcome, submittedAt);
     return stored;
   }
 

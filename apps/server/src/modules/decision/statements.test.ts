@@ -20,7 +20,7 @@ describe('the statements of a submission (PGlite)', () => {
     await t.close();
   });
 
-  it('claims, decides and stores an approval in 20 statements, begin and commit included', async () => {
+  it('claims, decides and stores an approval in 20 statements, begin and commit included, and records its funnel events in 2', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     const calls = [
       vi.spyOn(PGlite.prototype, 'query'),
@@ -34,6 +34,8 @@ describe('the statements of a submission (PGlite)', () => {
     for (const spy of calls) spy.mockRestore();
     expect(res.statusCode).toBe(200);
     expect(res.json<{ primaryCustNo: string | null }>().primaryCustNo).toBeTruthy();
-    expect(statements).toHaveLength(20);
+    // The funnel: the decision read for the outcome, and the submit and outcome events in one insert.
+    expect(statements.filter((sql) => sql.includes('funnel'))).toHaveLength(1);
+    expect(statements).toHaveLength(22);
   });
 });

@@ -150,6 +150,22 @@ describe.each(TEST_DATABASES)('funnel events on $name', (database) => {
   });
 });
 
+describe('the guard as every test app closes', () => {
+  it('fails the suite when an event holds what an applicant typed', async () => {
+    const t = await buildTestApp(TEST_DATABASES[0]!);
+    const a = await new TestApplicant(t.app).progress('personalInfo');
+    const [event] = await t.app.db.selectFrom('funnel_events').selectAll().limit(1).execute();
+    const { id: _id, ...row } = event!;
+    await t.app.db
+      .insertInto('funnel_events')
+      .values({ ...row, detail: `address.${a.lastName}` })
+      .execute();
+    await expect(t.close()).rejects.toThrow(
+      'Funnel events hold what an applicant typed: detail="address.Lovelace"',
+    );
+  });
+});
+
 describe('the guard (findPersonalValues)', () => {
   const event: FunnelEvent = {
     funnelId: '6f1c0d2e-8c1a-4b8e-9a55-0c6a3c1b2d3e',

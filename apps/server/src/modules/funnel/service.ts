@@ -10,11 +10,13 @@ import {
   decisionSeenBy,
   FLOWS,
   isMessageKey,
+  type Decision,
   type DeviceClass,
   type FunnelEventKind,
   type StepId,
 } from '@omo/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { chosenLanguage } from '../../lib/language.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
@@ -30,8 +32,10 @@ export interface FunnelServiceDeps {
   catalogue: Pick<CatalogueService, 'listProducts'>;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** The applicant's context again, after a save (the outcome is read from it). */
+  /** The applicant's context again (the funnel starts once the profile is created). */
   reload(applicantId: string): Promise<ApplicantContext>;
+  /** The application's decision, after the final submission (the outcome). */
+  decisionOf(applicationId: string): Promise<Decision | null>;
 }
 
 interface Happened {
@@ -55,47 +59,37 @@ export function createFunnelService(deps: FunnelServiceDeps) {
     return product ? product.accountCategory.toLowerCase() : 'none';
   }
 
-  /** The applicant's funnel, started now when they have none. */
-  async function funnelOf(applicantId: string, now: Date) {
-    await db
-      .insertInto('funnels')
-      .values({ applicant_id: applicantId, funnel_id: randomUUID(), started_at: now, device: UNKNOWN_DEVICE })
-      .onConflict((oc) => oc.column('applicant_id').doNothing())
-      .execute();
-    return db
-      .selectFrom('funnels')
-      .select(['funnel_id', 'started_at', 'device'])
-      .where('applicant_id', '=', applicantId)
-      .executeTakeFirstOrThrow();
-  }
-
+  /**
+   * Records events of the applicant's funnel in one statement: the funnel is started now when the
+   * applicant has none, its device updated when the browser reported one.
+   */
   async function record(request: FastifyRequest, context: ApplicantContext, events: Happened[]) {
     if (events.length === 0) return;
     const now = clock.now();
-    const funnel = await funnelOf(context.applicant.id, now);
-    const reported = events.find((e) => e.device)?.device;
-    if (reported && reported !== funnel.device) {
-      await db
-        .updateTable('funnels')
-        .set({ device: reported })
-        .where('applicant_id', '=', context.applicant.id)
-        .execute();
-    }
-    const common = {
-      funnel_id: funnel.funnel_id,
-      flow: flowOf(context).kind,
-      device: reported ?? funnel.device,
-      language: chosenLanguage(request) ?? context.applicant.language,
-      product: await productOf(context),
-      hour: new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS),
-      elapsed_seconds: Math.max(0, Math.floor((now.getTime() - funnel.started_at.getTime()) / 1000)),
-      // There is no resume link yet: no applicant can come back through one.
-      resumed: false,
-    };
-    await db
-      .insertInto('funnel_events')
-      .values(events.map(({ step, kind, detail }) => ({ ...common, step, kind, detail: detail ?? '' })))
-      .execute();
+    const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+    const reported = events.find((e) => e.device)?.device ?? null;
+    const language = chosenLanguage(request) ?? context.applicant.language;
+    const product = await productOf(context);
+    const rows = sql.join(
+      events.map(({ step, kind, detail }) => sql`(${step}::text, ${kind}::text, ${detail ?? ''}::text)`),
+    );
+    await sql`
+      with f as (
+        insert into funnels (applicant_id, funnel_id, started_at, device)
+        values (${context.applicant.id}::uuid, ${randomUUID()}::uuid, ${now.toISOString()}::timestamptz,
+                coalesce(${reported}::text, ${UNKNOWN_DEVICE}::text))
+        on conflict (applicant_id) do update set device = coalesce(${reported}::text, funnels.device)
+        returning funnel_id, started_at, device
+      )
+      insert into funnel_events
+        (funnel_id, flow, step, kind, detail, device, language, product, hour, elapsed_seconds, resumed)
+      select f.funnel_id, ${flowOf(context).kind}::text, e.step, e.kind, e.detail, f.device, ${language}::text,
+             ${product}::text, ${hour.toISOString()}::timestamptz,
+             greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - f.started_at))))::int,
+             -- There is no resume link yet: no applicant comes back through one.
+             false
+      from f cross join (values ${rows}) as e(step, kind, detail)
+    `.execute(db);
   }
 
   /** Records without ever failing the applicant's call. */
@@ -160,8 +154,10 @@ export function createFunnelService(deps: FunnelServiceDeps) {
       await safely(async () => {
         const events: Happened[] = [{ step: stepId, kind: 'submit' }];
         if (stepId === 'reviewterms') {
-          const { application, applicant } = await deps.reload(context.applicant.id);
-          const decision = decisionSeenBy(applicant.role, application.decision);
+          const decision = decisionSeenBy(
+            context.applicant.role,
+            await deps.decisionOf(context.application.id),
+          );
           const outcome = decision?.state === 'decided' && decision.outcome ? decision.outcome : 'pending';
           events.push({ step: stepId, kind: 'outcome', detail: outcome });
         }

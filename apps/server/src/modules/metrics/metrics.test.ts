@@ -68,6 +68,7 @@ describe.each(TEST_DATABASES)('/metrics on $name', (database) => {
     expect(moved('omo_http_requests_total', address)).toBe(1);
     expect(moved('omo_http_request_duration_seconds_count', address)).toBe(1);
     expect(moved('omo_decisions_total', { outcome: 'approved' })).toBe(1);
+    expect(moved('omo_decision_duration_seconds_count', { outcome: 'approved' })).toBe(1);
     expect(moved('omo_partner_calls_total', { provider: 'identity', result: 'ok' })).toBeGreaterThanOrEqual(
       1,
     );

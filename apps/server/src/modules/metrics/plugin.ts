@@ -26,7 +26,7 @@ export interface Metrics {
   /** A partner call ended (providers/result.ts observeCalls). */
   partnerCall(call: PartnerCall): void;
   /** A decision was stored: counted by outcome, with the time since the application was submitted. */
-  decided(applicationId: string, outcome: DecisionOutcome): void;
+  decided(outcome: DecisionOutcome, submittedAt: Date | null): void;
   /** The mailer with its sends counted as sent or failed. */
   countEmails(mailer: Mailer): Mailer;
 }
@@ -136,20 +136,11 @@ export default fp<{ config: AppConfig }>(
         partnerCalls.inc(labels);
         partnerSeconds.observe(labels, call.seconds);
       },
-      decided(applicationId, outcome) {
+      decided(outcome, submittedAt) {
         decisions.inc({ outcome });
-        void app.db
-          .selectFrom('applications')
-          .select('submitted_at')
-          .where('id', '=', applicationId)
-          .executeTakeFirst()
-          .then((row) => {
-            if (!row?.submitted_at) return;
-            const seconds =
-              (app.providers.clock.now().getTime() - new Date(row.submitted_at).getTime()) / 1000;
-            decisionSeconds.observe({ outcome }, Math.max(0, seconds));
-          })
-          .catch((error: unknown) => app.log.warn({ err: error }, 'decision duration not measured'));
+        if (!submittedAt) return;
+        const seconds = (app.providers.clock.now().getTime() - submittedAt.getTime()) / 1000;
+        decisionSeconds.observe({ outcome }, Math.max(0, seconds));
       },
       countEmails(mailer) {
         return {
