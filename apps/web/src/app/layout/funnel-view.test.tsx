@@ -8,9 +8,10 @@ import { renderApp } from '../../test/render-app.tsx';
 
 /** The bodies the page sent to the funnel. */
 function viewsSent(fetch: ReturnType<typeof mockFetch>): unknown[] {
-  return fetch.mock.calls
+  // The mock is typed with its first argument only; fetch is called with the request's options too.
+  return (fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][])
     .filter(([input]) => String(input) === FUNNEL_VIEW_PATH)
-    .map(([, init]) => JSON.parse(String((init as RequestInit | undefined)?.body)) as unknown);
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 
 describe('the funnel view', () => {
