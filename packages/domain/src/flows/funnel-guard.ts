@@ -2,6 +2,7 @@
  * The funnel's guard (decision 0056), run by the server tests and the browser stories on every event they
  * produced: no event may hold anything an applicant typed, and each field must be of its form.
  */
+import { isMessageKey } from '../messages/messages.ts';
 import { DECISION_OUTCOMES } from './decision.ts';
 import { FLOWS } from './flows.ts';
 import { DEVICE_CLASSES, FUNNEL_EVENT_FIELDS, FUNNEL_EVENT_KINDS, type FunnelEvent } from './funnel.ts';
@@ -48,21 +49,24 @@ const FORMED_FIELDS: Partial<Record<keyof FunnelEvent, (value: unknown, event: o
   flow: (v) => v === 'single' || v === 'joint',
   step: (v) => STEP_IDS.has(v),
   language: (v) => v === 'en' || v === 'fr',
-  // An outcome's detail is one of the outcomes (a persona named 'Blocked' is no finding there).
-  detail: (v, event) => (event as { kind?: unknown }).kind !== 'outcome' || OUTCOMES.has(v),
+  // An outcome's detail is an outcome, an error's a message key (or 'other'), the others' nothing: a
+  // persona named 'Blocked' or 'Review' is no finding in 'blocked' or 'address.review.city.invalid'.
+  detail: (v, event) => {
+    const kind = (event as { kind?: unknown }).kind;
+    if (kind === 'outcome') return OUTCOMES.has(v);
+    if (kind === 'error') return v === 'other' || (typeof v === 'string' && isMessageKey(v));
+    return v === '';
+  },
 };
-
-/** A detail as an error or another event has it: a message key (checked for content still) or nothing. */
-const DETAIL_FORM = /^([a-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)+|other|)$/;
 
 /**
  * The guard: every field of every event checked by its form, then against the applicant's own answers
  * (the values a test typed: names, e-mail, phone, birth date, address, SIN, codes…). A finding is a field no
- * event has; a field not of its form (a step, a flow, a class, a language or an outcome out of its list, an
- * hour with minutes, a detail that is no message key); and a text field (an error's message key, the
- * product) holding an answer or a word of one as a word of its own (an answer chosen from a list, such as
- * 'Personal', is not found inside 'personalinfo'), or an answer with digits or an e-mail anywhere, however
- * spaced.
+ * event has; a field not of its form (a step, a flow, a class, a language, an outcome or a message key out
+ * of its list, an hour with minutes, an id that is no random UUID); and a field of no closed list (the
+ * product category) holding an answer or a word of one as a word of its own (an answer chosen from a list,
+ * such as 'Personal', is not found inside 'personalinfo'), or an answer with digits or an e-mail anywhere,
+ * however spaced.
  * @returns the findings (none: the events carry nothing of the answers)
  */
 export function findPersonalValues(events: readonly object[], answers: unknown): PersonalValueFinding[] {
@@ -86,12 +90,8 @@ export function findPersonalValues(events: readonly object[], answers: unknown):
         findings.push({ index, field, value });
         continue;
       }
-      // A value of a closed list (a step, an outcome, a class) holds nothing anyone typed.
-      if (formed && (field !== 'detail' || (event as { kind?: unknown }).kind === 'outcome')) continue;
-      if (field === 'detail' && !DETAIL_FORM.test(value)) {
-        findings.push({ index, field, value });
-        continue;
-      }
+      // A value of a closed list (a step, an outcome, a message key) holds nothing anyone typed.
+      if (formed) continue;
       const text = bare(value);
       if (
         words.has(text) ||

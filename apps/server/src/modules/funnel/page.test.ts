@@ -35,7 +35,7 @@ describe('buildFunnelReport', () => {
     event(id, 'personalinfo', 'view', 0, { device: 'phone' }),
     event(id, 'personalinfo', 'submit', 50),
     event(id, 'address', 'view', 60),
-    event(id, 'address', 'error', 70, { detail: 'address.postalCode.province' }),
+    event(id, 'address', 'error', 70, { detail: 'address.postalCode.provinceMismatch' }),
     event(id, 'address', 'submit', 60 + addressSeconds),
     event(id, 'reviewterms', 'view', 200),
     event(id, 'reviewterms', 'submit', 230),
@@ -46,7 +46,7 @@ describe('buildFunnelReport', () => {
     event(id, 'personalinfo', 'view', 0, { device: 'phone' }),
     event(id, 'personalinfo', 'submit', 20),
     event(id, 'address', 'view', 30),
-    event(id, 'address', 'error', 40, { detail: 'address.postalCode.province' }),
+    event(id, 'address', 'error', 40, { detail: 'address.postalCode.provinceMismatch' }),
   ];
 
   it('counts completions, where applicants left, the time per step and the errors', () => {
@@ -60,7 +60,9 @@ describe('buildFunnelReport', () => {
     expect(row('address')).toMatchObject({ reached: 3, left: 1, medianSeconds: 40, p90Seconds: 100 });
     expect(row('reviewterms')).toMatchObject({ reached: 2, left: 0, medianSeconds: 30 });
     expect(row('sin')).toMatchObject({ reached: 0, left: 0, medianSeconds: null });
-    expect(report.errors).toEqual([{ step: 'address', key: 'address.postalCode.province', count: 3 }]);
+    expect(report.errors).toEqual([
+      { step: 'address', key: 'address.postalCode.provinceMismatch', count: 3 },
+    ]);
     expect(report.outcomes).toEqual([{ outcome: 'approved', count: 2 }]);
   });
 
