@@ -25,7 +25,7 @@ import type { ApplicantContext } from '../application/repository.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 
 /** The device of a funnel before the browser has reported one. */
-export const UNKNOWN_DEVICE = 'unknown';
+const UNKNOWN_DEVICE = 'unknown';
 
 export interface FunnelServiceDeps {
   db: Database;
