@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OPERATIONS_TOKEN } from './fixtures/operations.ts';
 
 // The browser suite drives the product started exactly as the README starts it (`npm start`, embedded
 // PGlite, sandbox providers), on its own port and in a throw-away data folder.
@@ -60,6 +61,7 @@ export default defineConfig({
       DECISION_WAIT_SECONDS: '3',
       SANDBOX_SLOW_DECISION_SECONDS: '6',
       JOB_POLL_SECONDS: '0.5',
+      OPERATIONS_TOKEN,
     },
     stdout: 'ignore',
     stderr: 'pipe',

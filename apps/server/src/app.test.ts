@@ -71,6 +71,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/CanadaPostCreate',
         '/api/omo/CreateIDVerificationRequest',
         '/api/omo/Application/NearestBranch',
+        '/api/omo/FunnelView',
       ].sort(),
     );
     expect(Object.keys(doc.paths['/api/omo/GetBranchLocations']!)).toEqual(['post']);

@@ -37,6 +37,9 @@ import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
+import metricsPlugin from './modules/metrics/plugin.ts';
+import { funnelServicePlugin, funnelViewRoutes } from './modules/funnel/plugin.ts';
+import funnelPageRoutes from './modules/funnel/routes.ts';
 import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
@@ -170,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(permissionsPolicyPlugin);
   await app.register(cachePlugin);
   await app.register(databasePlugin, { config, schema: options.databaseSchema, pglite: options.pglite });
+  await app.register(metricsPlugin, { config });
   await app.register(catalogueServicePlugin);
   await app.register(ciphersPlugin, { config });
   await app.register(providersPlugin, { config });
@@ -181,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(decisionServicePlugin, { config });
   await app.register(retentionPlugin, { config });
   await app.register(sessionPlugin, { config });
+  await app.register(funnelServicePlugin);
 
   // Modules.
   await app.register(healthRoutes, { config });
@@ -196,6 +201,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(identityRoutes);
   await app.register(inPersonIdRoutes);
   await app.register(addressLookupRoutes);
+  await app.register(funnelViewRoutes);
+  await app.register(funnelPageRoutes, { config });
   if (!config.isProduction) await app.register(devRoutes);
 
   app.get(OPENAPI_JSON_PATH, { schema: { hide: true }, onRequest: operatorOnly(config) }, async () =>

@@ -356,6 +356,18 @@ export const CONFIG_DOCS = [
       'A draft never submitted and untouched this many days (1-365) is deleted with its photos; outbox messages are kept as long (decision 0044).',
   },
   {
+    name: 'FUNNEL_RETENTION_DAYS',
+    default: '90',
+    description:
+      'Funnel events (no personal data) are kept this many days (1-730), then folded into counts per day (decision 0056).',
+  },
+  {
+    name: 'OPERATIONS_TOKEN',
+    default: '(unset)',
+    description:
+      'Secret (32+ characters) opening /metrics (as a Bearer token) and /ops/funnel (HTTP Basic: any user, the token as password) in every environment. Unset: both 404.',
+  },
+  {
     name: 'ALLOW_SANDBOX_IN_PRODUCTION',
     default: 'false',
     description:
@@ -503,6 +515,8 @@ const envSchema = z.object({
   PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   // At most 365: the consent to the photos promises they are never kept longer.
   DRAFT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  FUNNEL_RETENTION_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+  OPERATIONS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
 });
 
@@ -522,6 +536,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   /** Production: the bearer token that opens the operator calls; undefined → they answer 404. */
   operatorToken: string | undefined;
+  /** The token that opens /metrics and the funnel page; undefined → they answer 404. */
+  operationsToken: string | undefined;
+  /** Days funnel events are kept before they are counted per day. */
+  funnelRetentionDays: number;
   appEnv: Env['APP_ENV'];
   isProduction: boolean;
   /** Undefined → embedded PGlite in `dataDir`; 'memory://' → in-memory PGlite; else PostgreSQL. */
@@ -637,6 +655,8 @@ export function parseConfig(
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     operatorToken: e.OPERATOR_TOKEN,
+    operationsToken: e.OPERATIONS_TOKEN,
+    funnelRetentionDays: e.FUNNEL_RETENTION_DAYS,
     appEnv: e.APP_ENV,
     isProduction,
     databaseUrl: e.DATABASE_URL,

@@ -165,6 +165,7 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
     };
   },
   'POST /api/dev/clock': () => ({ body: { offsetHours: 0 } }),
+  'POST /api/omo/FunnelView': () => ({ body: { stepId: 'address', device: 'phone' }, after: 'personalInfo' }),
   'POST /api/omo/BlocklistCheck': (a) => ({
     body: { firstName: 'Ada', lastName: a.lastName, birthDate: '1980-05-10' },
     after: 'personalInfo',

@@ -24,5 +24,7 @@ export * from './flows/identity.ts';
 export * from './flows/decision.ts';
 export * from './flows/lifecycle.ts';
 export * from './flows/joint.ts';
+export * from './flows/funnel.ts';
+export * from './flows/funnel-guard.ts';
 export * from './flows/progress.ts';
 export * from './terms/terms.ts';

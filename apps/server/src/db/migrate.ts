@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-outbox-html.ts';
 import * as m0009 from './migrations/0009-joint-invitations.ts';
 import * as m0010 from './migrations/0010-decision-snapshots.ts';
 import * as m0011 from './migrations/0011-joint-email-code.ts';
+import * as m0012 from './migrations/0012-funnel-events.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009-joint-invitations': m0009,
   '0010-decision-snapshots': m0010,
   '0011-joint-email-code': m0011,
+  '0012-funnel-events': m0012,
 };
 
 /**

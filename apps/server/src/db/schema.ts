@@ -296,6 +296,45 @@ export interface DecisionSnapshotJson {
   coApplicant?: unknown;
 }
 
+/** An applicant's random funnel id, deleted with the applicant (0010). */
+export interface FunnelsTable {
+  applicant_id: string;
+  funnel_id: string;
+  started_at: ColumnType<Date, Date | string, never>;
+  /** The device class the browser last reported. */
+  device: string;
+}
+
+/** One funnel event, keyed by the funnel id alone (0010). */
+export interface FunnelEventsTable {
+  id: Generated<string>;
+  funnel_id: string;
+  flow: string;
+  step: string;
+  kind: string;
+  detail: string;
+  device: string;
+  language: string;
+  product: string;
+  hour: ColumnType<Date, Date | string, Date | string>;
+  elapsed_seconds: number;
+  resumed: boolean;
+}
+
+/** The events of a day once past their retention, counted (0010). */
+export interface FunnelDailyTable {
+  day: ColumnType<string, string, never>;
+  flow: string;
+  step: string;
+  kind: string;
+  detail: string;
+  device: string;
+  language: string;
+  product: string;
+  events: number;
+  funnels: number;
+}
+
 /** data/*.json checksums as last loaded (0004). */
 export interface SeedStateTable {
   file: string;
@@ -317,6 +356,9 @@ export interface DB {
   email_deliveries: EmailDeliveriesTable;
   joint_invitations: JointInvitationsTable;
   decision_snapshots: DecisionSnapshotsTable;
+  funnels: FunnelsTable;
+  funnel_events: FunnelEventsTable;
+  funnel_daily: FunnelDailyTable;
   products: ProductsTable;
   product_links: ProductLinksTable;
   promo_codes: PromoCodesTable;

@@ -24,6 +24,7 @@ import type { IdentityProvider } from './identity/identity.ts';
 import type { InPersonIdProvider } from './in-person-id/in-person-id.ts';
 import { createSandboxInPersonId } from './in-person-id/sandbox.ts';
 import { createSandboxIdentity } from './identity/sandbox.ts';
+import { observeCalls, type PartnerCall } from './result.ts';
 import type { PhoneVerificationProvider } from './phone-verification/phone-verification.ts';
 import { createSandboxPhoneVerification } from './phone-verification/sandbox.ts';
 import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
@@ -122,18 +123,30 @@ export function createProviders(
   return { phoneVerification, addressLookup, identity, documents, banking, inPersonId, clock };
 }
 
+/** The providers with each partner's calls counted and timed (the clock is no partner's). */
+function observeProviders(providers: Providers, observe: (call: PartnerCall) => void): Providers {
+  const { clock, ...partners } = providers;
+  const observed = Object.fromEntries(
+    Object.entries(partners).map(([name, provider]) => [name, observeCalls(name, provider, observe)]),
+  ) as Omit<Providers, 'clock'>;
+  return { ...observed, clock };
+}
+
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
     const built = createProviders(config, app.db, app.ciphers.documents);
-    // Each partner's failures are logged once, here (providers/failure-log.ts).
-    const providers: Providers = {
-      ...built,
-      phoneVerification: withFailureLog(built.phoneVerification, 'phoneVerification', app.log),
-      addressLookup: withFailureLog(built.addressLookup, 'addressLookup', app.log),
-      identity: withFailureLog(built.identity, 'identity', app.log),
-      documents: withFailureLog(built.documents, 'documents', app.log),
-      inPersonId: withFailureLog(built.inPersonId, 'inPersonId', app.log),
-    };
+    // Each call is counted in the metrics, and each partner's failures logged once (providers/failure-log.ts).
+    const providers: Providers = observeProviders(
+      {
+        ...built,
+        phoneVerification: withFailureLog(built.phoneVerification, 'phoneVerification', app.log),
+        addressLookup: withFailureLog(built.addressLookup, 'addressLookup', app.log),
+        identity: withFailureLog(built.identity, 'identity', app.log),
+        documents: withFailureLog(built.documents, 'documents', app.log),
+        inPersonId: withFailureLog(built.inPersonId, 'inPersonId', app.log),
+      },
+      (call) => app.metrics.partnerCall(call),
+    );
     app.decorate('providers', providers);
     app.log.info(
       {
@@ -147,5 +160,5 @@ export default fp<{ config: AppConfig }>(
       'providers ready',
     );
   },
-  { name: 'providers', dependencies: ['database', 'ciphers'] },
+  { name: 'providers', dependencies: ['database', 'ciphers', 'metrics'] },
 );

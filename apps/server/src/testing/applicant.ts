@@ -100,6 +100,14 @@ export interface TestApplicantOptions {
 
 let serial = 0;
 
+/** The applicants made for each app: the funnel's guard checks its events against what they typed. */
+const applicantsOf = new WeakMap<object, TestApplicant[]>();
+
+/** What every applicant made for `app` typed or was given (answers, e-mail, phone, address, codes, IP). */
+export function valuesTypedThrough(app: object): unknown[] {
+  return (applicantsOf.get(app) ?? []).map((a) => a.typedValues());
+}
+
 export class TestApplicant {
   /** `name=value` of the session cookie, once issued. */
   cookie = '';
@@ -136,6 +144,23 @@ export class TestApplicant {
     this.flow = options.flow ?? 'single';
     this.coApplicant = options.coApplicant;
     this.jointCode = options.jointCode;
+    applicantsOf.set(app, [...(applicantsOf.get(app) ?? []), this]);
+  }
+
+  /** Everything this applicant typed or was given: what no funnel event may hold. */
+  typedValues(): unknown {
+    return {
+      ...APPLICANT_ANSWERS,
+      personalInfo: this.personalInfo(),
+      email: this.email,
+      phone: this.phoneNumber,
+      ip: this.ip,
+      code: this.code,
+      appRefNo: this.appRefNo,
+      coApplicant: this.coApplicant,
+      accountUsage: validAccountUsage,
+      legalTerms: validLegalTerms,
+    };
   }
 
   /** The personal-information answers with this applicant's phone number, last name and co-applicant. */

@@ -11,11 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fileURLToPath } from 'node:url';
+import { findPersonalValues } from '@omo/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
+import { readFunnelEvents } from '../modules/funnel/repository.ts';
+import { valuesTypedThrough } from './applicant.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURE_SEED_DIR = path.join(here, 'fixtures', 'seed');
@@ -153,8 +156,25 @@ export async function buildTestApp(database: TestDatabase, options: TestAppOptio
     config,
     schema,
     async close() {
+      const leak = await assertFunnelHoldsNoTypedValue(app).catch((error: unknown) => error);
       await app.close();
       if (schema && ownsSchema) await dropTestSchema(database.databaseUrl, schema);
+      if (leak) throw leak;
     },
   };
+}
+
+/**
+ * The funnel's guard, run as every test app closes: no funnel event may hold anything its test applicants
+ * typed (findPersonalValues). A finding fails the suite, naming the event's field.
+ */
+async function assertFunnelHoldsNoTypedValue(app: FastifyInstance): Promise<void> {
+  if (!app.hasDecorator('db')) return;
+  const events = await readFunnelEvents(app.db);
+  const findings = findPersonalValues(events, valuesTypedThrough(app));
+  if (findings.length > 0) {
+    throw new Error(
+      `Funnel events hold what an applicant typed: ${findings.map((f) => `${f.field}=${JSON.stringify(f.value)}`).join(', ')}`,
+    );
+  }
 }

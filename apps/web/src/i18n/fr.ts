@@ -362,7 +362,8 @@ export const fr: Translation = {
     title: 'Finalisez votre compte',
     lead: 'Aidez-nous à comprendre comment vous comptez utiliser chaque compte. C’est ainsi que nous nous assurons que le produit vous convient.',
     checking: 'Vérification de votre identité. Cela prend quelques secondes…',
-    recheck: 'Vous avez modifié des renseignements qui servent à confirmer votre identité : nous vérifions donc votre identité de nouveau.',
+    recheck:
+      'Vous avez modifié des renseignements qui servent à confirmer votre identité : nous vérifions donc votre identité de nouveau.',
     howOften: 'Pour chacun, choisissez à quelle fréquence.',
     creditSources: {
       legend: 'Comment l’argent entrera-t-il dans ce compte?',

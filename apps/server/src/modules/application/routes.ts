@@ -54,6 +54,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.joint.applicationOfCode(code),
       );
       await reply.issueSession(applicantId);
+      await app.funnel.started(request, applicantId);
       reply.header('cache-control', 'no-store');
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(appRefNo));
     },
@@ -89,7 +90,9 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const context = await request.requireApplicant();
         reply.header('cache-control', 'no-store');
-        return service.saveStep(step, context, request.body as unknown);
+        return app.funnel.track(request, context, step.stepId, () =>
+          service.saveStep(step, context, request.body as unknown),
+        );
       },
     );
   }

@@ -46,6 +46,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       clock: app.providers.clock,
       config,
       log: app.log,
+      onDecided: (outcome, submittedAt) => app.metrics.decided(outcome, submittedAt),
     });
     await app.jobs.define({ name: DECISION_FAILED_QUEUE, retryLimit: 5 });
     // A decision waiting for the documents' result looks again, less often each time (about a day and a
@@ -88,7 +89,9 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return app.decisions.submit(context, request.body as unknown, 'primary');
+      return app.funnel.track(request, context, 'reviewterms', () =>
+        app.decisions.submit(context, request.body as unknown, 'primary'),
+      );
     },
   );
 

@@ -99,6 +99,8 @@ export interface DecisionServiceDeps {
   clock: Clock;
   config: Pick<AppConfig, 'contactPhone' | 'decision'>;
   log: FastifyBaseLogger;
+  /** A decision was stored (the metrics count it). */
+  onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
 }
 
 /** The applicants of a round as the claim froze them. */
@@ -290,14 +292,16 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     const products = await catalogue.listProducts();
     const opened = verdict.membership?.accounts.map((a) => a.productId) ?? [];
     let subject = primary;
+    let submittedAt: Date | null = null;
     const stored = await db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('applications')
-        .select('decision')
+        .select(['decision', 'submitted_at'])
         .where('id', '=', applicationId)
         .forUpdate()
         .executeTakeFirstOrThrow();
       const current = toDecision(row.decision);
+      submittedAt = row.submitted_at === null ? null : new Date(row.submitted_at);
       if (current === null || !from.includes(current.state)) return null;
       // Nobody waits on screen for a decision the job takes or that outlasted its wait: it is e-mailed.
       const late = byJob || current.state === 'pending';
@@ -383,6 +387,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       return decided;
     });
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
+    if (stored) deps.onDecided?.(verdict.outcome, submittedAt);
     return stored;
   }
 

@@ -20,8 +20,9 @@ describe('the statements of a submission (PGlite)', () => {
     await t.close();
   });
 
-  // 22: the claim also freezes the answers the decision is taken from (a read and an insert).
-  it('claims, decides and stores an approval in 22 statements, begin and commit included', async () => {
+  // 22: the claim also freezes the answers the decision is taken from (a read and an insert); the funnel's
+  // events are 2 more.
+  it('claims, decides and stores an approval in 22 statements, begin and commit included, and records its funnel events in 2', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     const calls = [
       vi.spyOn(PGlite.prototype, 'query'),
@@ -35,6 +36,8 @@ describe('the statements of a submission (PGlite)', () => {
     for (const spy of calls) spy.mockRestore();
     expect(res.statusCode).toBe(200);
     expect(res.json<{ primaryCustNo: string | null }>().primaryCustNo).toBeTruthy();
-    expect(statements).toHaveLength(22);
+    // The funnel: the decision read for the outcome, and the submit and outcome events in one insert.
+    expect(statements.filter((sql) => sql.includes('funnel'))).toHaveLength(1);
+    expect(statements).toHaveLength(24);
   });
 });

@@ -109,7 +109,9 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return app.decisions.submit(context, request.body as unknown, 'joint');
+      return app.funnel.track(request, context, 'reviewterms', () =>
+        app.decisions.submit(context, request.body as unknown, 'joint'),
+      );
     },
   );
 

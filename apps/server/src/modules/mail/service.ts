@@ -99,12 +99,14 @@ export function createMailService(deps: {
 /** Decorates the app with the mail service and works the sending queue. */
 export const mailServicePlugin = fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const mailer = createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      outbox: createOutboxRepository(app.db),
-      timeoutMs: config.partnerTimeoutMs,
-    });
+    const mailer = app.metrics.countEmails(
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        outbox: createOutboxRepository(app.db),
+        timeoutMs: config.partnerTimeoutMs,
+      }),
+    );
     const service = createMailService({
       db: app.db,
       jobs: app.jobs,
@@ -122,5 +124,5 @@ export const mailServicePlugin = fp<{ config: AppConfig }>(
     app.decorate('mail', service);
     app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'mail', dependencies: ['database', 'jobs'] },
+  { name: 'mail', dependencies: ['database', 'jobs', 'metrics'] },
 );

@@ -18,6 +18,7 @@ export default fp<{ config: AppConfig }>(
       clock: app.providers.clock,
       draftRetentionDays: config.draftRetentionDays,
       sessionIdleMinutes: config.sessionIdleMinutes,
+      funnelRetentionDays: config.funnelRetentionDays,
     });
     // A missed run is made up by the next one: no retries needed beyond a couple.
     await app.jobs.define({ name: RETENTION_QUEUE, retryLimit: 2 });

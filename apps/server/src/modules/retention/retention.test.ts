@@ -171,6 +171,7 @@ describe.each(TEST_DATABASES)('retention of personal data on $name', (database) 
     expect(await rowsOf(idle)).toMatchObject({ application: 1, applicant: 1, sessions: 0 });
     // Nothing is left to delete: a second run (or a second process) changes nothing.
     expect(await t.app.retention.run()).toEqual({
+      funnelEvents: 0,
       sendEvents: 0,
       sessions: 0,
       drafts: 0,
@@ -218,6 +219,42 @@ describe.each(TEST_DATABASES)('retention of personal data on $name', (database) 
     await takenDaysAgo(366);
     await t.app.retention.run();
     expect(await rowsOf(draft)).toMatchObject({ application: 1, applicant: 1, photos: 0 });
+  });
+
+  it("folds the funnel's events into counts per day after the funnel's 90 days, keeping the newer ones", async () => {
+    const a = await new TestApplicant(t.app).progress('personalInfo');
+    const b = await new TestApplicant(t.app).progress('personalInfo');
+    const funnelIds = await db()
+      .selectFrom('funnels as f')
+      .innerJoin('applicants as p', 'p.id', 'f.applicant_id')
+      .select('f.funnel_id')
+      .where('p.email', 'in', [a.email, b.email])
+      .execute();
+    const ids = funnelIds.map((f) => f.funnel_id);
+    const old = new Date(Date.UTC(2020, 0, 15, 10));
+    await db().updateTable('funnel_events').set({ hour: old }).where('funnel_id', 'in', ids).execute();
+    const newer = await db()
+      .selectFrom('funnel_events')
+      .select('id')
+      .where('funnel_id', 'not in', ids)
+      .execute();
+
+    expect((await t.app.retention.run()).funnelEvents).toBe(4);
+
+    expect(
+      await db().selectFrom('funnel_events').select('id').where('funnel_id', 'in', ids).execute(),
+    ).toEqual([]);
+    expect(await db().selectFrom('funnel_events').select('id').execute()).toHaveLength(newer.length);
+    const daily = await db()
+      .selectFrom('funnel_daily')
+      .select(['step', 'kind', 'events', 'funnels'])
+      .where(sql<boolean>`day = '2020-01-15'`)
+      .orderBy('step')
+      .execute();
+    expect(daily).toEqual([
+      { step: 'createprofile', kind: 'submit', events: 2, funnels: 2 },
+      { step: 'personalinfo', kind: 'submit', events: 2, funnels: 2 },
+    ]);
   });
 
   it('runs from the job queue, scheduled every hour', async () => {

@@ -10,6 +10,8 @@
  * - the sandbox phone provider's verifications a day after they expired (a code past its expiry is only
  *   ever told 'expired'), and the outbox's messages (the sandbox's texts and calls, and e-mails when no
  *   SMTP server is set) after DRAFT_RETENTION_DAYS, the life of the draft they were sent for.
+ * - funnel events (no personal data) after FUNNEL_RETENTION_DAYS, folded first into counts per day
+ *   (decision 0056).
  * Submitted and decided applications, their applicants, members and accounts are kept. Every step is a
  * delete by age, so a run repeated or run by two processes at once does no harm.
  */
@@ -17,6 +19,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../providers/clock.ts';
 import { SEND_WINDOW_MS } from '../phone-verification/service.ts';
 import { createSendEventRepository } from '../phone-verification/repository.ts';
+import { foldFunnelEvents } from '../funnel/repository.ts';
 
 export const RETENTION_QUEUE = 'retention';
 /** Every hour, at 17 minutes past (UTC). */
@@ -33,6 +36,7 @@ export interface RetentionServiceDeps {
   clock: Clock;
   draftRetentionDays: number;
   sessionIdleMinutes: number;
+  funnelRetentionDays: number;
 }
 
 /** What one run deleted. */
@@ -43,6 +47,7 @@ export interface RetentionReport {
   photos: number;
   sandboxVerifications: number;
   sandboxMessages: number;
+  funnelEvents: number;
 }
 
 export function createRetentionService(deps: RetentionServiceDeps) {
@@ -130,7 +135,13 @@ export function createRetentionService(deps: RetentionServiceDeps) {
         .deleteFrom('outbox')
         .where('sent_at', '<', before(now, deps.draftRetentionDays * DAY_MS))
         .executeTakeFirst();
+      // Whole UTC days, so that each day's funnels are counted in one fold.
+      const funnelCutoff = new Date(
+        Math.floor(before(now, deps.funnelRetentionDays * DAY_MS).getTime() / DAY_MS) * DAY_MS,
+      );
+      const funnelEvents = await foldFunnelEvents(db, funnelCutoff);
       return {
+        funnelEvents,
         sendEvents: sendEventCount,
         sessions: Number(sessions.numDeletedRows),
         drafts,

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { findStepByPath } from '@omo/domain';
 import { DeviceFingerprint } from './device-fingerprint.tsx';
 import { Footer } from './footer.tsx';
+import { FunnelView } from './funnel-view.tsx';
 import { Header } from './header.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { useSessionTimeout } from './session-timeout.tsx';
@@ -25,6 +26,7 @@ export function AppLayout() {
     <>
       <div className="page" inert={session.isDialogOpen}>
         <DeviceFingerprint />
+        <FunnelView />
         <SkipLink />
         <Header variant="full" />
         <StepBanner />
