@@ -46,6 +46,9 @@ export async function createProfileLoader({ request }: LoaderFunctionArgs): Prom
   const application = findSlice('application') ?? EMPTY_APPLICATION;
   const url = new URL(request.url);
   if (flowOfPath(url.pathname).kind === 'joint') {
+    // Another applicant's session on this device (the primary's, who did not leave) is not the
+    // co-applicant's: nothing of it is shown, and the co-applicant starts as one without a session.
+    if (view && view.flow !== 'joint') view = null;
     const jointCode = url.searchParams.get('jointCode');
     if (jointCode) return { view, application, invitation: await invitationOf(jointCode, request.signal) };
     if (!view) throw redirect(FLOW_ERROR_ROUTES.loadFailure);

@@ -209,4 +209,35 @@ describe('createprofile', () => {
       emailCode: '123456',
     });
   });
+  it("asks the co-applicant for the invited e-mail's code on a device where the primary's session is still alive", async () => {
+    holdProducts([makeProduct()]);
+    // The primary's session on this device is still alive (they did not go back to the landing page).
+    const primaryView = makeView({
+      email: 'alex@example.com',
+      promoCode: 'PRIMARYPROMO',
+      consent: true,
+      progress: makeProgress('reviewapplication', { canVisitAll: true }),
+      nextPath: '/single/reviewapplication',
+    });
+    stubApi((call) => {
+      if (call.path === '/api/omo/Application') return { body: primaryView };
+      if (call.path === API_PATHS.getApplicationFromJointCode) {
+        return {
+          body: {
+            isExpired: false,
+            productIds: ['1001'],
+            jointFirstName: 'Sam',
+            jointLastName: 'Roy',
+            jointEmail: 'sam@example.com',
+          },
+        };
+      }
+      return undefined;
+    });
+    renderApp('/joint/createprofile?jointCode=abc');
+    expect(await screen.findByLabelText('Email address')).toHaveValue('sam@example.com');
+    // The server asks every co-applicant without a session of their own for the code e-mailed to them.
+    expect(await screen.findByRole('button', { name: 'Email me a code' })).toBeVisible();
+    expect(screen.queryByDisplayValue('PRIMARYPROMO')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { productLoginUrl } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -21,6 +21,11 @@ export function LandingPage() {
   const title = t(isDraftOffered ? 'landing.draft.title' : 'landing.title');
   usePageTitle(title);
   const heading = useRef<HTMLDivElement>(null);
+  const hasStartedNew = useRef(false);
+  // Once the member question replaces the draft's, focus goes to its heading (after it is rendered).
+  useEffect(() => {
+    if (!isDraftOffered && hasStartedNew.current) heading.current?.querySelector('h1')?.focus();
+  }, [isDraftOffered]);
 
   /** Ends the draft's session on the server; the visitor then starts as anyone does. */
   async function startNew() {
@@ -28,9 +33,9 @@ export function LandingPage() {
     try {
       await endSession();
     } finally {
+      hasStartedNew.current = true;
       setEnding(false);
       setDraftOffered(false);
-      requestAnimationFrame(() => heading.current?.querySelector('h1')?.focus());
     }
   }
 

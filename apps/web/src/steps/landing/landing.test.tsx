@@ -125,7 +125,9 @@ describe('landing', () => {
       const fetch = mockFetch(withDraft('/single/address'));
       renderApp('/?productIds=1001');
       await userEvent.click(await screen.findByRole('button', { name: 'Start a new application' }));
-      await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' }),
+      ).toHaveFocus();
       const calls = fetch.mock.calls as unknown as [RequestInfo | URL, RequestInit | undefined][];
       expect(
         calls.some(
