@@ -63,7 +63,10 @@ test.describe('the next person on a shared device', () => {
     });
     expect(submitted.ok(), await submitted.text()).toBe(true);
 
+    // The prerendered page shows the question at once; the app then tells the server of the arrival.
+    const arrived = page.waitForResponse((r) => r.url().endsWith('/api/omo/Session/Arrival'));
     await page.goto(`/?productIds=${EVERYDAY_CHEQUING}`);
+    expect(await (await arrived).json()).toEqual({ hasDraft: false, nextPath: null });
     await expect(page.getByRole('heading', { level: 1, name: 'Are you an existing member?' })).toBeVisible();
     expect((await page.request.get('/api/omo/Application')).status()).toBe(401);
   });
