@@ -143,6 +143,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     config.redisUrl,
     options.rateLimitNamespace ?? RATE_LIMIT_NAMESPACE,
   );
+  // A call's own, tighter limit scaled for the browser suites (RATE_LIMIT_ROUTE_FACTOR, 1 in production);
+  // added before the rate-limit plugin so that it reads the scaled value.
+  const routeFactor = config.rateLimitRouteFactor;
+  if (routeFactor !== 1) {
+    app.addHook('onRoute', (route) => {
+      const own = (route.config as { rateLimit?: { max?: unknown } } | undefined)?.rateLimit;
+      if (own && typeof own.max === 'number') own.max *= routeFactor;
+    });
+  }
   await app.register(fastifyRateLimit, {
     global: true,
     max: options.rateLimitMax ?? config.rateLimitPerMinute,

@@ -332,6 +332,12 @@ export const CONFIG_DOCS = [
     description: 'Most API requests per client IP per minute (some calls have tighter limits of their own).',
   },
   {
+    name: 'RATE_LIMIT_ROUTE_FACTOR',
+    default: '1',
+    description:
+      'Multiplies the tighter per-minute limits of single calls (browser suites drive every story from one IP). Production: 1 only.',
+  },
+  {
     name: 'PHONE_SEND_LIMIT_PER_IP_PER_HOUR',
     default: '50',
     description:
@@ -510,6 +516,7 @@ const envSchema = z.object({
   SESSION_WARNING_MINUTES: z.coerce.number().int().min(1).default(5),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_ROUTE_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   PHONE_SEND_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(50),
   PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: z.coerce.number().int().min(1).default(5),
   PHONE_SEND_LIMIT_PER_APPLICANT_PER_HOUR: z.coerce.number().int().min(1).default(10),
@@ -592,6 +599,8 @@ export interface AppConfig {
   partnerTimeoutMs: number;
   /** Requests per minute per IP across the API. */
   rateLimitPerMinute: number;
+  /** Multiplies each call's own per-minute limit (browser suites only; 1 in production). */
+  rateLimitRouteFactor: number;
   /** Minutes without a request after which a session ends. */
   sessionIdleMinutes: number;
   /** Hours after its start at which a session ends, however used (its absolute lifetime). */
@@ -716,6 +725,11 @@ function refuseWhatIsNotProduction(e: Env, providers: ReturnType<typeof parsePro
       );
     }
   }
+  if (e.RATE_LIMIT_ROUTE_FACTOR !== 1) {
+    problems.push(
+      'RATE_LIMIT_ROUTE_FACTOR is for browser suites: production keeps each call’s own limit (1).',
+    );
+  }
   if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is unset: the links in e-mails would point to localhost.');
   if (!e.SMTP_URL) {
     problems.push('SMTP_URL is unset: e-mails and their live links would be kept in clear in the outbox.');
@@ -794,6 +808,7 @@ function parseProviderSettings(
   | 'alloy'
   | 'onfido'
   | 'rateLimitPerMinute'
+  | 'rateLimitRouteFactor'
   | 'sessionIdleMinutes'
   | 'sessionWarningMinutes'
   | 'sessionMaxHours'
@@ -831,6 +846,7 @@ function parseProviderSettings(
     },
     canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitRouteFactor: e.RATE_LIMIT_ROUTE_FACTOR,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionWarningMinutes: e.SESSION_WARNING_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
