@@ -17,11 +17,10 @@ import {
 } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
-import { STEP_OUT_OF_ORDER } from './problems.ts';
 import { toDecision, type ApplicantContext } from './repository.ts';
 import { toDecisionView } from './view.ts';
 
-export const REFUSED_IN_STATE = 'Not allowed in this state';
+const REFUSED_IN_STATE = 'Not allowed in this state';
 
 export interface LifecycleDeps {
   db: Database;
@@ -87,5 +86,3 @@ export function createLifecycle({ db }: LifecycleDeps) {
 }
 
 export type Lifecycle = ReturnType<typeof createLifecycle>;
-
-export { STEP_OUT_OF_ORDER };
