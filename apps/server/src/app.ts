@@ -61,7 +61,7 @@ import sessionPlugin from './plugins/session.ts';
 import spaPlugin from './plugins/spa.ts';
 import providersPlugin from './providers/index.ts';
 
-export interface BuildAppOptions {
+interface BuildAppOptions {
   /** Log destination instead of stdout (tests capture the lines). */
   logStream?: DestinationStream;
   /** PostgreSQL only: work in this schema instead of the connection's default (tests). */
@@ -75,22 +75,22 @@ export interface BuildAppOptions {
 }
 
 /** Prefix of the shared rate-limit counters in Redis. */
-export const RATE_LIMIT_NAMESPACE = 'omo-rate-limit-';
+const RATE_LIMIT_NAMESPACE = 'omo-rate-limit-';
 
-export const OPENAPI_JSON_PATH = '/api/docs/json';
+const OPENAPI_JSON_PATH = '/api/docs/json';
 
 /**
  * Content-Security-Policy of every answer: the built SPA loads only its own files, plus the identity
  * provider's device-fingerprint script when one is configured; images may be the capture page's previews.
  */
-export function cspDirectives(config: Pick<AppConfig, 'deviceFingerprint'>) {
+function cspDirectives(config: Pick<AppConfig, 'deviceFingerprint'>) {
   const fingerprint = config.deviceFingerprint.scriptUrl
     ? [new URL(config.deviceFingerprint.scriptUrl).origin]
     : [];
   return { ...CSP_DIRECTIVES, scriptSrc: ["'self'", ...fingerprint], connectSrc: ["'self'", ...fingerprint] };
 }
 
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],

@@ -10,7 +10,7 @@ import type { DestinationStream, LoggerOptions } from 'pino';
 import type { AppConfig } from './config.ts';
 
 /** Keys whose values are never logged. */
-export const REDACTED_KEYS = [
+const REDACTED_KEYS = [
   'password',
   'sin',
   'verificationCode',
@@ -53,7 +53,7 @@ const HEADER_PATHS = [
 ];
 
 /** Every redaction path: each key top-level and nested up to three levels. */
-export const REDACT_PATHS: string[] = [
+const REDACT_PATHS: string[] = [
   ...REDACTED_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `*.*.*.${k}`]),
   ...CODE_PATHS,
   ...HEADER_PATHS,
@@ -148,7 +148,7 @@ export function requestChildLogger<L extends { child(bindings: object, options?:
   return child;
 }
 
-export interface LoggerSetup {
+interface LoggerSetup {
   /** Where log lines go instead of stdout (tests capture them). */
   stream?: DestinationStream | undefined;
 }

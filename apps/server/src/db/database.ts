@@ -35,7 +35,7 @@ export function executeSqlOn(db: Database): ExecuteSql {
   };
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   /** PostgreSQL only: the schema to work in (set as search_path on every connection). Tests use it. */

@@ -16,7 +16,7 @@ import * as m0010 from './migrations/0010-decision-snapshots.ts';
 import * as m0011 from './migrations/0011-joint-email-code.ts';
 import * as m0012 from './migrations/0012-funnel-events.ts';
 
-export const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-applications': m0002,
   '0003-phone-verification': m0003,

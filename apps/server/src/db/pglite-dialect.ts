@@ -140,7 +140,7 @@ class PGliteDriver implements Driver {
 }
 
 /** Options of the PGlite dialect. */
-export interface PGliteDialectConfig {
+interface PGliteDialectConfig {
   pglite: PGlite;
   /** When true (the default), destroying the Kysely instance closes PGlite. */
   ownsInstance?: boolean;

@@ -5,7 +5,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** A jsonb column: written as a JSON string, read back as the parsed value. */
-export type Json<T> = ColumnType<T, string, string>;
+type Json<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 export interface ProductsTable {

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { DB } from './schema.ts';
 
 /** A civic address of the sandbox address set (data/addresses.json). */
-export const seedAddressSchema = z.object({
+const seedAddressSchema = z.object({
   id: z.string().min(1),
   buildingNumber: z.string(),
   subBuilding: z.string().default(''),
@@ -33,16 +33,15 @@ export const seedAddressSchema = z.object({
   postalCode: z.string().min(3),
   language: z.enum(['ENG', 'FRE']),
 });
-export type SeedAddress = z.infer<typeof seedAddressSchema>;
 
 /** FSA → [latitude, longitude] (data/postal-geo.json). */
-export const postalGeoSchema = z.record(
+const postalGeoSchema = z.record(
   z.string().regex(/^[A-Za-z]\d[A-Za-z]$/),
   z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
 );
 
 /** Rows written per table by one seed run (absent: the file was missing). */
-export type SeedReport = Partial<Record<keyof DB, number>>;
+type SeedReport = Partial<Record<keyof DB, number>>;
 
 export class SeedError extends Error {
   override name = 'SeedError';

@@ -13,15 +13,7 @@
  * production refuses to start; the in-memory database and APP_ENV=test use a random key for the process
  * (nothing outlives it); otherwise a key file `sin.key` is generated once in DATA_DIR (mode 0600).
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
@@ -54,13 +46,6 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** Constant-time equality of two strings. */
-export function safeEqual(a: string, b: string): boolean {
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // SIN encryption
 // ---------------------------------------------------------------------------------------------------------
@@ -68,7 +53,7 @@ export function safeEqual(a: string, b: string): boolean {
 const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const FORMAT = 'v1';
-export const SIN_KEY_FILE = 'sin.key';
+const SIN_KEY_FILE = 'sin.key';
 
 /** Parses SIN_ENCRYPTION_KEY: 64 hex characters, or base64/base64url of 32 bytes. */
 export function parseKey(text: string): Buffer {
@@ -82,7 +67,7 @@ export function parseKey(text: string): Buffer {
 }
 
 /** Where the SIN key came from (logged at start; never the key). */
-export type SinKeySource = 'config' | 'key-file' | 'ephemeral';
+type SinKeySource = 'config' | 'key-file' | 'ephemeral';
 
 /**
  * Loads the SIN key for a configuration (see the header).

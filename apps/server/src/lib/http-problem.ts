@@ -25,7 +25,7 @@ const STATUS: Record<number, { title: string; type: string }> = {
   504: { title: 'Gateway Timeout', type: 'https://tools.ietf.org/html/rfc9110#section-15.6.5' },
 };
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 export const VALIDATION_DETAIL = 'One or more validation errors occurred.';
 export const INTERNAL_DETAIL = 'An unexpected server error occurred.';
 export const UNSTORABLE_TEXT_DETAIL = 'The request holds characters that cannot be stored.';
@@ -58,7 +58,7 @@ export class HttpProblem extends Error {
 }
 
 /** Builds a problem-details object for a request. */
-export function buildProblem(
+function buildProblem(
   request: FastifyRequest,
   status: number,
   detail: string,

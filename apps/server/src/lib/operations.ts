@@ -13,7 +13,7 @@ import { sendNotFoundProblem } from './http-problem.ts';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** The token an Authorization header carries (Bearer, or Basic's password), if any. */
-export function operationsTokenOf(authorization: string | undefined): string | undefined {
+function operationsTokenOf(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;
   const bearer = /^Bearer (.+)$/i.exec(authorization);
   if (bearer) return bearer[1];

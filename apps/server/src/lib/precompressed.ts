@@ -42,7 +42,7 @@ export async function precompressJson(json: string): Promise<PrecompressedJson> 
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison) or is `*`. */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.slice(2); // without W/
   for (const raw of ifNoneMatch.split(',')) {
@@ -63,7 +63,7 @@ const knownAcceptEncodings = new Map<string, Coding>();
  * a weight above 0), else none. Our own preference (br, the smaller) decides between two accepted codings.
  * A header value read before is a lookup.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): Coding {
+function chooseEncoding(acceptEncoding: string | undefined): Coding {
   if (!acceptEncoding) return undefined;
   let coding = knownAcceptEncodings.get(acceptEncoding);
   if (coding === undefined && !knownAcceptEncodings.has(acceptEncoding)) {

@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DatabasePluginOptions {
+interface DatabasePluginOptions {
   config: AppConfig;
   /** PostgreSQL only: work in this schema (tests). */
   schema?: string | undefined;

@@ -46,7 +46,7 @@ const EVERYTHING_OFF = policy(new Set());
 const CAMERA_ON = policy(new Set(['camera']));
 
 /** The Permissions-Policy header value for a request path. */
-export function permissionsPolicyFor(pathname: string): string {
+function permissionsPolicyFor(pathname: string): string {
   return DOCUMENT_CAPTURE_PATH.test(pathname) ? CAMERA_ON : EVERYTHING_OFF;
 }
 

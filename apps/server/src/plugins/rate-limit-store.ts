@@ -85,7 +85,7 @@ class FallbackStore implements Store {
   }
 }
 
-export interface RateLimitStore {
+interface RateLimitStore {
   /** The `store` option of @fastify/rate-limit; undefined → its own memory store. */
   store: FastifyRateLimitStoreCtor | undefined;
   /** Redis as last seen, when REDIS_URL is set. */

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { isLoopbackHost, type AppConfig } from '../config.ts';
 import { sendProblem } from '../lib/http-problem.ts';
 
-export const CROSS_SITE_DETAIL = 'Cross-site request refused.';
+const CROSS_SITE_DETAIL = 'Cross-site request refused.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Sec-Fetch-Site values of a request the site itself (or the user, typing an address) started. */
@@ -38,7 +38,7 @@ export function ownOrigins(publicUrl: string): Set<string> {
 }
 
 /** True when the request is an unsafe method sent by a page of another origin. */
-export function isCrossSiteRequest(request: FastifyRequest, origins: ReadonlySet<string>): boolean {
+function isCrossSiteRequest(request: FastifyRequest, origins: ReadonlySet<string>): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
   const origin = request.headers.origin;
   if (origin !== undefined && !origins.has(origin)) return true;

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** The headers helmet sets for these options, as name → value (names as helmet spells them). */
-export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string) {

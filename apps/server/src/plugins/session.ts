@@ -25,8 +25,8 @@ import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { findSessionContext, type ApplicantContext } from '../modules/application/repository.ts';
 import { HttpProblem, NO_APPLICATION_DETAIL } from '../lib/http-problem.ts';
 
-export const SESSION_COOKIE = 'omo_session';
-export const SECURE_SESSION_COOKIE = '__Host-omo_session';
+const SESSION_COOKIE = 'omo_session';
+const SECURE_SESSION_COOKIE = '__Host-omo_session';
 /** A session's last use is written at most this often (each request would otherwise write a row). */
 const TOUCH_INTERVAL_MS = 30_000;
 
@@ -57,7 +57,7 @@ export function sessionCookieName(config: Pick<AppConfig, 'isProduction'>): stri
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Starts a session for an applicant, ending the others (rotation); returns the cookie token. */
-export async function startSession(db: Database, applicantId: string, now: Date): Promise<string> {
+async function startSession(db: Database, applicantId: string, now: Date): Promise<string> {
   const token = randomToken(32);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('sessions').where('applicant_id', '=', applicantId).execute();

@@ -46,8 +46,8 @@ import { chosenLanguage } from '../lib/language.ts';
 import { sendNotFoundProblem } from '../lib/http-problem.ts';
 import { sessionCookieName } from './session.ts';
 
-export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-export const NO_CACHE = 'no-cache';
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
 const NON_PRODUCTION_PAGES = /^\/(productlist|diagnostics|dev)(\/.*)?$/i;
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -60,7 +60,7 @@ at the repository root (or <code>npm run dev</code> for development), then resta
 
 const GET_STARTED_PATH = PRERENDERED_PAGES.getStarted.toLowerCase();
 
-export interface SpaPluginOptions {
+interface SpaPluginOptions {
   config: AppConfig;
 }
 
@@ -146,7 +146,7 @@ function readRoutePreloads(root: string): RoutePreloads | null {
 }
 
 /** The links that ask for files and API answers before the app does (attributes as Vite writes them). */
-export function preloadLinks(files: PreloadFiles[], fetches: string[]): string {
+function preloadLinks(files: PreloadFiles[], fetches: string[]): string {
   const links = [
     ...files.flatMap((f) => f.scripts).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...files

@@ -16,7 +16,7 @@ export type OutageKind = 'timeout' | 'unreachable' | 'httpError' | 'malformed';
 /** The default timeout of a partner call (PARTNER_TIMEOUT_SECONDS). */
 export const DEFAULT_PARTNER_TIMEOUT_MS = 5_000;
 
-export type PartnerAnswer =
+type PartnerAnswer =
   | { ok: true; response: Response; body: unknown; bodyIsJson: boolean }
   | { ok: false; kind: 'timeout' | 'unreachable' };
 

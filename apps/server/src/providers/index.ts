@@ -28,7 +28,7 @@ import type { PhoneVerificationProvider } from './phone-verification/phone-verif
 import { createSandboxPhoneVerification, type SandboxOutbox } from './phone-verification/sandbox.ts';
 import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
 
-export interface Providers {
+interface Providers {
   phoneVerification: PhoneVerificationProvider;
   addressLookup: AddressLookupProvider;
   identity: IdentityProvider;

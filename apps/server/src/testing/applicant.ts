@@ -401,10 +401,10 @@ export async function linkCodeMailedTo(
 }
 
 /** The co-applicant's code in the e-mail to the invited address. */
-export const EMAIL_CODE_IN_MAIL = /(?:Your code is|Votre code est) (\d{6})\./;
+const EMAIL_CODE_IN_MAIL = /(?:Your code is|Votre code est) (\d{6})\./;
 
 /** The joint code of the invitation e-mailed to `to`. */
-export const JOINT_CODE_IN_LINK = /jointCode=([A-Za-z0-9_-]+)/;
+const JOINT_CODE_IN_LINK = /jointCode=([A-Za-z0-9_-]+)/;
 
 /**
  * A joint application as far as the invitation: the primary names the co-applicant and submits (their

@@ -77,7 +77,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface TestAppOptions {
+interface TestAppOptions {
   env?: Record<string, string>;
   logStream?: DestinationStream;
   rateLimitMax?: number;

@@ -19,8 +19,7 @@ export const PROVINCES: readonly NamedCode[] = [
 ];
 
 /** Canada Post province and territory code. */
-export type ProvinceCode =
-  'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
+type ProvinceCode = 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';
 
 /**
  * Age of majority by province or territory: 18 in AB, MB, ON, PE, QC and SK; 19 elsewhere

@@ -10,14 +10,12 @@
 import type { AccountType, ProductOffering } from '../schemas/entities.ts';
 import type { ApplicationFlags } from './application-flags.types.ts';
 
-export type { ApplicationFlags } from './application-flags.types.ts';
-
 /** Benefit fragments (case-insensitive) that mark a senior product (spec 000 §4). */
-export const SENIOR_BENEFIT_MARKERS = ['senior', 'nosc', 'snrpkg', 'snrplus'] as const;
+const SENIOR_BENEFIT_MARKERS = ['senior', 'nosc', 'snrpkg', 'snrplus'] as const;
 /** Benefit fragment that marks a student product. */
-export const STUDENT_BENEFIT_MARKER = 'student';
+const STUDENT_BENEFIT_MARKER = 'student';
 /** Benefit fragment that marks a new-to-Canada product. */
-export const NTC_BENEFIT_MARKER = 'ntc';
+const NTC_BENEFIT_MARKER = 'ntc';
 
 /** Product fields the flags are derived from. */
 export type FlagSource = Pick<
@@ -30,7 +28,7 @@ export type FlagSource = Pick<
  * @param benefit the product's free-text benefit ('' when none)
  * @param marker a lower-case fragment such as 'student'
  */
-export function benefitContains(benefit: string | null | undefined, marker: string): boolean {
+function benefitContains(benefit: string | null | undefined, marker: string): boolean {
   return (benefit ?? '').toLowerCase().includes(marker);
 }
 
@@ -38,7 +36,7 @@ export function benefitContains(benefit: string | null | undefined, marker: stri
  * Tells whether a product is a chequing product (category Chequing or USChequing, spec 000 §4).
  * @param category the product's accountCategory
  */
-export function isChequingCategory(category: AccountType): boolean {
+function isChequingCategory(category: AccountType): boolean {
   return category === 'Chequing' || category === 'USChequing';
 }
 

@@ -16,7 +16,7 @@ import { ERROR_IDS, errorRoute } from './error-routes.ts';
 // ---------------------------------------------------------------------------------------------------------
 
 /** Fills a new array of n random bytes. */
-export type RandomBytes = (n: number) => Uint8Array;
+type RandomBytes = (n: number) => Uint8Array;
 
 interface CryptoLike {
   getRandomValues<T extends Uint8Array>(array: T): T;
@@ -26,7 +26,7 @@ interface CryptoLike {
  * Cryptographically secure random bytes from `globalThis.crypto` (browsers and Node ≥ 20).
  * @param n how many bytes
  */
-export function secureRandomBytes(n: number): Uint8Array {
+function secureRandomBytes(n: number): Uint8Array {
   const crypto = (globalThis as { crypto?: CryptoLike }).crypto;
   if (!crypto) throw new Error('globalThis.crypto.getRandomValues is not available');
   return crypto.getRandomValues(new Uint8Array(n));
@@ -55,13 +55,13 @@ export function randomIndex(n: number, randomBytes: RandomBytes = secureRandomBy
 // ---------------------------------------------------------------------------------------------------------
 
 /** Characters of the random part of a reference code: uppercase letters and digits. */
-export const REFERENCE_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const REFERENCE_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** Length of the random part of a reference code. */
 export const REFERENCE_CODE_RANDOM_LENGTH = 8;
 /** Default prefix of omo's reference codes (the spec leaves the prefix to the institution). */
 export const DEFAULT_REFERENCE_PREFIX = 'OMO';
 /** Applicant marker at the end of a reference code: P primary, J joint. */
-export type ApplicantMarker = 'P' | 'J';
+type ApplicantMarker = 'P' | 'J';
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -105,7 +105,7 @@ export function rollPercent(randomBytes: RandomBytes = secureRandomBytes): numbe
 }
 
 /** Inputs of the identity-provider share decision. */
-export interface IdentityProviderShareInput {
+interface IdentityProviderShareInput {
   /** Random integer 0..99 (`rollPercent()`). */
   roll: number;
   /** Configured share in percent, 0..100. */
@@ -146,7 +146,7 @@ export function decideIdentityProviderShare({
 export type SaveResponseLike = Partial<MembershipResponse>;
 
 /** One row of a routing table: when `when` holds, go to `route`. */
-export interface SaveRoutingRow {
+interface SaveRoutingRow {
   /** Name of the row, as in the spec's list. */
   id: string;
   when: (response: SaveResponseLike) => boolean;
@@ -157,7 +157,7 @@ const isPresent = (value: string | null | undefined): boolean =>
   typeof value === 'string' && value.trim() !== '';
 
 /** Route taken when no row matches, and when the save call itself fails (spec 001 §4.2). */
-export const SAVE_FALLBACK_ROUTE = errorRoute(ERROR_IDS.generic);
+const SAVE_FALLBACK_ROUTE = errorRoute(ERROR_IDS.generic);
 
 /** Single save routing, in priority order (spec 001 §4.2); the last row is the fallback. */
 export const SINGLE_SAVE_ROUTING: readonly SaveRoutingRow[] = [
@@ -218,7 +218,7 @@ export const JOINT_SAVE_ROUTING: readonly SaveRoutingRow[] = [
  * @param table a routing table in priority order
  * @param response the save response; null or undefined (failed save) → /error/1
  */
-export function routeSaveResponse(
+function routeSaveResponse(
   table: readonly SaveRoutingRow[],
   response: SaveResponseLike | null | undefined,
 ): string {
@@ -250,7 +250,7 @@ export function routeJointSaveResponse(response: SaveResponseLike | null | undef
 export const USAGE_TYPES: readonly UsageType[] = USAGE_TYPE_VALUES;
 
 /** A purpose code of the questionnaire with its usage type, i18n label key and the spec's English label. */
-export interface PurposeCodeEntry {
+interface PurposeCodeEntry {
   code: PurposeCode;
   usageType: UsageType;
   labelKey: string;

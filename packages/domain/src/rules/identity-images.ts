@@ -9,7 +9,7 @@ export type IdentityImageSide = (typeof IDENTITY_IMAGE_SIDES)[number];
 
 /** Accepted image types. */
 export const IDENTITY_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic'] as const;
-export type IdentityImageType = (typeof IDENTITY_IMAGE_TYPES)[number];
+type IdentityImageType = (typeof IDENTITY_IMAGE_TYPES)[number];
 
 /** Largest accepted image (a phone camera's photo fits). */
 export const IDENTITY_IMAGE_MAX_BYTES = 10 * 1024 * 1024;

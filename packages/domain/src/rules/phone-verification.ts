@@ -19,7 +19,7 @@ export function channelsInOrder(phoneType: PhoneType | null | undefined): readon
 }
 
 /** The three counters of a verification. */
-export interface VerificationCounters {
+interface VerificationCounters {
   sendFailCounter: number;
   resendCounter: number;
   invalidCounter: number;

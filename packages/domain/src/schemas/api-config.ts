@@ -30,7 +30,6 @@ const API_CONFIG_SHAPE = {
   irsApiUrl: 'string',
   irsRequestKey: 'string',
 } as const satisfies ConfigShape;
-export type ApiConfig = ValueOfShape<typeof API_CONFIG_SHAPE>;
 
 /**
  * GET /api/omo/GetApiConfig answer as omo sends it: the spec's configuration (irsRequestKey only as

@@ -23,8 +23,7 @@ export const API_PATHS = {
   getApiConfig: '/api/omo/GetApiConfig',
   getBranchLocations: '/api/omo/GetBranchLocations',
 } as const;
-export type ApiPathName = keyof typeof API_PATHS;
-export type ApiPath = (typeof API_PATHS)[ApiPathName];
+type ApiPathName = keyof typeof API_PATHS;
 
 /**
  * HTTP method of each path of `API_PATHS` (spec 000 §7), except ClearCache: a GET that changes state could

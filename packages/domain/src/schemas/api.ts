@@ -24,18 +24,8 @@ import type { Language } from '../messages/messages.types.ts';
 import { nullParameterMessage } from './api-paths.ts';
 import { WEB_API_CONFIG_SHAPE, type ConfigShape, type ValueOfShape } from './api-config.ts';
 
-/** GET /api/heartbeat answer: a status object. */
-export const heartbeatSchema = z.object({
-  /** e.g. 'ok'. */
-  status: z.string(),
-  time: z.string().optional(),
-  version: z.string().optional(),
-});
-export type Heartbeat = z.infer<typeof heartbeatSchema>;
-
 /** GET /api/omo/OnlineAccountList and GetProduct answer. */
 export const productListSchema = z.array(productOfferingSchema);
-export type ProductList = z.infer<typeof productListSchema>;
 
 /**
  * GET /api/omo/GetProduct query: `prodCodes`, product ids or codes separated by ';' or ','. Missing → the
@@ -46,15 +36,12 @@ export const getProductQuerySchema = z.object({
     .string({ error: nullParameterMessage('prodCodes') })
     .min(1, { error: nullParameterMessage('prodCodes') }),
 });
-export type GetProductQuery = z.infer<typeof getProductQuerySchema>;
 
 /** GET /api/omo/GetOccupationList answer. */
 export const occupationListSchema = z.array(occupationSchema);
-export type OccupationList = z.infer<typeof occupationListSchema>;
 
 /** GET /api/omo/GetPepPositionList answer. */
 export const pepPositionListSchema = z.array(pepPositionSchema);
-export type PepPositionList = z.infer<typeof pepPositionListSchema>;
 
 /** The zod schema of a configuration shape (api-config.ts): unknown fields are dropped, as there. */
 function zodOfShape<S extends ConfigShape>(shape: S): z.ZodType<ValueOfShape<S>> {
@@ -83,11 +70,9 @@ export const branchLocationsRequestSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
-export type BranchLocationsRequest = z.infer<typeof branchLocationsRequestSchema>;
 
 /** POST /api/omo/GetBranchLocations answer. */
 export const branchLocationsResponseSchema = z.object({ locations: z.array(branchLocationSchema) });
-export type BranchLocationsResponse = z.infer<typeof branchLocationsResponseSchema>;
 
 /** POST /api/omo/BlocklistCheck body (spec 001 §7): birthDate YYYY-MM-DD. */
 export const blocklistCheckRequestSchema = z.object({
@@ -95,7 +80,6 @@ export const blocklistCheckRequestSchema = z.object({
   lastName: z.string().min(1),
   birthDate: isoDateSchema,
 });
-export type BlocklistCheckRequest = z.infer<typeof blocklistCheckRequestSchema>;
 
 /** POST /api/omo/BlocklistCheck answer. */
 export const blocklistCheckResponseSchema = blockListResultSchema;
@@ -106,7 +90,6 @@ export const jointCodeQuerySchema = z.object({
     .string({ error: nullParameterMessage('jointCode') })
     .min(1, { error: nullParameterMessage('jointCode') }),
 });
-export type JointCodeQuery = z.infer<typeof jointCodeQuerySchema>;
 
 /**
  * POST /api/omo/GetApplicationFromJointCode answer (spec 001 §3): whether the invitation has ended, the
@@ -128,21 +111,18 @@ export const canadaPostCreateQuerySchema = z.object({
     .string({ error: nullParameterMessage('applicantId') })
     .min(1, { error: nullParameterMessage('applicantId') }),
 });
-export type CanadaPostCreateQuery = z.infer<typeof canadaPostCreateQuerySchema>;
 
 /** POST /api/omo/ApplyAsSingle query: code and type (applicant type). */
 export const applyAsSingleQuerySchema = z.object({
   code: z.string({ error: nullParameterMessage('code') }).min(1, { error: nullParameterMessage('code') }),
   type: z.string({ error: nullParameterMessage('type') }).min(1, { error: nullParameterMessage('type') }),
 });
-export type ApplyAsSingleQuery = z.infer<typeof applyAsSingleQuerySchema>;
 
 /**
  * POST /api/omo/ApplyAsSingle body (ours; the spec's call has none): the primary confirms going on alone
  * with their password, so the link alone (a mail scanner following it) does nothing.
  */
 export const applyAsSingleRequestSchema = applyAsSingleFormSchema;
-export type ApplyAsSingleRequest = z.infer<typeof applyAsSingleRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Web configuration, /productlist page and outbox (moved from the server)
@@ -157,9 +137,8 @@ export const productListPageSchema = z.object({
     }),
   ),
 });
-export type ProductListPage = z.infer<typeof productListPageSchema>;
 
-export const outboxChannelSchema = z.enum(['sms', 'voice', 'email']);
+const outboxChannelSchema = z.enum(['sms', 'voice', 'email']);
 
 /** One message of GET /api/dev/outbox (newest first): what a sandbox provider "sent". */
 export const outboxMessageSchema = z.object({
@@ -234,7 +213,7 @@ export const applicationSinRequestSchema = z.union([
 ]);
 
 /** One product's account-usage answers (0 Never .. 3 All the time). */
-export const accountUsageAnswersSchema = z.object({
+const accountUsageAnswersSchema = z.object({
   creditSources: z.record(z.string(), z.number().int().min(0).max(3)),
   depositSources: z.record(z.string(), z.number().int().min(0).max(3)),
 });
@@ -265,10 +244,9 @@ export const personalInfoViewSchema = z.object({
   jointLastName: z.string().optional(),
   jointEmail: z.string().optional(),
 });
-export type PersonalInfoView = z.infer<typeof personalInfoViewSchema>;
 
 /** The address answers as stored (addressFormSchema output). */
-export const addressViewSchema = z.object({
+const addressViewSchema = z.object({
   isManualAddress: z.boolean(),
   autoAddress: z.string().optional(),
   autoAddressSelectedId: z.string().optional(),
@@ -291,7 +269,6 @@ export const addressViewSchema = z.object({
   maPostalCode: z.string().optional(),
   maCountry: z.string().optional(),
 });
-export type AddressView = z.infer<typeof addressViewSchema>;
 
 /** The compliance answers as stored (legalTermsFormSchema output). */
 export const legalTermsViewSchema = z.object({
@@ -315,7 +292,6 @@ export const legalTermsViewSchema = z.object({
   primaryPurposeGIC: z.string().optional(),
   primaryOtherPurposeGIC: z.string().optional(),
 });
-export type LegalTermsView = z.infer<typeof legalTermsViewSchema>;
 
 /** Status of a phone verification. */
 export const phoneStatusSchema = z.enum(['none', 'pending', 'approved', 'failed', 'skipped']);

@@ -12,9 +12,9 @@ import { z } from 'zod';
 /** ISO calendar date `YYYY-MM-DD` (birth dates, expiries). */
 export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** Local time `HH:MM` (24 h) of an opening hour. */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 /** Day of the week, 0 = Sunday … 6 = Saturday. */
-export const dayOfWeekSchema = z.number().int().min(0).max(6);
+const dayOfWeekSchema = z.number().int().min(0).max(6);
 
 // ---------------------------------------------------------------------------------------------------------
 // Products (spec 000 §3 "Product offering", spec 001 §3 "Product")
@@ -39,17 +39,15 @@ export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
 /** Unit of a term length. */
-export const periodTypeSchema = z.enum(['Months', 'Years', 'Days']);
-export type PeriodType = z.infer<typeof periodTypeSchema>;
+const periodTypeSchema = z.enum(['Months', 'Years', 'Days']);
 
 /** One term rate of a term deposit (period, periodType, description, rate in percent). */
-export const termRateSchema = z.object({
+const termRateSchema = z.object({
   period: z.number().int().positive(),
   periodType: periodTypeSchema,
   description: z.string(),
   rate: z.number().nonnegative(),
 });
-export type TermRate = z.infer<typeof termRateSchema>;
 
 /** Term deposit configuration of a product (spec 000 §3 "Term deposit config"). */
 export const termDepositAcctConfigSchema = z.object({
@@ -74,15 +72,14 @@ export const termDepositAcctConfigSchema = z.object({
 export type TermDepositAcctConfig = z.infer<typeof termDepositAcctConfigSchema>;
 
 /** Deposit account configuration (ours: minimum balance, interest rate in percent, sweep allowed). */
-export const depositAcctConfigSchema = z.object({
+const depositAcctConfigSchema = z.object({
   minBalance: z.number().nonnegative(),
   interestRate: z.number().nonnegative(),
   sweepAllowed: z.boolean(),
 });
-export type DepositAcctConfig = z.infer<typeof depositAcctConfigSchema>;
 
 /** Loan configuration (spec 000 §3 "Loan config"); deposit-only omo always stores null. */
-export const loanAcctConfigSchema = z.object({
+const loanAcctConfigSchema = z.object({
   rateType: z.string().nullable(),
   locType: z.string().nullable(),
   promoRate: z.number().nullable(),
@@ -91,7 +88,6 @@ export const loanAcctConfigSchema = z.object({
   productRate: z.number().nullable(),
   prepayType: z.string().nullable(),
 });
-export type LoanAcctConfig = z.infer<typeof loanAcctConfigSchema>;
 
 /** Groups of the /productlist page (spec 001 §2.13), in display order. */
 export const PRODUCT_LIST_GROUPS = [
@@ -110,23 +106,13 @@ export const productListGroupSchema = z.enum(PRODUCT_LIST_GROUPS);
 export type ProductListGroup = z.infer<typeof productListGroupSchema>;
 
 /** The product-list group a single product belongs to (the others are extra links: product-links.json). */
-export const productGroupSchema = z.enum([
-  'Chequing',
-  'Savings',
-  'US Dollar',
-  'GICs',
-  'TFSAs',
-  'RRSPs',
-  'FHSA',
-]);
-export type ProductGroup = z.infer<typeof productGroupSchema>;
+const productGroupSchema = z.enum(['Chequing', 'Savings', 'US Dollar', 'GICs', 'TFSAs', 'RRSPs', 'FHSA']);
 
 /** Group of an extra /productlist link (data/product-links.json). */
-export const productLinkGroupSchema = z.enum(['Bundles', 'Sweeps', 'GIC Advantage']);
-export type ProductLinkGroup = z.infer<typeof productLinkGroupSchema>;
+const productLinkGroupSchema = z.enum(['Bundles', 'Sweeps', 'GIC Advantage']);
 
 /** French product text (ours). */
-export const productFrenchTextSchema = z.object({
+const productFrenchTextSchema = z.object({
   description: z.string(),
   line1: z.string().nullable(),
   line2: z.string().nullable(),
@@ -135,7 +121,6 @@ export const productFrenchTextSchema = z.object({
   line5: z.string().nullable(),
   disclaimers: z.array(z.string()),
 });
-export type ProductFrenchText = z.infer<typeof productFrenchTextSchema>;
 
 /**
  * Product offering (spec 000 §3) plus three fields of ours: `group` (the /productlist group),
@@ -200,8 +185,7 @@ export const occupationSchema = z.object({
 export type Occupation = z.infer<typeof occupationSchema>;
 
 /** FINTRAC category of a politically exposed position: domestic PEP, foreign PEP, head of an international organisation. */
-export const pepCategorySchema = z.enum(['domestic', 'foreign', 'hio']);
-export type PepCategory = z.infer<typeof pepCategorySchema>;
+const pepCategorySchema = z.enum(['domestic', 'foreign', 'hio']);
 
 /** A politically exposed position (name, code). */
 export const pepPositionSchema = z.object({
@@ -302,23 +286,20 @@ export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 
 /** Block-list result. */
 export const blockListResultSchema = z.object({ blockListFound: z.boolean() });
-export type BlockListResult = z.infer<typeof blockListResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Branches, configuration, errors
 // ---------------------------------------------------------------------------------------------------------
 
 /** Branch/ATM site type. */
-export const siteTypeSchema = z.enum(['Branch', 'ATM', 'Branch and ATM']);
-export type SiteType = z.infer<typeof siteTypeSchema>;
+const siteTypeSchema = z.enum(['Branch', 'ATM', 'Branch and ATM']);
 
 /** Opening hours of one weekday; closed days are omitted. */
-export const openingHoursSchema = z.object({
+const openingHoursSchema = z.object({
   dayOfWeek: dayOfWeekSchema,
   openingTime: timeOfDaySchema,
   closingTime: timeOfDaySchema,
 });
-export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 /** Branch/ATM location (spec 000 §3; data/branches.json). */
 export const branchLocationSchema = z.object({

@@ -34,7 +34,7 @@ export function requiresFhsaDeclaration(flags: Pick<ApplicationFlags, 'mFHSA'>):
 }
 
 /** The wait between Continue and the save in the document-verification case (spec 001 §9). */
-export const DOCUMENT_SAVE_DELAY_MS = 20_000;
+const DOCUMENT_SAVE_DELAY_MS = 20_000;
 
 /**
  * How long the terms page waits after Continue before it saves (spec 001 §4.1): 20 s when the applicant's
@@ -57,13 +57,13 @@ export interface TermsDocument {
 }
 
 /** What the placeholders of a terms text are filled with. */
-export interface TermsParams {
+interface TermsParams {
   institution: string;
   phone: string;
 }
 
 /** A terms text with `{institution}` and `{phone}` filled in. */
-export function fillTerms(doc: TermsDocument, params: TermsParams): TermsDocument {
+function fillTerms(doc: TermsDocument, params: TermsParams): TermsDocument {
   const fill = (text: string) =>
     text.replaceAll('{institution}', params.institution).replaceAll('{phone}', params.phone);
   return {

@@ -18,7 +18,7 @@ import { HttpProblem } from '../../lib/http-problem.ts';
 import type { AddressLookupFailure } from '../../providers/address-lookup/address-lookup.ts';
 
 /** Requests per minute per IP on each lookup call. */
-export const ADDRESS_LOOKUP_RATE_LIMIT = 120;
+const ADDRESS_LOOKUP_RATE_LIMIT = 120;
 
 const languageSchema = z
   .string()

@@ -8,10 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 
 /** The answer's schema lives in @omo/domain (the web types its client with it). */
-export { webApiConfigSchema, type WebApiConfig };
 
 /** Builds the answer from the server configuration. */
-export function toWebApiConfig(config: AppConfig): WebApiConfig {
+function toWebApiConfig(config: AppConfig): WebApiConfig {
   return {
     alloyEnabled: config.alloyEnabled,
     forceIdResult: config.forceIdResult === '' ? null : config.forceIdResult,

@@ -8,7 +8,7 @@ import type { MemoryCache } from '../../lib/memory-cache.ts';
 import type { BranchRepository } from './repository.ts';
 
 /** How many locations the locator answers with. */
-export const NEAREST_LIMIT = 10;
+const NEAREST_LIMIT = 10;
 
 export interface BranchService {
   /** The `limit` locations nearest `point`, nearest first, each with distanceKm. */

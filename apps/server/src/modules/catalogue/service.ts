@@ -16,7 +16,7 @@ import type { MemoryCache } from '../../lib/memory-cache.ts';
 import { createCatalogueRepository, type CatalogueRepository } from './repository.ts';
 
 /** A link of the /productlist page: where it starts the application and with what. */
-export interface ProductListEntry {
+interface ProductListEntry {
   label: string;
   labelFr: string;
   productIds: string[];
@@ -44,10 +44,7 @@ export interface CatalogueService {
   listProductListGroups(): Promise<ProductListGroupEntry[]>;
 }
 
-export function createCatalogueService(
-  repository: CatalogueRepository,
-  cache: MemoryCache,
-): CatalogueService {
+function createCatalogueService(repository: CatalogueRepository, cache: MemoryCache): CatalogueService {
   const listProducts = () => cache.getOrLoad('catalogue:products', () => repository.listProducts());
 
   return {

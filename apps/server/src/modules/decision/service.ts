@@ -69,7 +69,7 @@ export const DECISION_QUEUE = 'decision.finish';
 export const DECISION_FAILED_QUEUE = 'decision.failed';
 
 /** A job finds the decision still waiting for something (the documents' result): retry later. */
-export class DecisionNotReady extends Error {
+class DecisionNotReady extends Error {
   override name = 'DecisionNotReady';
 }
 
@@ -79,14 +79,14 @@ class IdentityLapsed extends Error {
 }
 
 /** A provider gave no answer: retry later. */
-export class ProviderUnavailable extends Error {
+class ProviderUnavailable extends Error {
   override name = 'ProviderUnavailable';
 }
 
 /** What the rules concluded: an outcome (with the membership when one was opened), or wait. */
 type Verdict = { outcome: DecisionOutcome; membership?: Extract<MembershipAnswer, { status: 'approved' }> };
 
-export interface DecisionServiceDeps {
+interface DecisionServiceDeps {
   db: Database;
   jobs: Jobs;
   mail: Pick<MailService, 'queue'>;

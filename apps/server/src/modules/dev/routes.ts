@@ -7,13 +7,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createOutboxRepository } from '../outbox/repository.ts';
 
-export const DEV_PATHS = {
+const DEV_PATHS = {
   productList: '/api/dev/productlist',
   outbox: '/api/dev/outbox',
 } as const;
 
 /** Answer of GET /api/dev/productlist (schema in @omo/domain). */
-export { productListPageSchema };
 
 const devRoutes: FastifyPluginAsyncZod = async (app) => {
   const outbox = createOutboxRepository(app.db);

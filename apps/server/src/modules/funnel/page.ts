@@ -160,7 +160,7 @@ const OUTCOME_NAMES: Record<Language, Record<string, string>> = {
   },
 };
 
-export interface FunnelPageInput {
+interface FunnelPageInput {
   lang: Language;
   report: FunnelReport;
   filter: FunnelFilter & { from: string; to: string };

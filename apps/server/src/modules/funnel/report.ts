@@ -44,7 +44,7 @@ function percentile(sorted: number[], p: number): number | null {
 }
 
 /** The flow's steps a funnel reports: its screens but the entry (before the profile there is no funnel). */
-export function reportedSteps(flow: FlowKind): string[] {
+function reportedSteps(flow: FlowKind): string[] {
   return FLOWS[flow].steps.filter((s) => s.kind === 'step' && s.id !== 'getstarted').map((s) => s.id);
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /** Events of a period: from its first hour, before `to` (both optional). */
-export interface EventPeriod {
+interface EventPeriod {
   from?: Date | undefined;
   to?: Date | undefined;
 }

@@ -15,7 +15,7 @@ import { CHART_SCRIPT, PAGE_CSS, renderFunnelPage } from './page.ts';
 import { buildFunnelReport } from './report.ts';
 import { readFunnelEvents } from './repository.ts';
 
-export const FUNNEL_PAGE_PATH = '/ops/funnel';
+const FUNNEL_PAGE_PATH = '/ops/funnel';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -27,7 +27,7 @@ import type { CatalogueService } from '../catalogue/service.ts';
 /** The device of a funnel before the browser has reported one. */
 const UNKNOWN_DEVICE = 'unknown';
 
-export interface FunnelServiceDeps {
+interface FunnelServiceDeps {
   db: Database;
   catalogue: Pick<CatalogueService, 'listProducts'>;
   clock: Clock;

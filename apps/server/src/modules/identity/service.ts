@@ -53,7 +53,7 @@ import {
 } from '../application/repository.ts';
 import { nextPathFor } from '../application/view.ts';
 
-export interface IdentityServiceDeps {
+interface IdentityServiceDeps {
   db: Database;
   progress: ProgressReader;
   identity: IdentityProvider;

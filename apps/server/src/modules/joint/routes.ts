@@ -29,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-export const JOINT_DEV_PATHS = { sweep: '/api/dev/joint/sweep', clock: '/api/dev/clock' } as const;
+const JOINT_DEV_PATHS = { sweep: '/api/dev/joint/sweep', clock: '/api/dev/clock' } as const;
 
 /** Decorates the app with the joint service and schedules its sweep. */
 export const jointServicePlugin = fp<{ config: AppConfig }>(

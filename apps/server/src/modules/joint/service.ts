@@ -46,7 +46,7 @@ import type { MailService } from '../mail/service.ts';
 export const JOINT_SWEEP_QUEUE = 'joint.sweep';
 
 /** The type of applicant an apply-as-single link is for. */
-export const APPLY_AS_SINGLE_TYPE = 'primary';
+const APPLY_AS_SINGLE_TYPE = 'primary';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -62,7 +62,7 @@ function dayOf(date: Date, language: Language): string {
   });
 }
 
-export interface JointServiceDeps {
+interface JointServiceDeps {
   db: Database;
   mail: Pick<MailService, 'queue'>;
   links: LinkCodes;
@@ -79,7 +79,7 @@ const invitationEnded = () =>
   });
 
 /** The invitation of an application: who was invited, and until when. */
-export async function findInvitation(db: Database, applicationId: string) {
+async function findInvitation(db: Database, applicationId: string) {
   return db
     .selectFrom('joint_invitations')
     .select(['first_name', 'last_name', 'email', 'expires_at'])

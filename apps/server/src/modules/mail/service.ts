@@ -16,7 +16,7 @@ import { createOutboxRepository } from '../outbox/repository.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { renderEmail, type Brand, type TemplateName, type TemplateParams } from './templates.ts';
 
-export const EMAIL_QUEUE = 'email.send';
+const EMAIL_QUEUE = 'email.send';
 
 export interface EmailRequest<N extends TemplateName> {
   /** Unique per e-mail: the same key is one delivery, however often it is asked for. */
@@ -42,7 +42,7 @@ declare module 'fastify' {
   }
 }
 
-export function createMailService(deps: {
+function createMailService(deps: {
   db: Database;
   jobs: Jobs;
   mailer: Mailer;

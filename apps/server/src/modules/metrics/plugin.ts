@@ -14,14 +14,14 @@ import { operationsOnly } from '../../lib/operations.ts';
 import type { PartnerCall } from '../../providers/result.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-export const METRICS_PATH = '/metrics';
+const METRICS_PATH = '/metrics';
 
 /** Latency buckets (seconds) from a quick answer to a partner's slow one. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** From submission to decision: seconds for most, hours or a day for those waiting on documents. */
 const DECISION_BUCKETS = [1, 2, 5, 10, 30, 60, 300, 1800, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600];
 
-export interface Metrics {
+interface Metrics {
   registry: Registry;
   /** A partner call ended (providers/result.ts observeCalls). */
   partnerCall(call: PartnerCall): void;

@@ -3,11 +3,8 @@
  * that people and tests can read them back at GET /api/dev/outbox.
  */
 import { randomUUID } from 'node:crypto';
-import { outboxChannelSchema, outboxMessageSchema, type OutboxMessage } from '@omo/domain';
+import type { OutboxMessage } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
-
-/** The schemas live in @omo/domain (the web's /dev/outbox page reads them). */
-export { outboxChannelSchema, outboxMessageSchema, type OutboxMessage };
 
 export interface NewOutboxMessage {
   channel: OutboxMessage['channel'];

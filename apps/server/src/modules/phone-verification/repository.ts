@@ -5,7 +5,7 @@
  */
 import type { Database } from '../../db/database.ts';
 
-export interface NewSendEvent {
+interface NewSendEvent {
   applicantId: string;
   ip: string;
   /** E.164. */
@@ -69,5 +69,3 @@ export function createSendEventRepository(db: Database) {
     },
   };
 }
-
-export type SendEventRepository = ReturnType<typeof createSendEventRepository>;

@@ -46,12 +46,11 @@ import {
 import { isPhoneVerified, nextPathFor, toPhoneView } from '../application/view.ts';
 import { createSendEventRepository } from './repository.ts';
 
-export { STEP_OUT_OF_ORDER } from '../application/problems.ts';
-export const LIMIT_TITLE = 'Verification limit reached';
+const LIMIT_TITLE = 'Verification limit reached';
 /** The window of every send ceiling: a send event older than this counts for nothing. */
 export const SEND_WINDOW_MS = 60 * 60 * 1000;
 
-export interface PhoneVerificationServiceDeps {
+interface PhoneVerificationServiceDeps {
   db: Database;
   provider: PhoneVerificationProvider;
   clock: Clock;
@@ -67,9 +66,9 @@ export interface PhoneVerificationServiceDeps {
  * Check: the code expired or is unknown, or the provider could not check it (the applicant may go on,
  * unverified). Start: an hourly ceiling refused the send (a send failure).
  */
-export type PhoneVerificationError = 'expired' | 'notFound' | 'unavailable' | 'ceiling';
+type PhoneVerificationError = 'expired' | 'notFound' | 'unavailable' | 'ceiling';
 
-export interface PhoneVerificationAnswer {
+interface PhoneVerificationAnswer {
   phone: ApplicationPhoneView;
   error?: PhoneVerificationError;
 }
@@ -297,5 +296,3 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
     },
   };
 }
-
-export type PhoneVerificationService = ReturnType<typeof createPhoneVerificationService>;

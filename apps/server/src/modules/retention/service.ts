@@ -25,13 +25,13 @@ export const RETENTION_QUEUE = 'retention';
 /** Every hour, at 17 minutes past (UTC). */
 export const RETENTION_CRON = '17 * * * *';
 /** The consent to the photos: never kept more than 365 days. */
-export const PHOTO_MAX_DAYS = 365;
+const PHOTO_MAX_DAYS = 365;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Drafts deleted per statement, so one run never holds a long lock. */
 const BATCH = 200;
 
-export interface RetentionServiceDeps {
+interface RetentionServiceDeps {
   db: Database;
   clock: Clock;
   draftRetentionDays: number;
@@ -40,7 +40,7 @@ export interface RetentionServiceDeps {
 }
 
 /** What one run deleted. */
-export interface RetentionReport {
+interface RetentionReport {
   sendEvents: number;
   sessions: number;
   drafts: number;

@@ -15,7 +15,7 @@ import {
   type VendorErrorItem,
 } from './address-lookup.ts';
 
-export interface CanadaPostOptions {
+interface CanadaPostOptions {
   /** e.g. 'https://ws1.postescanada-canadapost.ca' (tests: the local fake). */
   baseUrl: string;
   key: string;

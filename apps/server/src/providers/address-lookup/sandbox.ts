@@ -93,7 +93,7 @@ export function highlightRanges(text: string, tokens: readonly string[]): string
 }
 
 /** The leaf Id of an address: the seed id when it already has the vendor's shape. */
-export function leafId(address: Pick<SandboxAddress, 'id' | 'language'>): string {
+function leafId(address: Pick<SandboxAddress, 'id' | 'language'>): string {
   return address.id.startsWith('CA|CP|') ? address.id : `CA|CP|${address.language}|${address.id}`;
 }
 

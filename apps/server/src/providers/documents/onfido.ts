@@ -20,7 +20,7 @@ import {
   type RunUpdate,
 } from './documents.ts';
 
-export interface OnfidoOptions {
+interface OnfidoOptions {
   /** e.g. 'https://api.ca.onfido.com/v3.6' (tests: the local fake). */
   baseUrl: string;
   apiToken: string;
@@ -41,18 +41,14 @@ function failure(code: DocumentFailure['code'], message: string, httpStatus?: nu
 }
 
 /** The tag of an applicant's runs (our id: no personal data). */
-export function runTag(applicantId: string): string {
+function runTag(applicantId: string): string {
   return `omo-${applicantId}`;
 }
 
 const WAITING_FOR_APPLICANT = new Set(['awaiting_input', 'awaiting_client_input']);
 
 /** True when `signature` is the hex HMAC-SHA256 of `rawBody` under `token`. */
-export function isValidOnfidoSignature(
-  rawBody: Buffer,
-  signature: string | undefined,
-  token: string,
-): boolean {
+function isValidOnfidoSignature(rawBody: Buffer, signature: string | undefined, token: string): boolean {
   if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
   const expected = createHmac('sha256', token).update(rawBody).digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));

@@ -18,7 +18,7 @@ import {
   type IdentityProvider,
 } from './identity.ts';
 
-export interface AlloyOptions {
+interface AlloyOptions {
   /** e.g. 'https://sandbox.alloy.co' (tests: the local fake). */
   baseUrl: string;
   journeyToken: string;
@@ -29,7 +29,7 @@ export interface AlloyOptions {
 }
 
 /** The journey application body of a profile (Alloy's person entity). */
-export function toJourneyApplicationBody(profile: IdentityProfile): Record<string, unknown> {
+function toJourneyApplicationBody(profile: IdentityProfile): Record<string, unknown> {
   return {
     entities: [
       {
@@ -62,7 +62,7 @@ export function toJourneyApplicationBody(profile: IdentityProfile): Record<strin
 }
 
 /** Our id of one evaluation: the applicant's id and a digest of what is evaluated (no personal data). */
-export function externalApplicationId(profile: IdentityProfile): string {
+function externalApplicationId(profile: IdentityProfile): string {
   const digest = createHash('sha256').update(JSON.stringify(profile)).digest('hex').slice(0, 16);
   return `${profile.externalId}.${digest}`;
 }

@@ -10,7 +10,7 @@ import { haversineKm, roundKm } from '../../lib/geo.ts';
 import type { InPersonIdProvider } from './in-person-id.ts';
 
 /** 16 digits made of the request id: stable for a request, unlikely to repeat across requests. */
-export function sandboxDssNumber(requestId: string): string {
+function sandboxDssNumber(requestId: string): string {
   const digest = createHash('sha256').update(`dss:${requestId}`).digest();
   return Array.from(digest.subarray(0, 16), (byte) => String(byte % 10)).join('');
 }

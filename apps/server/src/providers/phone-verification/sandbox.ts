@@ -20,11 +20,11 @@ import {
   type VerificationLocale,
 } from './phone-verification.ts';
 
-export const SANDBOX_CODE_TTL_MS = VERIFICATION_CODE_TTL_MINUTES * 60 * 1000;
+const SANDBOX_CODE_TTL_MS = VERIFICATION_CODE_TTL_MINUTES * 60 * 1000;
 /** Twilio: 5 check attempts per verification (§2.5). */
-export const SANDBOX_MAX_CHECK_ATTEMPTS = 5;
+const SANDBOX_MAX_CHECK_ATTEMPTS = 5;
 /** Numbers ending like this fail to send (design.md §4). */
-export const SANDBOX_FAILING_SUFFIX = '0000';
+const SANDBOX_FAILING_SUFFIX = '0000';
 
 /** Where the sandbox "sends" its messages: the outbox, handed in by the app (modules/outbox). */
 export interface SandboxOutbox {
@@ -36,7 +36,7 @@ export interface SandboxOutbox {
   }): Promise<unknown>;
 }
 
-export interface SandboxPhoneVerificationOptions {
+interface SandboxPhoneVerificationOptions {
   db: Database;
   outbox: SandboxOutbox;
   clock: Clock;
@@ -46,11 +46,7 @@ export interface SandboxPhoneVerificationOptions {
 }
 
 /** The message text, in the applicant's language. */
-export function verificationMessage(
-  institutionName: string,
-  code: string,
-  locale: VerificationLocale,
-): string {
+function verificationMessage(institutionName: string, code: string, locale: VerificationLocale): string {
   return locale === 'fr'
     ? `Votre code de vérification ${institutionName} est ${code}. Il expire dans ${VERIFICATION_CODE_TTL_MINUTES} minutes.`
     : `Your ${institutionName} verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`;

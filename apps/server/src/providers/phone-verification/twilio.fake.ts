@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeTwilioOptions {
+interface FakeTwilioOptions {
   accountSid: string;
   authToken: string;
   serviceSid: string;

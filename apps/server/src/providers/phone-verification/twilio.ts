@@ -19,7 +19,7 @@ import {
   type VerificationStatus,
 } from './phone-verification.ts';
 
-export interface TwilioVerifyOptions {
+interface TwilioVerifyOptions {
   /** e.g. 'https://verify.twilio.com' (tests: the local fake). */
   baseUrl: string;
   accountSid: string;

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../messages/messages.ts';
 // ---------------------------------------------------------------------------------------------------------
 
 /** Smallest sweep amount: the spec's rule is min 2 ('Please enter an amount great than $1.'). */
-export const SWEEP_AMOUNT_MIN = 2;
+const SWEEP_AMOUNT_MIN = 2;
 
 /**
  * Checks a sweep amount as typed: required ('sweep.required'), digits with up to two decimals
@@ -32,7 +32,7 @@ export interface AccountUsageAnswers {
 }
 
 /** Derived percentages; `eftPrct` is the credit-side EFT share, `depositEftPrct` the deposit-side one. */
-export interface DepositPercentages {
+interface DepositPercentages {
   cashPrct: number;
   chequePrct: number;
   payrollPrct: number;

@@ -7,7 +7,7 @@ import { ageOfMajorityOf } from '../../reference/provinces.ts';
 export const YEAR_MIN = 1900;
 
 /** True for a Gregorian leap year. */
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
@@ -43,7 +43,7 @@ export function isValidDate(
 }
 
 /** The date-of-birth fields of the personal-info form. */
-export interface BirthDateFields {
+interface BirthDateFields {
   dob_year: string | number;
   dob_month: string | number;
   dob_day: string | number;
@@ -86,13 +86,13 @@ export function ageInYears(birthDate: string | Date, today: Date): number {
 }
 
 /** Age limits (spec 000 §5/§9). */
-export const STUDENT_AGE_MIN = 18;
-export const STUDENT_AGE_MAX = 25;
-export const SENIOR_AGE_MIN = 60;
+const STUDENT_AGE_MIN = 18;
+const STUDENT_AGE_MAX = 25;
+const SENIOR_AGE_MIN = 60;
 /** RRSP and FHSA: whole-year age above this fails (71 still passes, 72 fails). */
-export const REGISTERED_PLAN_AGE_MAX = 71;
+const REGISTERED_PLAN_AGE_MAX = 71;
 /** Any product: whole-year age above this fails. */
-export const AGE_MAX = 110;
+const AGE_MAX = 110;
 
 /**
  * Age of majority of a province or territory (reference §6.4). An unknown or missing province (e.g. before
@@ -104,7 +104,7 @@ export function ageOfMajorityFor(province?: string | null): number {
 }
 
 /** An age-limit failure: the message and the date-of-birth field it is shown under. */
-export interface AgeLimitIssue {
+interface AgeLimitIssue {
   key: MessageKey;
   field: 'dob_day' | 'dob_year';
 }

@@ -29,8 +29,7 @@ export function isValidPhone(phone: string): boolean {
 }
 
 /** Phone fields of the contact payload. */
-export type PhonePayload =
-  { mobileArea: string; mobilePhone: string } | { homeArea: string; homePhone: string };
+type PhonePayload = { mobileArea: string; mobilePhone: string } | { homeArea: string; homePhone: string };
 
 /**
  * Splits a phone for the payload: digits only, the first 3 the area code, the rest the number, placed under

@@ -1,8 +1,7 @@
 /** Canadian postal codes (reference §6.2) and US ZIP codes. */
 
 /** Canadian postal code (reference §6.2): no D F I O Q U, no W or Z first, optional single space. */
-export const POSTAL_CODE_PATTERN =
-  /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/i;
+const POSTAL_CODE_PATTERN = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/i;
 
 /** True for a Canadian postal code ('A1A 1A1' or 'A1A1A1', any case). */
 export function isValidPostalCode(postal: string): boolean {

@@ -130,7 +130,7 @@ export function isValidCityName(value: string): boolean {
 }
 
 /** The parts of an autocomplete street line. */
-export interface StreetLineParts {
+interface StreetLineParts {
   unitNumber: string;
   streetNumber: string;
   streetName: string;

@@ -45,7 +45,6 @@ export const accountUsageFormSchema = z.object({
     .object({ branch: answerSchema, atm: answerSchema, wires: answerSchema, eft: answerSchema })
     .check(z.superRefine(atLeastOneAnswered)),
 });
-export type AccountUsageForm = z.infer<typeof accountUsageFormSchema>;
 export type AccountUsageFormInput = z.input<typeof accountUsageFormSchema>;
 
 /**
@@ -60,4 +59,3 @@ export const shortAccountUsageFormSchema = z.object({
     .object({ wires: answerSchema, eft: answerSchema })
     .check(z.superRefine(atLeastOneAnswered)),
 });
-export type ShortAccountUsageForm = z.infer<typeof shortAccountUsageFormSchema>;

@@ -145,7 +145,6 @@ export const manualAddressSchema = z.object(manualAddressShape).check(
     refineManualAddress(v as Record<string, unknown>, ctx, HOME_FIELDS, true);
   }, ALWAYS),
 );
-export type ManualAddressForm = z.infer<typeof manualAddressSchema>;
 
 /**
  * 'Where do you live?'. Home address in search mode (`isManualAddress` false: the search box `autoAddress`

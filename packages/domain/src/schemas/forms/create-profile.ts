@@ -10,7 +10,7 @@ import { promoCodeFieldSchema, referralCodeFieldSchema } from './codes.ts';
  * Password rules: required, 8..12 characters, digit + lower + upper case, none of < > , /, and no control
  * character ('text.unsupportedCharacters'). The maximum is the online-banking sign-in's (decision 0012).
  */
-export const passwordFieldSchema = z.string({ error: 'password.required' satisfies MessageKey }).check(
+const passwordFieldSchema = z.string({ error: 'password.required' satisfies MessageKey }).check(
   z.superRefine((v, ctx) => {
     if (v === '') issue(ctx, [], 'password.required');
     else if (!hasOnlyPasswordCharacters(v)) issue(ctx, [], 'text.unsupportedCharacters');

@@ -6,4 +6,3 @@ import type { MessageKey } from '../../messages/messages.ts';
 export const idVerifyTermsFormSchema = z.object({
   consent: z.literal(true, { error: 'idTerms.consent.required' satisfies MessageKey }),
 });
-export type IdVerifyTermsForm = z.infer<typeof idVerifyTermsFormSchema>;

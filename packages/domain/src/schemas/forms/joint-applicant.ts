@@ -25,4 +25,3 @@ export function jointApplicantFormSchema(ctx: { primaryEmail?: string } = {}) {
       }, ALWAYS),
     );
 }
-export type JointApplicantForm = z.infer<ReturnType<typeof jointApplicantFormSchema>>;

@@ -11,4 +11,3 @@ export function sinFormSchema(ctx: { isTfsaOrFhsa: boolean }) {
       .check(z.refine((v) => isValidSin(v, ctx), { error: 'sin.invalid' satisfies MessageKey })),
   });
 }
-export type SinForm = z.infer<ReturnType<typeof sinFormSchema>>;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { ALWAYS, issue, str, text } from './form-helpers.ts';
 
 /** The part of a product the term form depends on. */
-export interface TermProductLike {
+interface TermProductLike {
   termDepositAcctConfig?: {
     termRate?: readonly { period: number | string; periodType: string; rate: number | string }[] | null;
     mdAllowMature?: boolean | null;

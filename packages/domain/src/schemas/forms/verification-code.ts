@@ -9,4 +9,3 @@ export const verificationCodeSchema = z.object({
     .string({ error: 'code.invalid' satisfies MessageKey })
     .check(z.regex(new RegExp(`^[0-9]{${CODE_LENGTH}}$`), { error: 'code.invalid' satisfies MessageKey })),
 });
-export type VerificationCodeForm = z.infer<typeof verificationCodeSchema>;
