@@ -2,6 +2,7 @@
  * Table types of the database, as Kysely sees them. Column names are snake_case in SQL; the repositories
  * map rows to the domain's camelCase shapes. JSON columns hold the validated domain objects as they are.
  */
+import type { Language } from '@omo/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 /** A jsonb column: written as a JSON string, read back as the parsed value. */
@@ -180,7 +181,7 @@ export interface ApplicantsTable {
   review_consent: Generated<boolean>;
   terms_accepted: Generated<boolean>;
   /** The language of the applicant's e-mails, as chosen on screen when submitting. */
-  language: Generated<'en' | 'fr'>;
+  language: Generated<Language>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -252,7 +253,7 @@ export interface EmailDeliveriesTable {
   applicant_id: string | null;
   to_address: string;
   template: string;
-  language: 'en' | 'fr';
+  language: Language;
   params: Json<Record<string, unknown>>;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
@@ -266,7 +267,7 @@ export interface JointInvitationsTable {
   first_name: string;
   last_name: string;
   email: string;
-  language: 'en' | 'fr';
+  language: Language;
   created_at: ColumnType<Date, Date | string, never>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -6,6 +6,7 @@
  * requests racing cannot both move it.
  */
 import {
+  type Language,
   applyIdentityTransition,
   canTransitionIdentity,
   canVisitStep,
@@ -328,7 +329,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async startDocuments(
       context: ApplicantContext,
       body: unknown,
-      locale: 'en' | 'fr',
+      locale: Language,
     ): Promise<DocumentVerificationStartResponse> {
       const read = await progress.read(context);
       assertDocumentStep(read, context);

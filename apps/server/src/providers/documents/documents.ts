@@ -4,6 +4,7 @@
  * run's status (workflow_run.completed), signed with a shared token. Two implementations: the sandbox (a
  * capture page of our own, results by last name) and Onfido (onfido.ts), chosen in providers/index.ts.
  */
+import type { Language } from '@omo/domain';
 import type { ProviderFailure, ProviderResult } from '../result.ts';
 
 /** Onfido's workflow-run statuses. */
