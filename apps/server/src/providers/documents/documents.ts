@@ -33,7 +33,7 @@ export interface CreateRunInput {
   firstName: string;
   lastName: string;
   email: string;
-  locale: 'en' | 'fr';
+  locale: Language;
   /** Our page the provider sends the applicant back to (absolute). */
   returnUrl: string;
   /** The sandbox's own capture page (relative); the real provider hosts its own. */
