@@ -4,6 +4,7 @@
  */
 import type { Language } from '@omo/domain';
 import type { ColumnType, Generated } from 'kysely';
+import type { StoredStepId } from './step-answers.ts';
 
 /** A jsonb column: written as a JSON string, read back as the parsed value. */
 export type Json<T> = ColumnType<T, string, string>;
@@ -144,10 +145,6 @@ export interface ApplicationsTable {
   referral_code: string | null;
   /** Decided by the server when the application starts (the identity-provider share). */
   uses_id_provider: boolean;
-  /** The confirmation of the products: { productIds, termPeriod?, termOption? }. */
-  product_choice: Json<Record<string, unknown>> | null;
-  /** Account-usage answers by product id. */
-  account_usage: Json<Record<string, unknown>> | null;
   /** The decision (flows/decision.ts), once submitted. */
   decision: Json<Record<string, unknown>> | null;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -155,7 +152,19 @@ export interface ApplicationsTable {
   updated_at: UpdatedAt;
 }
 
-/** One applicant (primary or joint) of an application, with their own answers. */
+/**
+ * One saved answer of a step (migration 0013): the applicant's own, or the application's (the primary's
+ * row). Its shape is the step's contract: `StoredAnswers` in db/step-answers.ts.
+ */
+export interface StepAnswersTable {
+  application_id: string;
+  applicant_id: string;
+  step_id: StoredStepId;
+  answer: Json<unknown>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One applicant (primary or joint) of an application; their answers are in step_answers. */
 export interface ApplicantsTable {
   id: string;
   application_id: string;
@@ -164,21 +173,12 @@ export interface ApplicantsTable {
   /** argon2id PHC string. */
   password_hash: string;
   consent: Generated<boolean>;
-  personal_info: Json<Record<string, unknown>> | null;
   phone_number: string | null;
   phone_type: 'mobile' | 'home' | null;
   /** null until the phone step is closed (Continue): true verified, false continued unverified. */
   phone_verified: boolean | null;
   phone_state: ColumnType<PhoneStateJson, string | undefined, string>;
-  address: Json<Record<string, unknown>> | null;
-  /** AES-256-GCM, see lib/crypto.ts (associated data: the applicant id). */
-  sin_ciphertext: string | null;
-  sin_last3: string | null;
-  /** The applicant will give the SIN in person at a branch. */
-  sin_skipped: Generated<boolean>;
   identity: ColumnType<Record<string, unknown>, string | undefined, string>;
-  legal_terms: Json<Record<string, unknown>> | null;
-  review_consent: Generated<boolean>;
   terms_accepted: Generated<boolean>;
   /** The language of the applicant's e-mails, as chosen on screen when submitting. */
   language: Generated<Language>;
@@ -347,6 +347,7 @@ export interface DB {
   seed_state: SeedStateTable;
   applications: ApplicationsTable;
   applicants: ApplicantsTable;
+  step_answers: StepAnswersTable;
   sessions: SessionsTable;
   document_runs: DocumentRunsTable;
   identity_documents: IdentityDocumentsTable;
