@@ -8,7 +8,7 @@ import { TestApplicant, validLegalTerms } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
 /** The SQL text of a call into PGlite (a statement, or a protocol message holding one). */
-/** Statements of a step save, and of them the reads of the answers (the session's, the SIN's, the save's). */
+/** Statements of a step save, and of them the reads of step_answers (the session's, the SIN's, the save's). */
 const STEP_SAVE = 9;
 const STEP_SAVE_READS = 3;
 
@@ -39,9 +39,11 @@ describe('the statements of a step save (PGlite)', () => {
     await t.close();
   });
 
-  // The session's read, the SIN's read, then the save's transaction: begin, the application's lock, the
-  // answer, the applicant read back, commit; the funnel's submit event is 1 more. The view is derived
-  // from the applicant the transaction read back: no second read of the answers or of the SIN.
+  // 9 (13 before migration 0013 and the one save service): the session's read, the SIN's read (its one
+  // decryption), the occupations, then the save's transaction: begin, the application's lock, the answer,
+  // the applicant read back (the identity's binding checked on it, with the SIN already known), commit;
+  // and the funnel's submit event. The view is derived from the applicant the transaction read back: no
+  // further read of the answers or of the SIN (before: the answers 3 times and the SIN 4 times).
   it('stores the legal terms of an applicant who gave a SIN in STEP_SAVE statements, funnel included', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2002'] }).progress('documents');
     const { result: res, statements } = await statementsOf(() =>
