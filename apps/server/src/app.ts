@@ -27,7 +27,7 @@ import { buildLoggerOptions, requestChildLogger } from './logger.ts';
 import addressLookupRoutes from './modules/address-lookup/routes.ts';
 import apiConfigRoutes from './modules/api-config/routes.ts';
 import applicationRoutes from './modules/application/routes.ts';
-import { applicationServicePlugin } from './modules/application/service.ts';
+import { applicantServicesPlugin } from './plugins/applicant-services.ts';
 import branchRoutes from './modules/branches/routes.ts';
 import catalogueRoutes from './modules/catalogue/routes.ts';
 import { catalogueServicePlugin } from './modules/catalogue/service.ts';
@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(providersPlugin, { config, outboxOf: createOutboxRepository });
   await app.register(jobsPlugin, { config });
   await app.register(mailServicePlugin, { config });
-  await app.register(applicationServicePlugin, { config });
+  await app.register(applicantServicesPlugin, { config });
   await app.register(identityRetryPlugin);
   await app.register(jointServicePlugin, { config });
   await app.register(decisionServicePlugin, { config });

@@ -2,7 +2,9 @@
  * Table types of the database, as Kysely sees them. Column names are snake_case in SQL; the repositories
  * map rows to the domain's camelCase shapes. JSON columns hold the validated domain objects as they are.
  */
+import type { Language } from '@omo/domain';
 import type { ColumnType, Generated } from 'kysely';
+import type { StoredStepId } from './step-answers.ts';
 
 /** A jsonb column: written as a JSON string, read back as the parsed value. */
 type Json<T> = ColumnType<T, string, string>;
@@ -143,10 +145,6 @@ export interface ApplicationsTable {
   referral_code: string | null;
   /** Decided by the server when the application starts (the identity-provider share). */
   uses_id_provider: boolean;
-  /** The confirmation of the products: { productIds, termPeriod?, termOption? }. */
-  product_choice: Json<Record<string, unknown>> | null;
-  /** Account-usage answers by product id. */
-  account_usage: Json<Record<string, unknown>> | null;
   /** The decision (flows/decision.ts), once submitted. */
   decision: Json<Record<string, unknown>> | null;
   submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -154,7 +152,19 @@ export interface ApplicationsTable {
   updated_at: UpdatedAt;
 }
 
-/** One applicant (primary or joint) of an application, with their own answers. */
+/**
+ * One saved answer of a step (migration 0013): the applicant's own, or the application's (the primary's
+ * row). Its shape is the step's contract: `StoredAnswers` in db/step-answers.ts.
+ */
+export interface StepAnswersTable {
+  application_id: string;
+  applicant_id: string;
+  step_id: StoredStepId;
+  answer: Json<unknown>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One applicant (primary or joint) of an application; their answers are in step_answers. */
 export interface ApplicantsTable {
   id: string;
   application_id: string;
@@ -163,24 +173,15 @@ export interface ApplicantsTable {
   /** argon2id PHC string. */
   password_hash: string;
   consent: Generated<boolean>;
-  personal_info: Json<Record<string, unknown>> | null;
   phone_number: string | null;
   phone_type: 'mobile' | 'home' | null;
   /** null until the phone step is closed (Continue): true verified, false continued unverified. */
   phone_verified: boolean | null;
   phone_state: ColumnType<PhoneStateJson, string | undefined, string>;
-  address: Json<Record<string, unknown>> | null;
-  /** AES-256-GCM, see lib/crypto.ts (associated data: the applicant id). */
-  sin_ciphertext: string | null;
-  sin_last3: string | null;
-  /** The applicant will give the SIN in person at a branch. */
-  sin_skipped: Generated<boolean>;
   identity: ColumnType<Record<string, unknown>, string | undefined, string>;
-  legal_terms: Json<Record<string, unknown>> | null;
-  review_consent: Generated<boolean>;
   terms_accepted: Generated<boolean>;
   /** The language of the applicant's e-mails, as chosen on screen when submitting. */
-  language: Generated<'en' | 'fr'>;
+  language: Generated<Language>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -252,7 +253,7 @@ export interface EmailDeliveriesTable {
   applicant_id: string | null;
   to_address: string;
   template: string;
-  language: 'en' | 'fr';
+  language: Language;
   params: Json<Record<string, unknown>>;
   sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
@@ -266,7 +267,7 @@ export interface JointInvitationsTable {
   first_name: string;
   last_name: string;
   email: string;
-  language: 'en' | 'fr';
+  language: Language;
   created_at: ColumnType<Date, Date | string, never>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -346,6 +347,7 @@ export interface DB {
   seed_state: SeedStateTable;
   applications: ApplicationsTable;
   applicants: ApplicantsTable;
+  step_answers: StepAnswersTable;
   sessions: SessionsTable;
   document_runs: DocumentRunsTable;
   identity_documents: IdentityDocumentsTable;

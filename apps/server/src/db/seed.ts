@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  foldAccents,
   branchLocationSchema,
   occupationSchema,
   pepPositionSchema,
@@ -49,12 +50,7 @@ export class SeedError extends Error {
 
 /** Lower-case, accent-free text for address matching. */
 export function toSearchText(...parts: string[]): string {
-  return parts
-    .filter((p) => p.length > 0)
-    .join(' ')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldAccents(parts.filter((p) => p.length > 0).join(' '))
     .replace(/\s+/g, ' ')
     .trim();
 }

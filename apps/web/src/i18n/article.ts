@@ -1,3 +1,5 @@
+import type { Language } from '@omo/domain';
+
 /**
  * English indefinite article for a product description: 'an' before a vowel letter, otherwise 'a'
  * (spec: 'To open a/an {product} account...'). Decided by the first letter, as the spec says; acronyms
@@ -38,7 +40,7 @@ export function frenchInlineName(name: string): string {
  */
 export function listHeadingParts(
   product: string,
-  lang: 'en' | 'fr',
+  lang: Language,
 ): { key: 'listHeading' | 'listHeadingAccount'; article: 'a' | 'an'; product: string } {
   if (lang === 'fr') return { key: 'listHeadingAccount', article: 'a', product: frenchInlineName(product) };
   // 'Tax-Free Savings Account (TFSA)' ends with 'account' too, before its abbreviation.

@@ -8,11 +8,11 @@
  * the first screens' English texts (en-first.ts); the rest of English comes with the first later screen
  * (`loadShownTexts`), French whole when it is the stored choice or chosen.
  */
-import { LANGUAGE_COOKIE } from '@omo/domain';
+import { LANGUAGE_COOKIE, type Language } from '@omo/domain';
 import { enFirst } from './en-first.ts';
 import type { Translation } from './en.ts';
 
-export type Lang = 'en' | 'fr';
+export type Lang = Language;
 export const LANGUAGE_STORAGE_KEY = 'omo.lang';
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';

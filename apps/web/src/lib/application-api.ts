@@ -138,7 +138,7 @@ export function saveApplication(flow: Flow['kind'], body: SaveApplicationRequest
 }
 
 /** The membership terms PDF in a language. */
-export function membershipTermsUrl(lang: 'en' | 'fr'): string {
+export function membershipTermsUrl(lang: Language): string {
   return `${P.membershipTerms}?lang=${lang}`;
 }
 

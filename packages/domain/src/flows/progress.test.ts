@@ -3,14 +3,8 @@ import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
 import { backPathOf, JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './flows.ts';
 import type { IdentityStatus } from './identity.ts';
-import {
-  canVisitStep,
-  deriveProgress,
-  missingStepsBefore,
-  nextPathOf,
-  type ApplicantAnswers,
-  type ApplicantFacts,
-} from './progress.ts';
+import { canVisitStep, deriveProgress, missingStepsBefore, nextPathOf } from './progress.ts';
+import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
 
 const TODAY = new Date(2026, 10, 22);
 const savings: ProductOffering = {

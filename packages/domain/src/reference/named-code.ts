@@ -1,4 +1,5 @@
 /** A named place (country, province, state) and the lookup of one by code or name. */
+import { foldAccents } from '../rules/fold.ts';
 
 /** A named place with a code and its English and French names. */
 export interface NamedCode {
@@ -8,12 +9,7 @@ export interface NamedCode {
 }
 
 /** A name as compared: accents dropped, trimmed, lower case. */
-export const normalize = (s: string): string =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+export const normalize = (s: string): string => foldAccents(s).trim();
 
 /** The entry of `list` with that code, else that English or French name (case and accents ignored). */
 export function findIn(

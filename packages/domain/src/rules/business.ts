@@ -74,6 +74,18 @@ export function REFERENCE_CODE_PATTERN(prefix: string = DEFAULT_REFERENCE_PREFIX
 }
 
 /**
+ * The reference number of an applicant: the prefix, the application's 8 characters, P (primary) or J (joint).
+ * @param code the application's 8 random characters
+ */
+export function referenceNumberOf(
+  code: string,
+  applicant: ApplicantMarker,
+  prefix: string = DEFAULT_REFERENCE_PREFIX,
+): string {
+  return `${prefix}${code}${applicant}`;
+}
+
+/**
  * Generates a reference code (spec 000 §9): the prefix, then 8 random uppercase letters or digits drawn
  * uniformly, then P (primary) or J (joint).
  * @param prefix the institution's prefix
@@ -89,7 +101,7 @@ export function generateReferenceCode(
   for (let i = 0; i < REFERENCE_CODE_RANDOM_LENGTH; i++) {
     body += REFERENCE_CODE_ALPHABET[randomIndex(REFERENCE_CODE_ALPHABET.length, randomBytes)];
   }
-  return `${prefix}${body}${applicant}`;
+  return referenceNumberOf(body, applicant, prefix);
 }
 
 // ---------------------------------------------------------------------------------------------------------

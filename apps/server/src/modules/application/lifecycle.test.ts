@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { APPLICANT_ANSWERS, TestApplicant } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import type { PersonalInfoForm } from '@omo/domain';
+import { getSinCiphertext, saveAnswer } from './repository.ts';
 
 interface View {
   appRefNo: string;
@@ -95,11 +97,11 @@ describe.each(TEST_DATABASES)('the application lifecycle on $name', (database) =
       const row = await t.app.db
         .selectFrom('applications')
         .innerJoin('applicants', 'applicants.application_id', 'applications.id')
-        .select(['applications.product_ids', 'applicants.email', 'applicants.sin_ciphertext'])
+        .select(['applications.product_ids', 'applicants.email', 'applicants.id'])
         .where('applicants.email', '=', a.email)
         .executeTakeFirstOrThrow();
       expect(row.product_ids).toEqual(['2001', '2003']);
-      expect(row.sin_ciphertext).not.toBeNull();
+      expect(await getSinCiphertext(t.app.db, row.id)).not.toBeNull();
       // The new session reaches the new draft only.
       const fresh = await viewOf(a);
       expect(fresh.decision).toBeNull();
@@ -239,11 +241,10 @@ describe.each(TEST_DATABASES)('the application lifecycle on $name', (database) =
         .execute();
     await setIdentity('documentPending');
     expect((await a.submit()).json().showTimeoutScreen).toBe(true);
-    await t.app.db
-      .updateTable('applicants')
-      .set({ personal_info: JSON.stringify({ ...a.personalInfo(), lastName: 'Decline' }) })
-      .where('id', '=', row.id)
-      .execute();
+    await saveAnswer(t.app.db, { applicationId: row.application_id, applicantId: row.id }, 'personalinfo', {
+      ...a.personalInfo(),
+      lastName: 'Decline',
+    } as PersonalInfoForm);
     await setIdentity('documentApproved');
     // The job's work: it decides on the frozen answers, not on the changed ones.
     await t.app.decisions.finish(row.application_id);

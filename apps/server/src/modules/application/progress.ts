@@ -60,8 +60,15 @@ export function createProgressReader(deps: ProgressReaderDeps) {
     return sealed ? sinDigits(sinCipher.decrypt(sealed, applicant.id)) : null;
   }
 
-  async function read({ application, applicant }: ApplicantContext): Promise<ProgressRead> {
-    const products = await productsOf(application);
+  /**
+   * Derives the progress from a context whose products and SIN digits are known (no query): after a save,
+   * from the context its transaction read back.
+   */
+  function readKnown(
+    { application, applicant }: ApplicantContext,
+    products: ProductOffering[],
+    digits: string | null,
+  ): ProgressRead {
     const flow = flowOf(applicant);
     const facts: ApplicantFacts = {
       flowKind: flow.kind,
@@ -70,7 +77,6 @@ export function createProgressReader(deps: ProgressReaderDeps) {
       sweepEnabled: application.sweepEnabled,
       today: now(),
     };
-    const digits = await sinOf(applicant);
     const answers: ApplicantAnswers = {
       personalInfo: applicant.personalInfo,
       phone: {
@@ -89,7 +95,13 @@ export function createProgressReader(deps: ProgressReaderDeps) {
     return { products, facts, answers, progress: deriveProgress(flow, answers, facts) };
   }
 
-  return { read, productsOf, sinOf };
+  /** Reads the products and the SIN (one query and one decryption when a SIN is stored), then derives. */
+  async function read(context: ApplicantContext): Promise<ProgressRead> {
+    const products = await productsOf(context.application);
+    return readKnown(context, products, await sinOf(context.applicant));
+  }
+
+  return { read, readKnown, productsOf, sinOf };
 }
 
 export type ProgressReader = ReturnType<typeof createProgressReader>;

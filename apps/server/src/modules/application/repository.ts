@@ -10,16 +10,24 @@ import {
   type Decision,
   type Language,
   type AddressForm,
+  type ApplicantRole,
   type IdentityStatus,
   type LegalTermsForm,
   type PersonalInfoForm,
   type PhoneStatus,
+  type ProductChoice,
 } from '@omo/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PhoneStateJson } from '../../db/schema.ts';
+import {
+  APPLICATION_ANSWERS,
+  type AnswersByStep,
+  type StoredAnswers,
+  type StoredStepId,
+} from '../../db/step-answers.ts';
 
-export type ApplicantRole = 'primary' | 'joint';
+export type { ApplicantRole, ProductChoice };
 export type PhoneChannel = 'sms' | 'call';
 export type PhoneCounter = 'sendFailCounter' | 'resendCounter' | 'invalidCounter';
 
@@ -60,13 +68,6 @@ export interface IdentityState {
   digest?: string;
   /** The answers the result was bound to changed: the check must run again. */
   lapsed?: boolean;
-}
-
-/** The confirmation of the products, with the term choice of a term deposit. */
-export interface ProductChoice {
-  productIds: string[];
-  termPeriod?: string;
-  termOption?: string;
 }
 
 export interface ApplicationRecord {
@@ -122,7 +123,6 @@ function json<T>(value: unknown): T {
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-const jsonOrNull = (v: unknown) => (v === null ? null : JSON.stringify(v));
 
 export function toPhoneState(value: unknown): PhoneState {
   const raw = json<PhoneStateJson | null>(value) ?? {};
@@ -159,94 +159,99 @@ export function toIdentityState(value: unknown): IdentityState {
   return raw as unknown as IdentityState;
 }
 
-const APPLICATION_COLUMNS = [
-  'a.id as a_id',
-  'a.ref_code',
-  'a.product_ids',
-  'a.sweep_enabled',
-  'a.promo_code',
-  'a.referral_code',
-  'a.uses_id_provider',
-  'a.product_choice',
-  'a.account_usage',
-  'a.decision',
-  'a.submitted_at',
-  'a.created_at as a_created_at',
-  'a.updated_at as a_updated_at',
-] as const;
-
-const APPLICANT_COLUMNS = [
-  'p.id',
-  'p.application_id',
-  'p.role',
-  'p.email',
-  'p.consent',
-  'p.personal_info',
-  'p.phone_number',
-  'p.phone_type',
-  'p.phone_verified',
-  'p.phone_state',
-  'p.address',
-  'p.sin_last3',
-  'p.sin_skipped',
-  'p.identity',
-  'p.legal_terms',
-  'p.review_consent',
-  'p.terms_accepted',
-  'p.language',
-  'p.created_at',
-  'p.updated_at',
-] as const;
-
 function selectContext(db: Database) {
   return db
     .selectFrom('applicants as p')
     .innerJoin('applications as a', 'a.id', 'p.application_id')
-    .select(APPLICATION_COLUMNS)
-    .select(APPLICANT_COLUMNS)
-    .select(sql<boolean>`p.sin_ciphertext is not null`.as('has_sin'));
+    .select([
+      'a.id as a_id',
+      'a.ref_code',
+      'a.product_ids',
+      'a.sweep_enabled',
+      'a.promo_code',
+      'a.referral_code',
+      'a.uses_id_provider',
+      'a.decision',
+      'a.submitted_at',
+      'a.created_at as a_created_at',
+      'a.updated_at as a_updated_at',
+      'p.id',
+      'p.application_id',
+      'p.role',
+      'p.email',
+      'p.consent',
+      'p.phone_number',
+      'p.phone_type',
+      'p.phone_verified',
+      'p.phone_state',
+      'p.identity',
+      'p.terms_accepted',
+      'p.language',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .select((eb) =>
+      // The applicant's answers and the application's (the primary's rows), by step id; the SIN's
+      // ciphertext stays in the table (getSinCiphertext reads it).
+      eb
+        .selectFrom('step_answers as s')
+        .select(
+          sql<AnswersByStep>`coalesce(jsonb_object_agg(s.step_id, case when s.step_id = 'sin' then s.answer - 'ciphertext' else s.answer end), '{}'::jsonb)`.as(
+            'answers',
+          ),
+        )
+        .whereRef('s.application_id', '=', 'a.id')
+        .where((w) =>
+          w.or([w('s.applicant_id', '=', w.ref('p.id')), w('s.step_id', 'in', APPLICATION_ANSWERS)]),
+        )
+        .as('answers'),
+    );
 }
 
-type ContextRow = Record<string, unknown>;
+type ContextRow = Awaited<ReturnType<ReturnType<typeof selectContext>['executeTakeFirstOrThrow']>>;
+
+/** The SIN answer as a record shows it (the ciphertext was left in the table). */
+type ShownSin = { isSkipped: true } | { isSkipped: false; last3: string };
 
 function toContext(row: ContextRow): ApplicantContext {
+  const answers = json<AnswersByStep | null>(row.answers) ?? {};
+  const sin = answers.sin as ShownSin | undefined;
   return {
     application: {
-      id: String(row.a_id),
-      refCode: String(row.ref_code),
+      id: row.a_id,
+      refCode: row.ref_code,
       productIds: json<string[]>(row.product_ids),
-      sweepEnabled: Boolean(row.sweep_enabled),
-      promoCode: (row.promo_code as string | null) ?? null,
-      referralCode: (row.referral_code as string | null) ?? null,
-      usesIdProvider: Boolean(row.uses_id_provider),
-      productChoice: json<ProductChoice | null>(row.product_choice),
-      accountUsage: json<Record<string, unknown> | null>(row.account_usage),
+      sweepEnabled: row.sweep_enabled,
+      promoCode: row.promo_code,
+      referralCode: row.referral_code,
+      usesIdProvider: row.uses_id_provider,
+      productChoice: answers.confirmproducts ?? null,
+      accountUsage: answers.finalizeaccount ?? null,
       decision: toDecision(row.decision),
-      submittedAt:
-        row.submitted_at === null || row.submitted_at === undefined ? null : toDate(row.submitted_at),
+      submittedAt: row.submitted_at === null ? null : toDate(row.submitted_at),
       createdAt: toDate(row.a_created_at),
       updatedAt: toDate(row.a_updated_at),
     },
     applicant: {
-      id: String(row.id),
-      applicationId: String(row.application_id),
-      role: row.role as ApplicantRole,
-      email: String(row.email),
-      consent: Boolean(row.consent),
-      personalInfo: json<PersonalInfoForm | null>(row.personal_info),
-      phoneNumber: (row.phone_number as string | null) ?? null,
-      phoneType: (row.phone_type as 'mobile' | 'home' | null) ?? null,
-      phoneVerified: (row.phone_verified as boolean | null) ?? null,
+      id: row.id,
+      applicationId: row.application_id,
+      role: row.role,
+      email: row.email,
+      consent: row.consent,
+      personalInfo: answers.personalinfo ?? null,
+      phoneNumber: row.phone_number,
+      phoneType: row.phone_type,
+      phoneVerified: row.phone_verified,
       phoneState: toPhoneState(row.phone_state),
-      address: json<AddressForm | null>(row.address),
-      sinProvided: Boolean(row.has_sin),
-      sinLast3: (row.sin_last3 as string | null) ?? null,
-      sinSkipped: Boolean(row.sin_skipped),
+      address: answers.address ?? null,
+      sinProvided: sin?.isSkipped === false,
+      sinLast3: sin?.isSkipped === false ? sin.last3 : null,
+      sinSkipped: sin?.isSkipped === true,
       identity: toIdentityState(row.identity),
-      legalTerms: json<LegalTermsForm | null>(row.legal_terms),
-      reviewConsent: Boolean(row.review_consent),
-      termsAccepted: Boolean(row.terms_accepted),
-      language: row.language === 'fr' ? 'fr' : 'en',
+      legalTerms: answers.legalterms ?? null,
+      reviewConsent: answers.reviewapplication === true,
+      termsAccepted: row.terms_accepted,
+      language: row.language,
       createdAt: toDate(row.created_at),
       updatedAt: toDate(row.updated_at),
     },
@@ -259,7 +264,7 @@ export async function findApplicantContext(
   applicantId: string,
 ): Promise<ApplicantContext | undefined> {
   const row = await selectContext(db).where('p.id', '=', applicantId).executeTakeFirst();
-  return row ? toContext(row as ContextRow) : undefined;
+  return row ? toContext(row) : undefined;
 }
 
 /**
@@ -277,7 +282,7 @@ export async function findSessionContext(
     .executeTakeFirst();
   return row
     ? {
-        context: toContext(row as ContextRow),
+        context: toContext(row),
         lastSeenAt: toDate(row.last_seen_at),
         createdAt: toDate(row.session_created_at),
       }
@@ -311,7 +316,7 @@ export async function findApplicantByRole(
     .where('p.application_id', '=', applicationId)
     .where('p.role', '=', role)
     .executeTakeFirst();
-  return row ? toContext(row as ContextRow) : undefined;
+  return row ? toContext(row) : undefined;
 }
 
 export interface NewApplication {
@@ -372,82 +377,102 @@ export interface ApplicationPatch {
   sweepEnabled?: boolean;
   promoCode?: string | null;
   referralCode?: string | null;
-  productChoice?: ProductChoice | null;
-  accountUsage?: Record<string, unknown> | null;
 }
 
 /** Updates the given fields of an application (and updated_at). */
 export async function updateApplication(db: Database, id: string, patch: ApplicationPatch): Promise<void> {
-  const set: Record<string, unknown> = { updated_at: new Date() };
-  if (patch.productIds !== undefined) set.product_ids = JSON.stringify(patch.productIds);
-  if (patch.sweepEnabled !== undefined) set.sweep_enabled = patch.sweepEnabled;
-  if (patch.promoCode !== undefined) set.promo_code = patch.promoCode;
-  if (patch.referralCode !== undefined) set.referral_code = patch.referralCode;
-  if (patch.productChoice !== undefined) set.product_choice = jsonOrNull(patch.productChoice);
-  if (patch.accountUsage !== undefined) set.account_usage = jsonOrNull(patch.accountUsage);
-  await db.updateTable('applications').set(set).where('id', '=', id).execute();
+  await db
+    .updateTable('applications')
+    .set({
+      updated_at: new Date(),
+      ...(patch.productIds !== undefined ? { product_ids: JSON.stringify(patch.productIds) } : {}),
+      ...(patch.sweepEnabled !== undefined ? { sweep_enabled: patch.sweepEnabled } : {}),
+      ...(patch.promoCode !== undefined ? { promo_code: patch.promoCode } : {}),
+      ...(patch.referralCode !== undefined ? { referral_code: patch.referralCode } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
-/** Fields of an applicant a step may change (undefined = unchanged). */
+/** Fields of an applicant's own row a call may change (undefined = unchanged); answers are by step. */
 export interface ApplicantPatch {
   email?: string;
   passwordHash?: string;
   consent?: boolean;
-  personalInfo?: PersonalInfoForm | null;
   phoneNumber?: string | null;
   phoneType?: 'mobile' | 'home' | null;
   phoneVerified?: boolean | null;
-  address?: AddressForm | null;
-  sinCiphertext?: string | null;
-  sinLast3?: string | null;
-  sinSkipped?: boolean;
   identity?: IdentityState;
-  legalTerms?: LegalTermsForm | null;
-  reviewConsent?: boolean;
 }
-
-const APPLICANT_PLAIN = {
-  email: 'email',
-  passwordHash: 'password_hash',
-  consent: 'consent',
-  phoneNumber: 'phone_number',
-  phoneType: 'phone_type',
-  phoneVerified: 'phone_verified',
-  sinCiphertext: 'sin_ciphertext',
-  sinLast3: 'sin_last3',
-  sinSkipped: 'sin_skipped',
-  reviewConsent: 'review_consent',
-} as const;
-
-const APPLICANT_JSON = {
-  personalInfo: 'personal_info',
-  address: 'address',
-  identity: 'identity',
-  legalTerms: 'legal_terms',
-} as const;
 
 /** Updates the given fields of an applicant (and updated_at). */
 export async function updateApplicant(db: Database, id: string, patch: ApplicantPatch): Promise<void> {
-  const set: Record<string, unknown> = { updated_at: new Date() };
-  for (const [key, column] of Object.entries(APPLICANT_PLAIN)) {
-    const value = patch[key as keyof typeof APPLICANT_PLAIN];
-    if (value !== undefined) set[column] = value;
-  }
-  for (const [key, column] of Object.entries(APPLICANT_JSON)) {
-    const value = patch[key as keyof typeof APPLICANT_JSON];
-    if (value !== undefined) set[column] = jsonOrNull(value);
-  }
-  await db.updateTable('applicants').set(set).where('id', '=', id).execute();
+  await db
+    .updateTable('applicants')
+    .set({
+      updated_at: new Date(),
+      ...(patch.email !== undefined ? { email: patch.email } : {}),
+      ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+      ...(patch.consent !== undefined ? { consent: patch.consent } : {}),
+      ...(patch.phoneNumber !== undefined ? { phone_number: patch.phoneNumber } : {}),
+      ...(patch.phoneType !== undefined ? { phone_type: patch.phoneType } : {}),
+      ...(patch.phoneVerified !== undefined ? { phone_verified: patch.phoneVerified } : {}),
+      ...(patch.identity !== undefined ? { identity: JSON.stringify(patch.identity) } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Where an answer is kept: its application and the applicant who gave it (the primary's for the application's). */
+export interface AnswerKey {
+  applicationId: string;
+  applicantId: string;
+}
+
+/** Stores a step's answer (insert or replace), typed by its contract. */
+export async function saveAnswer<Id extends StoredStepId>(
+  db: Database,
+  key: AnswerKey,
+  stepId: Id,
+  answer: StoredAnswers[Id],
+): Promise<void> {
+  const updatedAt = new Date();
+  await db
+    .insertInto('step_answers')
+    .values({
+      application_id: key.applicationId,
+      applicant_id: key.applicantId,
+      step_id: stepId,
+      answer: JSON.stringify(answer),
+      updated_at: updatedAt,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['application_id', 'applicant_id', 'step_id'])
+        .doUpdateSet({ answer: (eb) => eb.ref('excluded.answer'), updated_at: updatedAt }),
+    )
+    .execute();
+}
+
+/** Removes a step's answer (the step must be answered again). */
+export async function deleteAnswer(db: Database, key: AnswerKey, stepId: StoredStepId): Promise<void> {
+  await db
+    .deleteFrom('step_answers')
+    .where('application_id', '=', key.applicationId)
+    .where('applicant_id', '=', key.applicantId)
+    .where('step_id', '=', stepId)
+    .execute();
 }
 
 /** The SIN ciphertext of an applicant (decrypt with lib/crypto.ts, associated data = the applicant id). */
 export async function getSinCiphertext(db: Database, applicantId: string): Promise<string | null> {
   const row = await db
-    .selectFrom('applicants')
-    .select('sin_ciphertext')
-    .where('id', '=', applicantId)
+    .selectFrom('step_answers')
+    .select(sql<string | null>`answer->>'ciphertext'`.as('ciphertext'))
+    .where('applicant_id', '=', applicantId)
+    .where('step_id', '=', 'sin')
     .executeTakeFirst();
-  return row?.sin_ciphertext ?? null;
+  return row?.ciphertext ?? null;
 }
 
 /** Merges `patch` into an applicant's phone state atomically; returns the new state (defaults filled). */

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitedCoApplicant, validAccountUsage, validLegalTerms } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
-import { incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
+import { getSinCiphertext, incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
 
 const CONTACT_PHONE = '1-800-555-0111';
 const PASSWORD = 'Secr3tPass9';
@@ -704,15 +704,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         sin: { provided: false, skipped: true, masked: null },
         nextPath: '/single/finalizeaccount',
       });
-      expect(
-        await t.app.db
-          .selectFrom('applicants')
-          .select('sin_ciphertext')
-          .where('id', '=', draft.id)
-          .executeTakeFirst(),
-      ).toEqual({
-        sin_ciphertext: null,
-      });
+      expect(await getSinCiphertext(t.app.db, draft.id)).toBeNull();
     });
 
     it('refuses a 9-series SIN for a TFSA', async () => {
@@ -981,16 +973,18 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(log).not.toContain(draft.cookie.split('=')[1]);
 
       const rows = await t.app.db.selectFrom('applicants').selectAll().execute();
+      const answers = await t.app.db.selectFrom('step_answers').selectAll().execute();
       for (const row of rows) {
         expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      }
+      for (const row of [...rows, ...answers]) {
         const text = JSON.stringify(row);
         expect(text).not.toContain(PASSWORD);
         expect(text).not.toContain('Other1pass');
         expect(text).not.toContain(SIN);
       }
-      const row = rows.find((r) => r.id === draft.id)!;
-      expect(row.sin_ciphertext).toMatch(/^v1\./);
-      expect(row.sin_last3).toBe('544');
+      const sin = answers.find((r) => r.applicant_id === draft.id && r.step_id === 'sin')!;
+      expect(sin.answer).toMatchObject({ ciphertext: expect.stringMatching(/^v1\./), last3: '544' });
     });
   });
 

@@ -91,7 +91,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         const context = await request.requireApplicant();
         reply.header('cache-control', 'no-store');
         return app.funnel.track(request, context, step.stepId, () =>
-          service.saveStep(step, context, request.body as unknown),
+          service.saveStep(step.stepId, context, request.body as unknown),
         );
       },
     );

@@ -1,117 +1,137 @@
 /**
  * The applicant's application: InitializeApplication (the server generates the reference number and
- * decides whether the identity provider is used) and one save per step. Every step is a `StepHandler`:
- * the flow step it completes, its API path, and how it validates (the domain's schema, with a context the
- * server builds itself) and stores its answers. A save is refused with 409 and the path the applicant
- * should be on when an earlier required step is not complete. What is complete is never stored: it is
- * derived from the answers (progress.ts). After a save, a check that the save made due (the co-applicant's
- * identity check) runs before the answer.
+ * decides whether the identity provider is used) and one save service for every step. A step is its
+ * contract (packages/domain flows/steps.ts: who answers, its schema and what it clears) and, when it has a
+ * rule only the server applies, its hook (step-hooks.ts). A save is refused with 409 and the path the
+ * applicant should be on when an earlier required step is not complete. What is complete is never stored:
+ * it is derived from the answers (progress.ts). After a save, a check that the save made due (the
+ * co-applicant's identity check) runs before the answer.
  */
 import { randomUUID } from 'node:crypto';
 import {
-  accountUsageSchemaFor,
-  applicantStateOf,
   addressFormSchema,
+  applicantStateOf,
   APPLICATION_API_PATHS,
   applicationAccountUsageRequestSchema,
   applicationPhoneRequestSchema,
   applicationProductsRequestSchema,
   applicationSinRequestSchema,
+  asksForSin,
   canVisitStep,
-  checkAgeLimits,
   decideIdentityProviderShare,
-  flagsOf,
-  formatPhoneMask,
   generateReferenceCode,
   initializeApplicationRequestSchema,
-  findCountry,
-  legalTermsContextOf,
-  legalTermsFormSchema,
   legalTermsViewSchema,
-  manualAddressSchema,
   missingStepsBefore,
-  normalizeBirthDate,
-  personalInfoContextOf,
-  personalInfoFormSchema,
   personalInfoViewSchema,
-  phoneDigits,
-  phoneFormSchema,
-  provinceOfAddress,
   REFERENCE_CODE_RANDOM_LENGTH,
   reviewCodesFormSchema,
   reviewConsentRequestSchema,
   rollPercent,
-  sinDigits,
-  sinFormSchema,
-  termChoiceFormSchema,
-  termProductOf,
-  type AddressForm,
+  SAVABLE_STEPS,
+  type ApplicantAnswers,
   type ApplicationView,
   type FlowStep,
-  type LegalTermsForm,
-  type PersonalInfoForm,
+  type SavableStepContract,
+  type SavableStepId,
   type StepId,
+  type StepValues,
 } from '@omo/domain';
-import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import type { StoredStepId } from '../../db/step-answers.ts';
 import { hashPassword, type SinCipher } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
-import { createIdentityService, type IdentityService } from '../identity/service.ts';
 import { admitCoApplicant } from '../joint/service.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from './problems.ts';
-import { createProgressReader, flowOf, type ProgressRead, type ProgressReader } from './progress.ts';
+import { flowOf, type ProgressRead, type ProgressReader } from './progress.ts';
 import {
   createApplicant,
   createApplication,
+  deleteAnswer,
   findApplicantContext,
   findIdentityProviderDraw,
+  saveAnswer,
   updateApplicant,
   updateApplication,
-  updatePhoneState,
   type ApplicantContext,
   type ApplicantRole,
-  type ProductChoice,
 } from './repository.ts';
-import { createLifecycle, type Lifecycle } from './lifecycle.ts';
+import { createStepHooks, type StepHook, type StepHooks, type StepInput } from './step-hooks.ts';
 import { nextPathFor, referenceNumberOf, toApplicationView } from './view.ts';
 
-/** Mailing-block fields, dropped when the mailing address is the home one. */
-const MAILING_KEY = /^(ma[A-Z]|autoMailAddress)/;
-
-/** What a step's save is given. */
-export interface StepInput extends ProgressRead {
-  context: ApplicantContext;
-  /** Parses with a domain schema (400 with field errors on failure). */
-  parse<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S>;
-}
-
-/**
- * One save of the flow: which step it completes, where it is called, how it validates the body (before
- * any write: it may read reference lists) and how it stores the answers (in a transaction).
- */
-export interface StepHandler<T = unknown> {
-  stepId: StepId;
+/** One save route: the step's contract, its API path and the body its OpenAPI entry shows. */
+export interface StepRoute {
+  stepId: SavableStepId;
   path: string;
   summary: string;
-  /** The body as the OpenAPI document shows it (the service validates with the domain's schema). */
+  /** The body as the OpenAPI document shows it (the contract validates it). */
   body: z.core.$ZodType;
-  validate(input: StepInput, body: unknown): T | Promise<T>;
-  store(trx: Database, input: StepInput, value: T): Promise<void>;
 }
 
-/** Declares a step handler, keeping its validated value's type between validate and store. */
-function defineStep<T>(handler: StepHandler<T>): StepHandler {
-  return handler as StepHandler;
+/** The save routes, in flow order: each PUTs to its contract's API path (the paths the browser calls). */
+const STEP_ROUTES: readonly StepRoute[] = (
+  [
+    [
+      'createprofile',
+      "The promo and referral codes as edited on 'Review your application'",
+      reviewCodesFormSchema,
+    ],
+    [
+      'personalinfo',
+      "'Tell us about yourself' (the server builds the rules' context)",
+      personalInfoViewSchema.partial(),
+    ],
+    [
+      'phoneverification',
+      'The phone number of the verification screen (restarts the verification, not the counters)',
+      applicationPhoneRequestSchema,
+    ],
+    ['address', "'Where do you live?'; the age of majority is checked for the province", addressFormSchema],
+    [
+      'confirmproducts',
+      'Confirms the products, with the term choice of a product with term rates',
+      applicationProductsRequestSchema,
+    ],
+    [
+      'sin',
+      'The SIN (interest-bearing applications only), stored encrypted; or { skip: true } to give it at a branch',
+      applicationSinRequestSchema,
+    ],
+    [
+      'finalizeaccount',
+      'How each account will be used, by product id (the shorter form for registered plans)',
+      applicationAccountUsageRequestSchema,
+    ],
+    ['legalterms', "'Review the legal terms': the compliance questionnaire", legalTermsViewSchema.partial()],
+    [
+      'reviewapplication',
+      "'Review your application': the applicant agrees to the five statements",
+      reviewConsentRequestSchema,
+    ],
+  ] as const
+).map(([stepId, summary, body]) => ({
+  stepId,
+  path: APPLICATION_API_PATHS[SAVABLE_STEPS[stepId].save.apiPath],
+  summary,
+  body,
+}));
+
+/** What the save needs of the identity module (given by the composition, plugins/applicant-services.ts). */
+export interface IdentityHooks {
+  runCheck(context: ApplicantContext): Promise<unknown>;
+  /** In the save's transaction: lapses an identity result whose answers changed; true when it lapsed. */
+  lapseIfChanged(trx: Database, context: ApplicantContext, sin?: string | null): Promise<boolean>;
 }
 
 export interface ApplicationServiceDeps {
   db: Database;
   catalogue: Pick<CatalogueService, 'listProducts' | 'listOccupations' | 'listPepPositions'>;
   sinCipher: SinCipher;
-  identity: Pick<IdentityService, 'runCheck' | 'lapseIfChanged'>;
+  identity: IdentityHooks;
   lifecycle: Lifecycle;
   progress: ProgressReader;
   config: Pick<AppConfig, 'contactPhone' | 'idProviderSharePercent' | 'alloyEnabled' | 'isProduction'>;
@@ -122,10 +142,16 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === '23505';
 }
 
+/** The SIN digits the answers hold (after a SIN save: the saved ones). */
+function sinOfAnswers(answers: ApplicantAnswers): string | null {
+  return answers.sin && !answers.sin.isSkipped ? answers.sin.digits : null;
+}
+
 export function createApplicationService(deps: ApplicationServiceDeps) {
   const { db, catalogue, sinCipher, identity, lifecycle, progress, config } = deps;
   const parse = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
     parseOrThrow(schema, input, config.contactPhone);
+  const hooks: StepHooks = createStepHooks({ catalogue, sinCipher, config });
 
   async function reload(applicantId: string): Promise<ApplicantContext> {
     const context = await findApplicantContext(db, applicantId);
@@ -175,296 +201,74 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     }
   }
 
-  /** Runs a check that has become the next required step and has no screen of its own to run it. */
-  async function runDueChecks(context: ApplicantContext): Promise<ApplicantContext> {
-    const read = await progress.read(context);
-    const next = read.progress.flow.steps.find((s) => s.id === read.progress.nextStepId);
-    if (next?.kind !== 'check' || next.host) return context;
-    await identity.runCheck(context);
-    return reload(context.applicant.id);
+  /** Who may answer the step, and whether it is on this applicant's path at all. */
+  function assertAnswers(read: ProgressRead, context: ApplicantContext, stepId: SavableStepId): void {
+    const { roles } = SAVABLE_STEPS[stepId].save;
+    if (!roles.includes(context.applicant.role)) {
+      throw new HttpProblem(403, `Only the ${roles.join(' or ')} applicant answers '${stepId}'.`);
+    }
+    if (read.progress.steps.some((s) => s.id === stepId && !s.required)) {
+      throw new HttpProblem(409, `'${stepId}' is not asked of this application.`, {
+        title: STEP_OUT_OF_ORDER,
+        nextPath: nextPathFor(read),
+      });
+    }
   }
 
-  /** Validates and stores one step's answers, then answers the view. */
-  async function saveStep(
-    handler: StepHandler,
+  /**
+   * Validates and stores one step's answer, then answers the view. The answers are read once (with the
+   * SIN's one decryption); the save's transaction holds the application's lock, stores the answer, reads
+   * the applicant back and lapses an identity result the change unbound; the view is derived from that.
+   */
+  async function saveStep<Id extends SavableStepId>(
+    stepId: Id,
     context: ApplicantContext,
     body: unknown,
   ): Promise<ApplicationView> {
     const read = await progress.read(context);
-    assertCanSave(read, context, handler.stepId);
-    assertHostedChecksDone(read, handler.stepId);
-    const input: StepInput = { ...read, context, parse };
-    const value = await handler.validate(input, body);
-    await lifecycle.guard(context, 'editAnswers', async (trx) => {
-      await handler.store(trx, input, value);
-      await identity.lapseIfChanged(trx, context.applicant.id);
+    assertCanSave(read, context, stepId);
+    assertHostedChecksDone(read, stepId);
+    const { save } = SAVABLE_STEPS[stepId] as unknown as SavableStepContract<Id>;
+    assertAnswers(read, context, stepId);
+    const parsed = save.parse(body, {
+      facts: read.facts,
+      answers: read.answers,
+      role: context.applicant.role,
     });
-    return view(await runDueChecks(await reload(context.applicant.id)));
-  }
-
-  /** A new phone number must be verified again: the verification restarts (the counters stay). */
-  async function resetPhoneIfChanged(trx: Database, context: ApplicantContext, phoneNumber: string) {
-    const { applicant } = context;
-    if (applicant.phoneNumber !== null && phoneDigits(applicant.phoneNumber) === phoneDigits(phoneNumber))
-      return;
-    await updatePhoneState(trx, applicant.id, {
-      status: 'none',
-      channel: null,
-      sid: null,
-      serviceException: false,
-    });
-    await updateApplicant(trx, applicant.id, { phoneVerified: null });
-  }
-
-  const personalInfo = defineStep<PersonalInfoForm>({
-    stepId: 'personalinfo',
-    path: APPLICATION_API_PATHS.personalInfo,
-    summary: "'Tell us about yourself' (personalInfoFormSchema; the server builds the context)",
-    body: personalInfoViewSchema.partial(),
-    validate(input, body) {
-      const { context, facts } = input;
-      const ctx = personalInfoContextOf(facts, provinceOfAddress(context.applicant.address));
-      const parsed = input.parse(personalInfoFormSchema(ctx), body);
-      const info: PersonalInfoForm = { ...parsed, phoneNumber: formatPhoneMask(parsed.phoneNumber) };
-      // Hidden sections and 'no' answers clear their fields.
-      if (!ctx.sweepEnabled) delete info.hasSweep;
-      if (info.hasSweep !== 'yes') {
-        delete info.sweepBelowBalance;
-        delete info.sweepExceedsBalance;
-      }
-      if (ctx.isJointFlow || !ctx.jointAllowed) delete info.hasJointApp;
-      if (info.hasJointApp !== 'yes') {
-        delete info.jointFirstName;
-        delete info.jointLastName;
-        delete info.jointEmail;
-      } else {
-        info.jointEmail = info.jointEmail?.trim();
-      }
-      if (info.middleName === '') delete info.middleName;
-      return info;
-    },
-    async store(trx, { context }, info) {
-      await resetPhoneIfChanged(trx, context, info.phoneNumber);
-      await updateApplicant(trx, context.applicant.id, {
-        personalInfo: info,
-        phoneNumber: info.phoneNumber,
-        phoneType: info.phoneType,
-      });
-    },
-  });
-
-  const phone = defineStep<string>({
-    stepId: 'phoneverification',
-    path: APPLICATION_API_PATHS.phone,
-    summary: 'The phone number of the verification screen (restarts the verification, not the counters)',
-    body: applicationPhoneRequestSchema,
-    validate: (input, body) => formatPhoneMask(input.parse(phoneFormSchema, body).phoneNumber),
-    async store(trx, { context }, phoneNumber) {
-      await resetPhoneIfChanged(trx, context, phoneNumber);
-      const { personalInfo: info } = context.applicant;
-      await updateApplicant(trx, context.applicant.id, {
-        phoneNumber,
-        ...(info ? { personalInfo: { ...info, phoneNumber } } : {}),
-      });
-    },
-  });
-
-  const address = defineStep<AddressForm>({
-    stepId: 'address',
-    path: APPLICATION_API_PATHS.address,
-    summary: "'Where do you live?' (addressFormSchema); the age of majority is checked for the province",
-    body: addressFormSchema,
-    validate(input, body) {
-      const { context, facts } = input;
-      const parsed: AddressForm = input.parse(addressFormSchema, body);
-      if (!parsed.isManualAddress && parsed.streetName && parsed.country) {
-        // A chosen suggestion's fields, when sent, are held to the manual rules too (Canada only).
-        input.parse(manualAddressSchema, parsed);
-      }
-      // The province sets the age of majority: an applicant too young there cannot go on.
-      const info = context.applicant.personalInfo;
-      const province = provinceOfAddress(parsed);
-      if (info && province) {
-        const issue = checkAgeLimits(flagsOf(facts), normalizeBirthDate(info), facts.today, province);
-        if (issue?.key === 'age.majority') {
-          const field = parsed.isManualAddress ? 'provinceName' : 'autoAddress';
-          throw validationProblem([{ path: field, key: issue.key }], config.contactPhone);
-        }
-      }
-      return parsed.isMailingAddressSame
-        ? (Object.fromEntries(
-            Object.entries({ ...parsed, isManualMailingAddress: false }).filter(
-              ([key]) => !MAILING_KEY.test(key),
-            ),
-          ) as AddressForm)
-        : parsed;
-    },
-    async store(trx, { context }, stored) {
-      await updateApplicant(trx, context.applicant.id, { address: stored });
-    },
-  });
-
-  const products = defineStep<ProductChoice>({
-    stepId: 'confirmproducts',
-    path: APPLICATION_API_PATHS.products,
-    summary: 'Confirms the products, with the term choice of a product with term rates',
-    body: applicationProductsRequestSchema,
-    validate(input, body) {
-      const termProduct = termProductOf(input.facts);
-      const parsed = input.parse(termChoiceFormSchema(termProduct), body);
+    if (!parsed.ok) throw validationProblem(parsed.issues, config.contactPhone);
+    // An answer of the application is the primary's row: only the primary answers those (the roles).
+    const key = { applicationId: context.application.id, applicantId: context.applicant.id };
+    const input: StepInput = { ...read, context, key };
+    const hook = hooks[stepId] as StepHook<Id> | undefined;
+    const value = hook?.check ? await hook.check(parsed.value, input) : parsed.value;
+    const sin =
+      stepId === 'sin'
+        ? sinOfAnswers({ ...read.answers, sin: value as StepValues['sin'] })
+        : sinOfAnswers(read.answers);
+    const after = await lifecycle.guard(context, 'editAnswers', async (trx) => {
+      if (hook?.store) await hook.store(trx, input, value);
+      else await saveAnswer(trx, input.key, stepId as StoredStepId, value as never);
+      const stored = await findApplicantContext(trx, context.applicant.id);
+      if (!stored) throw new HttpProblem(401, 'No application in progress.');
+      if (!(await identity.lapseIfChanged(trx, stored, sin))) return stored;
       return {
-        productIds: input.facts.products.map((p) => p.productID),
-        ...(termProduct
-          ? { termPeriod: (parsed.termPeriod ?? '').trim(), termOption: (parsed.termOption ?? '').trim() }
-          : {}),
-      };
-    },
-    async store(trx, { context }, productChoice) {
-      await updateApplication(trx, context.application.id, { productChoice });
-    },
-  });
-
-  const sin = defineStep<{ digits: string | null }>({
-    stepId: 'sin',
-    path: APPLICATION_API_PATHS.sin,
-    summary:
-      'The SIN (interest-bearing applications only), stored encrypted; or { skip: true } to give it at a branch',
-    body: applicationSinRequestSchema,
-    validate(input, body) {
-      const flags = flagsOf(input.facts);
-      if (!flags.mInterestBearing) {
-        throw new HttpProblem(409, 'A SIN is asked only for interest-bearing products.', {
-          title: STEP_OUT_OF_ORDER,
-          nextPath: nextPathFor(input),
-        });
-      }
-      if ((body as { skip?: unknown } | null)?.skip === true) return { digits: null };
-      const { sin: value } = input.parse(sinFormSchema({ isTfsaOrFhsa: flags.mTFSA || flags.mFHSA }), body);
-      return { digits: sinDigits(value) };
-    },
-    async store(trx, { context }, { digits }) {
-      await updateApplicant(
-        trx,
-        context.applicant.id,
-        digits === null
-          ? { sinCiphertext: null, sinLast3: null, sinSkipped: true }
-          : {
-              sinCiphertext: sinCipher.encrypt(digits, context.applicant.id),
-              sinLast3: digits.slice(-3),
-              sinSkipped: false,
-            },
-      );
-    },
-  });
-
-  const accountUsage = defineStep<Record<string, unknown>>({
-    stepId: 'finalizeaccount',
-    path: APPLICATION_API_PATHS.accountUsage,
-    summary: 'How each account will be used, by product id (the shorter form for registered plans)',
-    body: applicationAccountUsageRequestSchema,
-    validate(input, body) {
-      // The accounts are the application's: the primary applicant answers for them.
-      if (input.context.applicant.role !== 'primary') {
-        throw new HttpProblem(403, "Only the primary applicant answers for the application's accounts.");
-      }
-      const { facts } = input;
-      const answers = (body ?? {}) as Record<string, unknown>;
-      const issues: { path: string; key: string }[] = [];
-      const usage: Record<string, unknown> = {};
-      for (const product of facts.products) {
-        const result = accountUsageSchemaFor(product).safeParse(answers[product.productID]);
-        if (result.success) usage[product.productID] = result.data;
-        else {
-          for (const issue of result.error.issues) {
-            issues.push({
-              path: [product.productID, ...issue.path.map(String)].join('.'),
-              key: issue.message,
-            });
-          }
-        }
-      }
-      if (issues.length > 0) throw validationProblem(issues, config.contactPhone);
-      return usage;
-    },
-    async store(trx, { context }, usage) {
-      await updateApplication(trx, context.application.id, { accountUsage: usage });
-    },
-  });
-
-  const legalTerms = defineStep<LegalTermsForm>({
-    stepId: 'legalterms',
-    path: APPLICATION_API_PATHS.legalTerms,
-    summary: "'Review the legal terms': the compliance questionnaire (legalTermsFormSchema)",
-    body: legalTermsViewSchema.partial(),
-    async validate(input, body) {
-      const { facts } = input;
-      const parsed: LegalTermsForm = input.parse(legalTermsFormSchema(legalTermsContextOf(facts)), body);
-      // Answers are held to the reference lists the screen offers.
-      const issues: { path: string; key: string }[] = [];
-      const occupations = await catalogue.listOccupations();
-      const occupation = occupations.find((o) => o.code === parsed.occupation?.id);
-      if (!occupation) issues.push({ path: 'occupation', key: 'legal.occupation.required' });
-      if (parsed.polExposed === 'yes') {
-        const positions = await catalogue.listPepPositions();
-        if (!positions.some((p) => p.code === parsed.positionHeld)) {
-          issues.push({ path: 'positionHeld', key: 'legal.pep.position.required' });
-        }
-        if (!findCountry(parsed.countryPositionHeld)) {
-          issues.push({ path: 'countryPositionHeld', key: 'legal.pep.country.required' });
-        }
-      }
-      if (parsed.taxNotCanadaNotUS === 'yes' && !findCountry(parsed.crsCountry)) {
-        issues.push({ path: 'crsCountry', key: 'legal.taxCountry.required' });
-      }
-      if (issues.length > 0) throw validationProblem(issues, config.contactPhone);
-      return { ...parsed, occupation: { id: occupation!.code, name: occupation!.name } };
-    },
-    async store(trx, { context }, value) {
-      await updateApplicant(trx, context.applicant.id, { legalTerms: value });
-    },
-  });
-
-  const reviewConsent = defineStep<true>({
-    stepId: 'reviewapplication',
-    path: APPLICATION_API_PATHS.reviewConsent,
-    summary: "'Review your application': the applicant agrees to the five statements (consentCompleted)",
-    body: reviewConsentRequestSchema,
-    validate: (input, body) => input.parse(reviewConsentRequestSchema, body).consent,
-    async store(trx, { context }) {
-      await updateApplicant(trx, context.applicant.id, { reviewConsent: true });
-    },
-  });
-
-  const codes = defineStep<{ promoCode: string | null; referralCode: string | null }>({
-    stepId: 'createprofile',
-    path: APPLICATION_API_PATHS.codes,
-    summary: "The promo and referral codes as edited on 'Review your application' (reviewCodesFormSchema)",
-    body: reviewCodesFormSchema,
-    validate(input, body) {
-      // The codes are the application's, given by the primary applicant.
-      if (input.context.applicant.role !== 'primary') {
-        throw new HttpProblem(403, "Only the primary applicant can change the application's codes.");
-      }
-      const parsed = input.parse(reviewCodesFormSchema, body);
-      return { promoCode: parsed.promoCode || null, referralCode: parsed.referralCode || null };
-    },
-    async store(trx, { context }, value) {
-      await updateApplication(trx, context.application.id, value);
-    },
-  });
-
-  /** Every save of the flow, in flow order. */
-  const steps: readonly StepHandler[] = [
-    codes,
-    personalInfo,
-    phone,
-    address,
-    products,
-    sin,
-    accountUsage,
-    legalTerms,
-    reviewConsent,
-  ];
+        ...stored,
+        applicant: {
+          ...stored.applicant,
+          identity: { status: 'notStarted', lapsed: true },
+          reviewConsent: false,
+        },
+      } satisfies ApplicantContext;
+    });
+    const next = progress.readKnown(after, read.products, sin);
+    const due = next.progress.flow.steps.find((s) => s.id === next.progress.nextStepId);
+    // A check that became the next step and has no screen of its own runs now, before the answer.
+    if (due?.kind === 'check' && !due.host) {
+      await identity.runCheck(after);
+      return view(await reload(context.applicant.id));
+    }
+    return toApplicationView(after, next);
+  }
 
   /** A unique reference code: 8 random characters, drawn again in the rare case one is taken. */
   async function createWithUniqueReference(create: (refCode: string) => Promise<void>): Promise<string> {
@@ -539,7 +343,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   }
 
   return {
-    steps,
+    steps: STEP_ROUTES,
     /** The progress reader (other modules read the derived progress through it). */
     progress,
     view,
@@ -588,17 +392,18 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
         applicantStateOf(role, existing.application.decision) === 'draft'
       ) {
         const { application, applicant } = existing;
-        const stillInterestBearing = (await progress.productsOf({ productIds })).some(
-          (p) => p.isInterestBearing,
-        );
+        const stillInterestBearing = asksForSin(await progress.productsOf({ productIds }));
         await lifecycle.guard(existing, 'editAnswers', async (trx) => {
           await updateApplication(trx, application.id, applicationFields);
-          await updateApplicant(trx, applicant.id, {
-            ...applicantFields,
-            // A SIN is kept only while a product needs it.
-            ...(stillInterestBearing ? {} : { sinCiphertext: null, sinLast3: null, sinSkipped: false }),
-          });
-          await identity.lapseIfChanged(trx, applicant.id);
+          await updateApplicant(trx, applicant.id, applicantFields);
+          // A SIN is kept only while a product needs it.
+          const key = { applicationId: application.id, applicantId: applicant.id };
+          if (!stillInterestBearing) await deleteAnswer(trx, key, 'sin');
+          const stored = await findApplicantContext(trx, applicant.id);
+          if (stored) {
+            const sin = stillInterestBearing ? await progress.sinOf(stored.applicant, trx) : null;
+            await identity.lapseIfChanged(trx, stored, sin);
+          }
         });
         return { applicantId: applicant.id, appRefNo: referenceNumberOf(application, applicant) };
       }
@@ -645,51 +450,3 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
 }
 
 export type ApplicationService = ReturnType<typeof createApplicationService>;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    applications: ApplicationService;
-    identity: IdentityService;
-    lifecycle: Lifecycle;
-  }
-}
-
-/** Decorates the app with the application and identity services, shared by several route modules. */
-export const applicationServicePlugin = fp(
-  async (app, { config }: { config: AppConfig }) => {
-    const progress = createProgressReader({
-      db: app.db,
-      catalogue: app.catalogue,
-      sinCipher: app.ciphers.sin,
-      now: () => app.providers.clock.now(),
-    });
-    const lifecycle = createLifecycle({ db: app.db });
-    app.decorate('lifecycle', lifecycle);
-    const identity = createIdentityService({
-      db: app.db,
-      progress,
-      identity: app.providers.identity,
-      documents: app.providers.documents,
-      clock: app.providers.clock,
-      digests: app.ciphers.digests,
-      lifecycle,
-      config,
-      // An identity check the provider did not answer is retried by a job (modules/identity/retry.ts).
-      jobs: app.jobs,
-    });
-    app.decorate('identity', identity);
-    app.decorate(
-      'applications',
-      createApplicationService({
-        db: app.db,
-        catalogue: app.catalogue,
-        sinCipher: app.ciphers.sin,
-        identity,
-        lifecycle,
-        progress,
-        config,
-      }),
-    );
-  },
-  { name: 'application-service', dependencies: ['database', 'catalogue-service', 'ciphers', 'providers'] },
-);

@@ -7,12 +7,12 @@ import {
   decisionSeenBy,
   canResendCode,
   canVisitStep,
-  DEFAULT_REFERENCE_PREFIX,
   isVerificationLimitReached,
   lastFourDigits,
   maskSin,
   membershipResponseOf,
   nextPathOf,
+  referenceNumberOf as referenceNumberOfCode,
   routeJointSaveResponse,
   routeSingleSaveResponse,
   type Decision,
@@ -24,12 +24,12 @@ import type { ProgressRead } from './progress.ts';
 import { flowOf } from './progress.ts';
 import type { ApplicantContext, ApplicantRecord, ApplicationRecord } from './repository.ts';
 
-/** The applicant's reference number: the prefix, the application's 8 characters, P or J. */
+/** The applicant's reference number (the domain's format), P for the primary, J for the co-applicant. */
 export function referenceNumberOf(
   application: Pick<ApplicationRecord, 'refCode'>,
   applicant: Pick<ApplicantRecord, 'role'>,
 ) {
-  return `${DEFAULT_REFERENCE_PREFIX}${application.refCode}${applicant.role === 'joint' ? 'J' : 'P'}`;
+  return referenceNumberOfCode(application.refCode, applicant.role === 'joint' ? 'J' : 'P');
 }
 
 /** True when the phone counts as verified: approved, skipped by the provider, or recorded verified. */

@@ -52,6 +52,7 @@ import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../applicati
 import type { ProgressReader } from '../application/progress.ts';
 import {
   findApplicantByRole,
+  findApplicantContext,
   toDecision,
   type ApplicantContext,
   type ApplicantRole,
@@ -675,7 +676,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       } catch (error) {
         if (!(error instanceof IdentityLapsed)) throw error;
         // The check runs again on the answers as they are now.
-        await lifecycle.guard(context, 'submit', (trx) => identity.lapseIfChanged(trx, applicant.id));
+        await lifecycle.guard(context, 'submit', async (trx) => {
+          const current = await findApplicantContext(trx, applicant.id);
+          if (current) await identity.lapseIfChanged(trx, current);
+        });
         const lapsed = await contextOf(application.id, role);
         throw new HttpProblem(409, 'Your details changed since your identity was checked.', {
           title: STEP_OUT_OF_ORDER,

@@ -4,12 +4,58 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestApplicant } from '../../testing/applicant.ts';
+import { TestApplicant, validLegalTerms } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
 /** The SQL text of a call into PGlite (a statement, or a protocol message holding one). */
+/** Statements of a step save, and of them the reads of step_answers (the session's, the SIN's, the save's). */
+const STEP_SAVE = 9;
+const STEP_SAVE_READS = 3;
+
 const textOf = (message: unknown) =>
   typeof message === 'string' ? message : Buffer.from(message as Uint8Array).toString('latin1');
+
+/** Runs `call` and answers the statements it sent to PGlite (the job queue's own upkeep left out). */
+async function statementsOf<T>(call: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const calls = [
+    vi.spyOn(PGlite.prototype, 'query'),
+    vi.spyOn(PGlite.prototype, 'exec'),
+    vi.spyOn(PGlite.prototype, 'execProtocol'),
+  ];
+  const result = await call();
+  const statements = calls
+    .flatMap((spy) => spy.mock.calls.map(([message]) => textOf(message)))
+    .filter((sql) => !sql.includes('pgboss.') || sql.includes('INSERT INTO pgboss.job'));
+  for (const spy of calls) spy.mockRestore();
+  return { result, statements };
+}
+
+describe('the statements of a step save (PGlite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(TEST_DATABASES[0]!);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  // 9 (13 before migration 0013 and the one save service): the session's read, the SIN's read (its one
+  // decryption), the occupations, then the save's transaction: begin, the application's lock, the answer,
+  // the applicant read back (the identity's binding checked on it, with the SIN already known), commit;
+  // and the funnel's submit event. The view is derived from the applicant the transaction read back: no
+  // further read of the answers or of the SIN (before: the answers 3 times and the SIN 4 times).
+  it('stores the legal terms of an applicant who gave a SIN in STEP_SAVE statements, funnel included', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2002'] }).progress('documents');
+    const { result: res, statements } = await statementsOf(() =>
+      applicant.put('LegalTerms', validLegalTerms),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(statements.filter((sql) => /step_answers/i.test(sql) && /select/i.test(sql))).toHaveLength(
+      STEP_SAVE_READS,
+    );
+    expect(statements).toHaveLength(STEP_SAVE);
+  });
+});
 
 describe('the statements of a submission (PGlite)', () => {
   let t: TestApp;

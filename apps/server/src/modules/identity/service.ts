@@ -6,6 +6,7 @@
  * requests racing cannot both move it.
  */
 import {
+  type Language,
   applyIdentityTransition,
   canTransitionIdentity,
   canVisitStep,
@@ -47,7 +48,9 @@ import type { ProgressRead, ProgressReader } from '../application/progress.ts';
 import { flowOf } from '../application/progress.ts';
 import {
   findApplicantContext,
+  deleteAnswer,
   moveIdentity,
+  updateApplicant,
   type ApplicantContext,
   type IdentityState,
 } from '../application/repository.ts';
@@ -159,11 +162,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
    * True while the identity result holds for the saved answers: nothing was checked yet (or the server
    * chose not to use the provider), or the answers' digest is the one the result was computed from.
    */
-  async function isBound(executor: Database, context: ApplicantContext): Promise<boolean> {
+  async function isBound(
+    executor: Database,
+    context: ApplicantContext,
+    known?: string | null,
+  ): Promise<boolean> {
     const { identity } = context.applicant;
     if (identity.status === 'skipped' || !isIdentityCheckDone(identity.status)) return !identity.lapsed;
     if (!identity.digest) return false;
-    const sin = await progress.sinOf(context.applicant, executor);
+    const sin = known !== undefined ? known : await progress.sinOf(context.applicant, executor);
     return digestOf(profileOf(context, sin)) === identity.digest;
   }
 
@@ -260,18 +267,19 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     /**
      * In the transaction of a save: when the answers an identity result was computed from changed, the
-     * result lapses (the check must run again) and the review's consent with it.
+     * result lapses (the check must run again) and the review's consent with it. `context` is the applicant
+     * as the transaction reads it; `sin` the SIN digits when the caller knows them (else they are read).
      * @returns true when it lapsed
      */
-    async lapseIfChanged(trx: Database, applicantId: string): Promise<boolean> {
-      const context = await findApplicantContext(trx, applicantId);
-      if (!context || context.applicant.identity.lapsed || (await isBound(trx, context))) return false;
+    async lapseIfChanged(trx: Database, context: ApplicantContext, sin?: string | null): Promise<boolean> {
+      if (context.applicant.identity.lapsed || (await isBound(trx, context, sin))) return false;
       const lapsed: IdentityState = { status: 'notStarted', lapsed: true };
-      await trx
-        .updateTable('applicants')
-        .set({ identity: JSON.stringify(lapsed), review_consent: false, updated_at: new Date() })
-        .where('id', '=', applicantId)
-        .execute();
+      await updateApplicant(trx, context.applicant.id, { identity: lapsed });
+      await deleteAnswer(
+        trx,
+        { applicationId: context.application.id, applicantId: context.applicant.id },
+        'reviewapplication',
+      );
       return true;
     },
 
@@ -328,7 +336,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async startDocuments(
       context: ApplicantContext,
       body: unknown,
-      locale: 'en' | 'fr',
+      locale: Language,
     ): Promise<DocumentVerificationStartResponse> {
       const read = await progress.read(context);
       assertDocumentStep(read, context);

@@ -2,10 +2,10 @@
  * The membership terms as a PDF (pdfkit, the PDF's standard Helvetica: its WinAnsi encoding covers the
  * French accents and typographic apostrophes). Built from the same text the terms page shows.
  */
-import type { TermsDocument } from '@omo/domain';
+import type { Language, TermsDocument } from '@omo/domain';
 
 /** Renders a terms text to a PDF; resolves with its bytes. */
-export async function renderTermsPdf(doc: TermsDocument, lang: 'en' | 'fr'): Promise<Buffer> {
+export async function renderTermsPdf(doc: TermsDocument, lang: Language): Promise<Buffer> {
   // Loaded on the first PDF asked for: a start does not need it.
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {

@@ -3,7 +3,13 @@
  * from the domain's text with the configured institution name and phone. The same for everyone (no
  * applicant data), so it may be cached; it is rendered once per language and kept.
  */
-import { APPLICATION_API_PATHS, languageSchema, membershipTermsOf, problemDetailsSchema } from '@omo/domain';
+import {
+  APPLICATION_API_PATHS,
+  languageSchema,
+  membershipTermsOf,
+  problemDetailsSchema,
+  type Language,
+} from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -11,7 +17,7 @@ import { renderTermsPdf } from './pdf.ts';
 
 const termsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
   const rendered = new Map<string, Promise<Buffer>>();
-  const pdfOf = (lang: 'en' | 'fr') => {
+  const pdfOf = (lang: Language) => {
     let pdf = rendered.get(lang);
     if (!pdf) {
       pdf = renderTermsPdf(

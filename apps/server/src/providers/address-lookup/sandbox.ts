@@ -12,7 +12,7 @@
  * To exercise the browser's error path, the search terms 'ERROR 2', 'ERROR 3', 'ERROR 8' and
  * 'ERROR -1' answer the vendor's errors (unknown key, out of credit, daily limit, unknown).
  */
-import type { AddressFindItem, AddressRetrieveItem, Language } from '@omo/domain';
+import { foldAccents, type AddressFindItem, type AddressRetrieveItem, type Language } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import {
   ADDRESS_COMPLETE_ERRORS,
@@ -43,10 +43,7 @@ const MAX_SUGGESTIONS_LIMIT = 100;
 export function fold(text: string): string {
   let out = '';
   for (const ch of text) {
-    const base = ch
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase();
+    const base = foldAccents(ch);
     out += base.length === 1 ? base : ch.toLowerCase().slice(0, 1) || ch;
   }
   return out;

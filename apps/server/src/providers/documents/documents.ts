@@ -4,7 +4,7 @@
  * run's status (workflow_run.completed), signed with a shared token. Two implementations: the sandbox (a
  * capture page of our own, results by last name) and Onfido (onfido.ts), chosen in providers/index.ts.
  */
-import type { IdentityImageProblem, IdentityImageSide } from '@omo/domain';
+import type { IdentityImageProblem, IdentityImageSide, Language } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import type { ProviderFailure, ProviderResult } from '../result.ts';
 
@@ -34,7 +34,7 @@ export interface CreateRunInput {
   firstName: string;
   lastName: string;
   email: string;
-  locale: 'en' | 'fr';
+  locale: Language;
   /** Our page the provider sends the applicant back to (absolute). */
   returnUrl: string;
   /** The sandbox's own capture page (relative); the real provider hosts its own. */

@@ -6,13 +6,14 @@
  * providers/index.ts. The application's limits (3 sends/resends/invalid codes) are the service's, not
  * the provider's.
  */
+import type { Language } from '@omo/domain';
 import type { OutageKind } from '../http.ts';
 import type { ProviderResult } from '../result.ts';
 
 export type { ProviderResult } from '../result.ts';
 
 export type VerificationChannel = 'sms' | 'call';
-export type VerificationLocale = 'en' | 'fr';
+export type VerificationLocale = Language;
 
 /** Twilio Verify statuses (§2.3). */
 export type VerificationStatus =

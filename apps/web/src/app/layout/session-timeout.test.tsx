@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  type Language,
   API_PATHS,
   APPLICATION_API_PATHS,
   SESSION_EXPIRES_IN_HEADER,
@@ -55,7 +56,7 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const warning = (name: string = "You'll be signed out soon") => screen.findByRole('alertdialog', { name });
 
 /** Opens the address step; `user` works with the fake timers when they are on. */
-async function openAddressStep(lang: 'en' | 'fr' = 'en') {
+async function openAddressStep(lang: Language = 'en') {
   const user = vi.isFakeTimers()
     ? userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     : userEvent.setup();

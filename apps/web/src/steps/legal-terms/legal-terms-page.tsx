@@ -11,6 +11,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
+  foldAccents,
   COUNTRIES,
   FHSA_DEFAULT_PURPOSE,
   OPTION_MAX,
@@ -77,7 +78,7 @@ const nameIn = (item: { name: string; nameFr?: string | undefined }, lang: Lang)
   lang === 'fr' && item.nameFr ? item.nameFr : item.name;
 
 /** Case- and accent-insensitive text for the occupation search. */
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = foldAccents;
 
 export function LegalTermsPage() {
   const { t, i18n } = useTranslation();

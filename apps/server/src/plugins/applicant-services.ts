@@ -1,0 +1,60 @@
+/**
+ * The composition of the applicant's services, shared by several route modules: the progress reader, the
+ * lifecycle guard, the identity service and the application service. It lives outside both modules so that
+ * the application module does not import the identity module (the identity module reads the application's
+ * records and progress; the application's saves reach identity through `IdentityHooks`).
+ */
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+import { createLifecycle, type Lifecycle } from '../modules/application/lifecycle.ts';
+import { createProgressReader } from '../modules/application/progress.ts';
+import { createApplicationService, type ApplicationService } from '../modules/application/service.ts';
+import { createIdentityService, type IdentityService } from '../modules/identity/service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    applications: ApplicationService;
+    identity: IdentityService;
+    lifecycle: Lifecycle;
+  }
+}
+
+/** Decorates the app with the application and identity services. */
+export const applicantServicesPlugin = fp(
+  async (app, { config }: { config: AppConfig }) => {
+    const progress = createProgressReader({
+      db: app.db,
+      catalogue: app.catalogue,
+      sinCipher: app.ciphers.sin,
+      now: () => app.providers.clock.now(),
+    });
+    const lifecycle = createLifecycle({ db: app.db });
+    app.decorate('lifecycle', lifecycle);
+    const identity = createIdentityService({
+      db: app.db,
+      progress,
+      identity: app.providers.identity,
+      documents: app.providers.documents,
+      clock: app.providers.clock,
+      digests: app.ciphers.digests,
+      lifecycle,
+      config,
+      // An identity check the provider did not answer is retried by a job (modules/identity/retry.ts).
+      jobs: app.jobs,
+    });
+    app.decorate('identity', identity);
+    app.decorate(
+      'applications',
+      createApplicationService({
+        db: app.db,
+        catalogue: app.catalogue,
+        sinCipher: app.ciphers.sin,
+        identity,
+        lifecycle,
+        progress,
+        config,
+      }),
+    );
+  },
+  { name: 'application-service', dependencies: ['database', 'catalogue-service', 'ciphers', 'providers'] },
+);

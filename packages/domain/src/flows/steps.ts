@@ -1,0 +1,427 @@
+/**
+ * Every step of the flows as one declared contract: its id, the API path its answer is saved at, who
+ * answers it (roles) and where the answer is kept (the applicant's own, or the application's), how a body is
+ * validated (the step's domain schema under the facts only the server knows), what an answer clears, when
+ * the step is complete (derived from the saved answers under today's rules), its texts' keys and an example
+ * answer for tests. The flow table (flows.ts) orders the steps by these ids; progress (progress.ts) asks
+ * each contract whether it is complete; the server's one save service runs `parse` and stores the answer
+ * (with a hook beside the contract for a rule only the server can apply: reference lists, the age of
+ * majority for the province, the phone's reset, the SIN's encryption).
+ *
+ * Adding a step: a contract here, a row in the flow table, a screen, and a server hook if it has a
+ * server-only rule (docs/decisions/0060-step-contract.md).
+ */
+import * as z from 'zod/mini';
+import { isValidSin, sinDigits } from '../rules/validation/sin-and-tin.ts';
+import { formatPhoneMask } from '../rules/validation/phone.ts';
+import type { APPLICATION_API_PATHS } from '../schemas/api-paths.ts';
+import { reviewConsentRequestSchema } from '../schemas/api.ts';
+import { addressFormSchema, type AddressForm } from '../schemas/forms/address.ts';
+import { legalTermsFormSchema, type LegalTermsForm } from '../schemas/forms/legal-terms.ts';
+import {
+  isValidPersonalInfo,
+  personalInfoFormSchema,
+  type PersonalInfoForm,
+} from '../schemas/forms/personal-info.ts';
+import { phoneFormSchema } from '../schemas/forms/phone.ts';
+import { reviewCodesFormSchema } from '../schemas/forms/review-codes.ts';
+import { sinFormSchema } from '../schemas/forms/sin.ts';
+import { renewalOptionValues, termChoiceFormSchema, termPeriodValue } from '../schemas/forms/term-choice.ts';
+import type { StepId } from './flows.ts';
+import { isDocumentStepDone, isIdentityCheckStepComplete } from './identity.ts';
+import {
+  accountUsageSchemaFor,
+  flagsOf,
+  legalTermsContextOf,
+  personalInfoContextOf,
+  provinceOfAddress,
+  termProductOf,
+  type ApplicantAnswers,
+  type ApplicantFacts,
+  type ApplicantRole,
+  type ProductChoice,
+} from './step-context.ts';
+
+/** A field issue: the dotted path and the MessageKey of its message. */
+export interface StepIssue {
+  path: string;
+  key: string;
+}
+
+/** A body parsed by a step: its answer, or the field issues (a 400 on the server, messages on screen). */
+export type StepParse<T> = { ok: true; value: T } | { ok: false; issues: StepIssue[] };
+
+/** What a step's rules read: the facts, the answers saved so far and who answers. */
+export interface StepContext {
+  facts: ApplicantFacts;
+  answers: ApplicantAnswers;
+  role: ApplicantRole;
+}
+
+/** Where a stored answer belongs: the applicant's own, or the application's (answered by the primary). */
+export type AnswerScope = 'applicant' | 'application';
+
+/** The values the savable steps' `parse` gives (what the server stores, hooks aside). */
+export interface StepValues {
+  createprofile: { promoCode: string | null; referralCode: string | null };
+  personalinfo: PersonalInfoForm;
+  phoneverification: { phoneNumber: string };
+  address: AddressForm;
+  confirmproducts: ProductChoice;
+  sin: { isSkipped: true } | { isSkipped: false; digits: string };
+  finalizeaccount: Record<string, unknown>;
+  legalterms: LegalTermsForm;
+  reviewapplication: true;
+}
+export type SavableStepId = keyof StepValues;
+
+/** How a step's answer is saved: where, by whom, validated how. */
+export interface StepSave<Id extends SavableStepId> {
+  /** The API path's name (APPLICATION_API_PATHS) the answer is PUT to. */
+  apiPath: keyof typeof APPLICATION_API_PATHS;
+  /** Who may answer: anyone else is refused (403). */
+  roles: readonly ApplicantRole[];
+  scope: AnswerScope;
+  /** Validates a body with the step's domain schema, then applies `clears`. */
+  parse(body: unknown, ctx: StepContext): StepParse<StepValues[Id]>;
+  /** A body that parses under these facts (tests fill a step with it). */
+  example(facts: ApplicantFacts): unknown;
+}
+
+export interface StepContract<Id extends StepId = StepId> {
+  id: Id;
+  /** The i18n keys of the step's texts. */
+  texts: { title: string };
+  /** True when the saved answers complete the step under today's rules (absent: never complete). */
+  isComplete?(answers: ApplicantAnswers, facts: ApplicantFacts): boolean;
+}
+
+/** A contract whose answer is saved through the one save service. */
+export interface SavableStepContract<Id extends SavableStepId> extends StepContract<Id> {
+  save: StepSave<Id>;
+}
+
+/** Parses with a domain schema; the issues carry their MessageKeys. */
+export function parseWith<S extends z.core.$ZodType>(schema: S, body: unknown): StepParse<z.output<S>> {
+  const result = z.safeParse(schema, body ?? {});
+  return result.success
+    ? { ok: true, value: result.data }
+    : {
+        ok: false,
+        issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), key: i.message })),
+      };
+}
+
+const map = <T, U>(parsed: StepParse<T>, f: (value: T) => U): StepParse<U> =>
+  parsed.ok ? { ok: true, value: f(parsed.value) } : parsed;
+
+/**
+ * What the personal-information answer clears: a hidden section's answers and the fields a 'no' had
+ * revealed (sweep amounts, the co-applicant's name and e-mail); an empty middle name.
+ */
+export function clearPersonalInfo(
+  info: PersonalInfoForm,
+  ctx: { sweepEnabled: boolean; isJointFlow: boolean; jointAllowed: boolean },
+): PersonalInfoForm {
+  const out: PersonalInfoForm = { ...info };
+  if (!ctx.sweepEnabled) delete out.hasSweep;
+  if (out.hasSweep !== 'yes') {
+    delete out.sweepBelowBalance;
+    delete out.sweepExceedsBalance;
+  }
+  if (ctx.isJointFlow || !ctx.jointAllowed) delete out.hasJointApp;
+  if (out.hasJointApp !== 'yes') {
+    delete out.jointFirstName;
+    delete out.jointLastName;
+    delete out.jointEmail;
+  } else {
+    out.jointEmail = out.jointEmail?.trim();
+  }
+  if (out.middleName === '') delete out.middleName;
+  return out;
+}
+
+/** Mailing-block fields, dropped when the mailing address is the home one. */
+const MAILING_KEY = /^(ma[A-Z]|autoMailAddress)/;
+
+/** What the address answer clears: the mailing block when the mailing address is the home one. */
+export function clearAddress(address: AddressForm): AddressForm {
+  if (!address.isMailingAddressSame) return address;
+  return Object.fromEntries(
+    Object.entries({ ...address, isManualMailingAddress: false }).filter(([key]) => !MAILING_KEY.test(key)),
+  ) as AddressForm;
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+const texts = (id: StepId) => ({ title: `steps.${id}.title` });
+
+const EXAMPLE_PERSONAL_INFO = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  dob_month: '05',
+  dob_day: '10',
+  dob_year: '1986',
+  phoneNumber: '(416) 555-0123',
+  phoneType: 'mobile',
+  hasJointApp: 'no',
+};
+
+const EXAMPLE_ADDRESS = {
+  isManualAddress: true,
+  streetNumber: '290',
+  streetName: 'Bremner Blvd',
+  cityName: 'Toronto',
+  provinceName: 'ON',
+  postalCode: 'M5V 3L9',
+  country: 'CA',
+  isMailingAddressSame: true,
+};
+
+const EXAMPLE_ACCOUNT_USAGE = {
+  creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
+  depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
+};
+
+const createprofile: SavableStepContract<'createprofile'> = {
+  id: 'createprofile',
+  texts: texts('createprofile'),
+  // An applicant exists only once the profile was created.
+  isComplete: () => true,
+  save: {
+    // The review's codes: the application's, given by the primary applicant.
+    apiPath: 'codes',
+    roles: ['primary'],
+    scope: 'application',
+    parse: (body) =>
+      map(parseWith(reviewCodesFormSchema, body), (c) => ({
+        promoCode: c.promoCode || null,
+        referralCode: c.referralCode || null,
+      })),
+    example: () => ({ promoCode: '', referralCode: '' }),
+  },
+};
+
+const personalinfo: SavableStepContract<'personalinfo'> = {
+  id: 'personalinfo',
+  texts: texts('personalinfo'),
+  isComplete: (a, f) =>
+    isValidPersonalInfo(a.personalInfo, personalInfoContextOf(f, provinceOfAddress(a.address))),
+  save: {
+    apiPath: 'personalInfo',
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse(body, { facts, answers }) {
+      const ctx = personalInfoContextOf(facts, provinceOfAddress(answers.address));
+      return map(parseWith(personalInfoFormSchema(ctx), body), (info) =>
+        clearPersonalInfo({ ...info, phoneNumber: formatPhoneMask(info.phoneNumber) }, ctx),
+      );
+    },
+    example: () => EXAMPLE_PERSONAL_INFO,
+  },
+};
+
+const phoneverification: SavableStepContract<'phoneverification'> = {
+  id: 'phoneverification',
+  texts: texts('phoneverification'),
+  isComplete: (a) => a.phone.isStarted || a.phone.isClosed,
+  save: {
+    apiPath: 'phone',
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse: (body) =>
+      map(parseWith(phoneFormSchema, body), (p) => ({ phoneNumber: formatPhoneMask(p.phoneNumber) })),
+    example: () => ({ phoneNumber: '(416) 555-0123' }),
+  },
+};
+
+const address: SavableStepContract<'address'> = {
+  id: 'address',
+  texts: texts('address'),
+  isComplete: (a) => addressFormSchema.safeParse(a.address).success,
+  save: {
+    apiPath: 'address',
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse: (body) => map(parseWith(addressFormSchema, body), clearAddress),
+    example: () => EXAMPLE_ADDRESS,
+  },
+};
+
+const confirmproducts: SavableStepContract<'confirmproducts'> = {
+  id: 'confirmproducts',
+  texts: texts('confirmproducts'),
+  isComplete: (a, f) =>
+    a.products !== null &&
+    sameIds(
+      a.products.productIds,
+      f.products.map((p) => p.productID),
+    ) &&
+    termChoiceFormSchema(termProductOf(f)).safeParse(a.products).success,
+  save: {
+    apiPath: 'products',
+    roles: ['primary'],
+    scope: 'application',
+    parse(body, { facts }) {
+      const termProduct = termProductOf(facts);
+      return map(parseWith(termChoiceFormSchema(termProduct), body), (parsed) => ({
+        productIds: facts.products.map((p) => p.productID),
+        ...(termProduct
+          ? { termPeriod: (parsed.termPeriod ?? '').trim(), termOption: (parsed.termOption ?? '').trim() }
+          : {}),
+      }));
+    },
+    example: (facts) => {
+      const term = termProductOf(facts);
+      const rate = term?.termDepositAcctConfig?.termRate?.[0];
+      return rate ? { termPeriod: termPeriodValue(rate), termOption: renewalOptionValues(term)[0] } : {};
+    },
+  },
+};
+
+const sin: SavableStepContract<'sin'> = {
+  id: 'sin',
+  texts: texts('sin'),
+  isComplete: (a, f) => {
+    if (a.sin === null) return false;
+    if (a.sin.isSkipped) return true;
+    const flags = flagsOf(f);
+    return isValidSin(a.sin.digits, { isTfsaOrFhsa: flags.mTFSA || flags.mFHSA });
+  },
+  save: {
+    apiPath: 'sin',
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse(body, { facts }) {
+      // { skip: true }: the SIN is given in person at a branch.
+      if ((body as { skip?: unknown } | null)?.skip === true) return { ok: true, value: { isSkipped: true } };
+      const flags = flagsOf(facts);
+      return map(parseWith(sinFormSchema({ isTfsaOrFhsa: flags.mTFSA || flags.mFHSA }), body), (v) => ({
+        isSkipped: false,
+        digits: sinDigits(v.sin),
+      }));
+    },
+    example: () => ({ sin: '130 692 544' }),
+  },
+};
+
+const finalizeaccount: SavableStepContract<'finalizeaccount'> = {
+  id: 'finalizeaccount',
+  texts: texts('finalizeaccount'),
+  isComplete: (a, f) =>
+    f.products.every((p) => accountUsageSchemaFor(p).safeParse(a.accountUsage?.[p.productID]).success),
+  save: {
+    // The accounts are the application's: the primary applicant answers for them.
+    apiPath: 'accountUsage',
+    roles: ['primary'],
+    scope: 'application',
+    parse(body, { facts }) {
+      const answers = (body ?? {}) as Record<string, unknown>;
+      const issues: StepIssue[] = [];
+      const usage: Record<string, unknown> = {};
+      for (const product of facts.products) {
+        const parsed = parseWith(accountUsageSchemaFor(product), answers[product.productID]);
+        if (parsed.ok) usage[product.productID] = parsed.value;
+        else
+          issues.push(
+            ...parsed.issues.map((i) => ({
+              ...i,
+              path: [product.productID, i.path].filter(Boolean).join('.'),
+            })),
+          );
+      }
+      return issues.length > 0 ? { ok: false, issues } : { ok: true, value: usage };
+    },
+    example: (facts) => Object.fromEntries(facts.products.map((p) => [p.productID, EXAMPLE_ACCOUNT_USAGE])),
+  },
+};
+
+const legalterms: SavableStepContract<'legalterms'> = {
+  id: 'legalterms',
+  texts: texts('legalterms'),
+  isComplete: (a, f) => legalTermsFormSchema(legalTermsContextOf(f)).safeParse(a.legalTerms).success,
+  save: {
+    apiPath: 'legalTerms',
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse: (body, { facts }) => parseWith(legalTermsFormSchema(legalTermsContextOf(facts)), body),
+    example: () => ({
+      resStatus: 'yes',
+      taxResidentorCitizenUs: 'no',
+      taxNotCanadaNotUS: 'no',
+      polExposed: 'no',
+      ontarioWork: 'yes',
+      occupation: { id: '2171', name: 'Software engineer' },
+      ownerOperator: 'no',
+      singleInstitution: 'yes',
+      natureOfBanking: 'Personal',
+      primaryPurpose: '1',
+      primaryPurposeGIC: '5',
+    }),
+  },
+};
+
+const reviewapplication: SavableStepContract<'reviewapplication'> = {
+  id: 'reviewapplication',
+  texts: texts('reviewapplication'),
+  isComplete: (a) => a.reviewConsent,
+  save: {
+    apiPath: 'reviewConsent',
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse: (body) => map(parseWith(reviewConsentRequestSchema, body), () => true as const),
+    example: () => ({ consent: true }),
+  },
+};
+
+/** The savable steps, in flow order. */
+export const SAVABLE_STEPS = {
+  createprofile,
+  personalinfo,
+  phoneverification,
+  address,
+  confirmproducts,
+  sin,
+  finalizeaccount,
+  legalterms,
+  reviewapplication,
+} as const satisfies { [Id in SavableStepId]: SavableStepContract<Id> };
+
+/** Every step's contract: the savable ones, and those completed by a check, a call or never. */
+export const STEP_CONTRACTS: { readonly [Id in StepId]: StepContract<Id> } = {
+  getstarted: { id: 'getstarted', texts: texts('getstarted') },
+  ...SAVABLE_STEPS,
+  verificationCode: {
+    id: 'verificationCode',
+    texts: texts('verificationCode'),
+    isComplete: (a) => a.phone.isClosed,
+  },
+  // An unanswered check ('error') is retried in the background: it does not hold the applicant.
+  identitycheck: {
+    id: 'identitycheck',
+    texts: texts('identitycheck'),
+    isComplete: (a) => isIdentityCheckStepComplete(a.identity),
+  },
+  idverifyterms: {
+    id: 'idverifyterms',
+    texts: texts('idverifyterms'),
+    isComplete: (a) => isDocumentStepDone(a.identity),
+  },
+  reviewterms: { id: 'reviewterms', texts: texts('reviewterms'), isComplete: (a) => a.termsAccepted },
+  confirmapplication: { id: 'confirmapplication', texts: texts('confirmapplication') },
+  confirmcoapplicantapplication: {
+    id: 'confirmcoapplicantapplication',
+    texts: texts('confirmcoapplicantapplication'),
+  },
+  jointcomplete: { id: 'jointcomplete', texts: texts('jointcomplete') },
+  verifyidentification: { id: 'verifyidentification', texts: texts('verifyidentification') },
+  applicationdecline: { id: 'applicationdecline', texts: texts('applicationdecline') },
+  processingapplication: { id: 'processingapplication', texts: texts('processingapplication') },
+  savingsaccountoffer: { id: 'savingsaccountoffer', texts: texts('savingsaccountoffer') },
+};
+
+/** True when a step is savable (has a save contract). */
+export function isSavableStep(id: StepId): id is SavableStepId {
+  return id in SAVABLE_STEPS;
+}
