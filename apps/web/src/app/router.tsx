@@ -1,7 +1,7 @@
 /**
  * Route table. The root route loads the page configuration (GetApiConfig) for every page; the bare layout
  * holds the landing, error, not-found and developer pages; the app layout (tracker, banner) holds every
- * flow step. Step routes come from the domain flows: a step without its screen yet shows the placeholder.
+ * flow step. Step routes are the flows' screens.
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
@@ -17,7 +17,6 @@ import { GetStartedPage } from '../steps/get-started/get-started-page.tsx';
 import { getStartedLoader } from '../steps/get-started/get-started-loader.ts';
 import { LandingPage } from '../steps/landing/landing-page.tsx';
 import { landingLoader } from '../steps/landing/landing-loader.ts';
-import { PlaceholderPage } from '../steps/placeholder/placeholder-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { InitialLoading } from './layout/initial-loading.tsx';
@@ -144,7 +143,7 @@ const OUTCOMES = {
   ),
 } satisfies Partial<Record<StepId, StepRoute>>;
 
-/** Built screens by path; every other flow step renders the placeholder. */
+/** The flows' screens by path. */
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
   // The co-applicant's loader reads the invitation (the application API): loaded with it, not up front.
@@ -198,9 +197,7 @@ function ownLazy(route: StepRoute): StepRoute {
 }
 
 function flowRoutes(): RouteObject[] {
-  const stepPaths = [...SINGLE_FLOW.steps, ...JOINT_FLOW.steps].flatMap((s) => (s.path ? [s.path] : []));
-  const all = [...new Set([...stepPaths, ...Object.keys(BUILT_STEPS), paths.applyAsSingle])];
-  return all.map((path) => ({ path, ...ownLazy(BUILT_STEPS[path] ?? { Component: PlaceholderPage }) }));
+  return Object.entries(BUILT_STEPS).map(([path, route]) => ({ path, ...ownLazy(route) }));
 }
 
 export function createRoutes(): RouteObject[] {

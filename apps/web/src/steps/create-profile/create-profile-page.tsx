@@ -74,10 +74,7 @@ export function CreateProfilePage() {
     }
   };
 
-  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<
-    CreateProfileFormInput,
-    CreateProfileForm
-  >({
+  const { form, messageOf, summary, frame } = useStepForm<CreateProfileFormInput, CreateProfileForm>({
     schema: createProfileFormSchema,
     defaultValues: {
       email: invitation?.email ?? view?.email ?? '',
@@ -107,21 +104,13 @@ export function CreateProfilePage() {
       return getApplication();
     },
   });
-  const { register, control, formState } = form;
+  const { register, control } = form;
   const password = useWatch({ control, name: 'password' });
   const title = t('createProfile.title');
   usePageTitle(title, summary.length > 0);
 
   return (
-    <StepForm
-      title={title}
-      lead={t('createProfile.lead')}
-      summary={summary}
-      submitCount={formState.submitCount}
-      hasSubmitFailed={hasSubmitFailed}
-      isSubmitting={formState.isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <StepForm title={title} lead={t('createProfile.lead')} frame={frame}>
       {/* The co-applicant's e-mail is the invited one (the server holds it to that). */}
       <TextField
         id="email"

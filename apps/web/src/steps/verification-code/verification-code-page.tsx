@@ -38,7 +38,7 @@ import {
 } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
-import { problemMessage } from '../phone-verification/phone-verification-state.ts';
+import { problemMessage } from '../../lib/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../phone-verification/phone-verification.css';
 import './verification-code.css';

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { Control } from 'react-hook-form';
-import { MaskedField } from '../../components/form/masked-field.tsx';
+import { MaskedField } from './masked-field.tsx';
 
 /** Digits typed or pasted, grouped 'NNN NNN NNN' (at most nine digits). */
 export function formatSinInput(raw: string): string {

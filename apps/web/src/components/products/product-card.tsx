@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ProductOffering } from '@omo/domain';
-import { WholeWords } from '../../components/whole-words.tsx';
+import { WholeWords } from '../whole-words.tsx';
 import { withFrenchArticle } from '../../i18n/article.ts';
 import type { Lang } from '../../i18n/i18n.ts';
 

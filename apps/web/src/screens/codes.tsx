@@ -1,0 +1,63 @@
+/**
+ * The review's Other section: the promo and referral codes given on 'Create your profile' (at most 12 each on
+ * the review; referral begins with RF). The codes are the application's, given by the primary applicant:
+ * the co-applicant's review has none.
+ */
+import { reviewCodesFormSchema } from '@omo/domain';
+import { TextField } from '../components/form/field.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
+import { saveCodes } from '../lib/application-api.ts';
+import type { AnswersForm, FieldsProps, ReviewSectionDeclaration } from './screen.ts';
+
+type CodesValues = { promoCode: string; referralCode: string };
+type CodesOutput = { promoCode?: string; referralCode?: string };
+
+function CodesFields({ form, messageOf }: FieldsProps<CodesValues, CodesOutput>) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        id="promoCode"
+        label={t('createProfile.promoCode')}
+        error={messageOf('promoCode')}
+        isOptional
+        autoComplete="off"
+        spellCheck={false}
+        trimOnBlur
+        className="field__input--short"
+        registration={form.register('promoCode')}
+      />
+      <TextField
+        id="referralCode"
+        label={t('createProfile.referralCode')}
+        hint={t('createProfile.referralCodeHint')}
+        error={messageOf('referralCode')}
+        isOptional
+        autoComplete="off"
+        spellCheck={false}
+        trimOnBlur
+        className="field__input--short"
+        registration={form.register('referralCode')}
+      />
+    </>
+  );
+}
+
+const codesForm: AnswersForm<CodesValues, CodesOutput> = {
+  fields: ['promoCode', 'referralCode'],
+  schema: () => reviewCodesFormSchema as never,
+  defaults: ({ view }) => ({ promoCode: view.promoCode, referralCode: view.referralCode }),
+  save: (values) => saveCodes({ promoCode: values.promoCode ?? '', referralCode: values.referralCode ?? '' }),
+  Fields: CodesFields,
+};
+
+export const codesSection: ReviewSectionDeclaration = {
+  id: 'other',
+  titleKey: 'review.sections.other',
+  isShown: ({ view }) => view.flow === 'single',
+  rows: ({ data: { view }, t }) => [
+    { label: t('createProfile.promoCode'), value: view.promoCode || t('review.none') },
+    { label: t('createProfile.referralCode'), value: view.referralCode || t('review.none') },
+  ],
+  editor: codesForm,
+};
