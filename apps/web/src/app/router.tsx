@@ -21,6 +21,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { InitialLoading } from './layout/initial-loading.tsx';
 import { RootShell } from './layout/root-shell.tsx';
+import type { ScreenModule } from '../screens/screen.ts';
 
 function LandingLayout() {
   return <BareLayout headerVariant="full" />;
@@ -52,19 +53,9 @@ const createProfile = lazyStep({
   Component: async () => (await import('../steps/create-profile/create-profile-page.tsx')).CreateProfilePage,
   loader: async () => (await import('../steps/create-profile/create-profile-loader.ts')).createProfileLoader,
 });
-const personalInfo = lazyStep({
-  Component: async () => (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
-  loader: stepLoaderOf('personalinfo'),
-});
 const sin = lazyStep({
   Component: async () => (await import('../steps/sin/sin-page.tsx')).SinPage,
   loader: async () => (await import('../steps/sin/sin-loader.ts')).sinLoader,
-});
-const confirmProducts = lazyStep({
-  Component: async () =>
-    (await import('../steps/confirm-products/confirm-products-page.tsx')).ConfirmProductsPage,
-  loader: async () =>
-    (await import('../steps/confirm-products/confirm-products-loader.ts')).confirmProductsLoader,
 });
 const phoneVerification = lazyStep({
   Component: async () =>
@@ -77,10 +68,6 @@ const verificationCode = lazyStep({
     (await import('../steps/verification-code/verification-code-page.tsx')).VerificationCodePage,
   loader: async () =>
     (await import('../steps/verification-code/verification-code-loader.ts')).verificationCodeLoader,
-});
-const address = lazyStep({
-  Component: async () => (await import('../steps/address/address-page.tsx')).AddressPage,
-  loader: async () => (await import('../steps/address/address-loader.ts')).addressLoader,
 });
 const finalizeAccount = lazyStep({
   Component: async () =>
@@ -143,7 +130,7 @@ const OUTCOMES = {
   ),
 } satisfies Partial<Record<StepId, StepRoute>>;
 
-/** The flows' screens by path. */
+/** The flows' screens written by hand (steps/), by path. */
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
   // The co-applicant's loader reads the invitation (the application API): loaded with it, not up front.
@@ -154,15 +141,13 @@ const BUILT_STEPS: Record<string, StepRoute> = {
         (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
     },
   },
-  // One screen for both flows (the flow is read from the path); confirmproducts is single only.
+  // Screens written by hand, one for both flows (the flow is read from the path).
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [
       [pathOf(flow, 'createprofile'), createProfile],
-      [pathOf(flow, 'personalinfo'), personalInfo],
       [pathOf(flow, 'sin'), sin],
       [pathOf(flow, 'phoneverification'), phoneVerification],
       [pathOf(flow, 'verificationCode'), verificationCode],
-      [pathOf(flow, 'address'), address],
       [pathOf(flow, 'finalizeaccount'), flow === JOINT_FLOW ? jointFinalizeAccount : finalizeAccount],
       [pathOf(flow, 'idverifyterms'), idVerifyTerms],
       [`${pathOf(flow, 'idverifyterms')}/capture`, capture],
@@ -171,7 +156,6 @@ const BUILT_STEPS: Record<string, StepRoute> = {
       [pathOf(flow, 'reviewterms'), reviewTerms],
     ]),
   ),
-  [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
   // Going on alone after a joint application: the primary confirms with their password, then the outcome.
   [paths.applyAsSingle]: lazyStep({
     Component: async () =>
@@ -196,8 +180,41 @@ function ownLazy(route: StepRoute): StepRoute {
   return typeof route.lazy === 'object' ? { ...route, lazy: { ...route.lazy } } : route;
 }
 
+/** The declared screens (screens/<stepId>.screen.tsx), each loaded on demand with its step. */
+const DECLARED_SCREENS = import.meta.glob<ScreenModule>('../screens/*.screen.tsx');
+
+/** The page of a declared screen: ScreenPage over its declaration. */
+function declaredStep(id: StepId, load: () => Promise<ScreenModule>): StepRoute {
+  return lazyStep({
+    Component: async () => {
+      const [{ screen }, { ScreenPage }] = await Promise.all([load(), import('../screens/screen-page.tsx')]);
+      return function DeclaredScreenPage() {
+        return <ScreenPage screen={screen} />;
+      };
+    },
+    loader: stepLoaderOf(id),
+  });
+}
+
+/** Every flow step with a declared screen and no page written by hand (both flows; the flow is in the path). */
+function declaredSteps(): Record<string, StepRoute> {
+  return Object.fromEntries(
+    [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) =>
+      flow.steps.flatMap((step) => {
+        const load = DECLARED_SCREENS[`../screens/${step.id}.screen.tsx`];
+        return step.path && load && !Object.hasOwn(BUILT_STEPS, step.path)
+          ? [[step.path, declaredStep(step.id, load)]]
+          : [];
+      }),
+    ),
+  );
+}
+
 function flowRoutes(): RouteObject[] {
-  return Object.entries(BUILT_STEPS).map(([path, route]) => ({ path, ...ownLazy(route) }));
+  return Object.entries({ ...declaredSteps(), ...BUILT_STEPS }).map(([path, route]) => ({
+    path,
+    ...ownLazy(route),
+  }));
 }
 
 export function createRoutes(): RouteObject[] {

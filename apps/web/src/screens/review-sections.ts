@@ -1,15 +1,8 @@
-/** The sections of 'Review your application', in order: each declared with its screen. */
-import { addressScreen } from './address.tsx';
-import { codesSection } from './codes.tsx';
-import { personalInfoScreen } from './personal-info.tsx';
-import { productsScreen } from './products.tsx';
-import type { ReviewSectionDeclaration } from './screen.ts';
-import { sinScreen } from './sin.tsx';
+/** The sections of 'Review your application', in order: each declared with its screen (screens/*.screen.tsx). */
+import type { ReviewSectionDeclaration, ScreenModule } from './screen.ts';
 
-export const REVIEW_SECTIONS: readonly ReviewSectionDeclaration[] = [
-  ...personalInfoScreen.review,
-  ...addressScreen.review,
-  ...productsScreen.review,
-  codesSection,
-  ...sinScreen.review,
-];
+const SCREENS = import.meta.glob<ScreenModule>('./*.screen.tsx', { eager: true });
+
+export const REVIEW_SECTIONS: readonly ReviewSectionDeclaration[] = Object.values(SCREENS)
+  .flatMap((module) => module.screen.review)
+  .sort((a, b) => a.position - b.position);

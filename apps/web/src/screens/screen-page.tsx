@@ -12,12 +12,15 @@ export function ScreenPage<TIn extends FieldValues, TOut>({
 }: {
   screen: ScreenDeclaration<TIn, TOut>;
 }) {
+  const declared = screen.form;
+  // A screen without a form has its page written by hand (steps/): the router never makes one for it.
+  if (!declared) throw new Error(`The screen of ${screen.step} declares no form`);
   const { t } = useTranslation();
   const data = useLoaderData<StepData>();
-  const { form, messageOf, frame } = useAnswersForm(screen.form, data);
+  const { form, messageOf, frame } = useAnswersForm(declared, data);
   const title = t(screen.titleKey);
   usePageTitle(title, frame.summary.length > 0);
-  const { Fields } = screen.form;
+  const { Fields } = declared;
   return (
     <StepForm title={title} lead={screen.lead?.(t, data)} frame={frame}>
       <Fields form={form} messageOf={messageOf} data={data} />

@@ -1,8 +1,9 @@
 /**
- * A screen declared once (decision 0064): its form (fields in page order, defaults, the domain schema, the
- * save, the fields' component) and its sections on 'Review your application' (title, summary rows, and the
- * form that edits them). The step page (`ScreenPage`) and the review's sections are made from it, in the
- * single and the joint flow.
+ * A screen declared once (decision 0064), in screens/<stepId>.screen.tsx: its form (fields in page order,
+ * defaults, the domain schema, the save, the fields' component) and its sections on 'Review your
+ * application' (title, position, summary rows, and the form that edits them). The router makes the step's
+ * page from it (`ScreenPage`) unless steps/ has one written by hand, and the review makes its sections from
+ * it, in the single and the joint flow: a new screen is that one file.
  */
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
@@ -48,6 +49,8 @@ export interface SectionContext {
 export interface ReviewSectionDeclaration {
   /** Its id (the section's element ids and test id `review-<id>`). */
   id: string;
+  /** Where the review shows it: sections are in ascending position. */
+  position: number;
   titleKey: TFuncKey;
   /** Whether the review shows it (default: always). */
   isShown?: (data: StepData) => boolean;
@@ -65,15 +68,22 @@ export interface ScreenDeclaration<TIn extends FieldValues, TOut> {
   step: StepId;
   titleKey: TFuncKey;
   lead?: (t: TFunction, data: StepData) => string;
-  form: AnswersForm<TIn, TOut>;
+  /** Its form; absent when the step's page is written by hand (steps/) and only its review is declared. */
+  form?: AnswersForm<TIn, TOut>;
   /** Its sections on the review, in order. */
   review: readonly ReviewSectionDeclaration[];
 }
 
+/** What a screens/<stepId>.screen.tsx module exports. */
+export interface ScreenModule {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen has its own form types
+  screen: ScreenDeclaration<any, any>;
+}
+
 /** Declares a screen (types its form once). */
-export function declareScreen<TIn extends FieldValues, TOut>(
-  screen: ScreenDeclaration<TIn, TOut>,
-): ScreenDeclaration<TIn, TOut> {
+export function declareScreen<TIn extends FieldValues, TOut, S extends ScreenDeclaration<TIn, TOut>>(
+  screen: S & ScreenDeclaration<TIn, TOut>,
+): S {
   return screen;
 }
 

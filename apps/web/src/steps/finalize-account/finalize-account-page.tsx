@@ -26,7 +26,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { runIdentityCheck, saveAccountUsage } from '../../lib/application-api.ts';
 import { handleStepError, useStepForm, type StepData } from '../../lib/step.ts';
-import { productDescription } from '../get-started/get-started-page.tsx';
+import { productDescription } from '../../lib/product-text.ts';
 import './finalize-account.css';
 
 const CREDIT_ROWS = ['cash', 'cheque', 'payroll', 'eft'] as const;

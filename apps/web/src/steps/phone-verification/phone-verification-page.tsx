@@ -35,7 +35,7 @@ import { fieldErrorsFromProblem, savePhone, startPhoneVerification } from '../..
 import { ApiError } from '../../lib/api.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
 import { isVerificationStarted, problemMessage } from '../../lib/phone-verification-state.ts';
-import './phone-verification.css';
+import '../../components/phone-verification.css';
 
 /** Back to the Change button once the editor closes (after render). */
 function focusChangeButton(): void {

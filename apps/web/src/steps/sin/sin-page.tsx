@@ -7,7 +7,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { skipSin } from '../../lib/application-api.ts';
 import { goToNext, handleStepError, type StepData } from '../../lib/step.ts';
 import { useAnswersForm } from '../../screens/screen.ts';
-import { sinScreen } from '../../screens/sin.tsx';
+import { screen as sinScreen } from '../../screens/sin.screen.tsx';
 
 /**
  * "What's your Social Insurance Number?" (spec 001 §2.3): a masked input with show/hide, the check digit of
@@ -44,7 +44,7 @@ export function SinPage() {
   return (
     <StepForm
       title={title}
-      lead={sinScreen.lead?.(t, data)}
+      lead={sinScreen.lead(t)}
       frame={{ ...frame, hasSubmitFailed: frame.hasSubmitFailed || hasSkipFailed }}
       isSubmitDisabled={isSkipping}
       beforeForm={isSaved ? <p className="notice">{t('sin.saved', { lastThree })}</p> : null}

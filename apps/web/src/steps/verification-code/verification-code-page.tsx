@@ -40,7 +40,7 @@ import { ApiError } from '../../lib/api.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
 import { problemMessage } from '../../lib/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
-import '../phone-verification/phone-verification.css';
+import '../../components/phone-verification.css';
 import './verification-code.css';
 
 type PhoneView = ApplicationPhoneView;

@@ -4,7 +4,8 @@
  * the term chosen, the term edited by the primary applicant only (the products are the application's).
  */
 import { hasTermRates, termChoiceFormSchema, type ProductOffering, type TermChoiceForm } from '@omo/domain';
-import { ProductCard, productText } from '../components/products/product-card.tsx';
+import { ProductCard } from '../components/products/product-card.tsx';
+import { productText } from '../lib/product-text.ts';
 import {
   TermChoiceFields,
   renewalOptions,
@@ -53,7 +54,7 @@ function ProductCards({ form, messageOf, data }: FieldsProps<TermChoiceForm, Ter
   ));
 }
 
-export const productsScreen = declareScreen({
+export const screen = declareScreen({
   step: 'confirmproducts',
   titleKey: 'confirmProducts.title',
   lead: (t, { products }) => t('confirmProducts.lead', { count: products.length }),
@@ -61,6 +62,7 @@ export const productsScreen = declareScreen({
   review: [
     {
       id: 'products',
+      position: 40,
       titleKey: 'review.sections.products',
       rows: ({ data: { view, products }, t, lang }) => {
         const rows: SummaryRow[] = products.map((p, i) => ({

@@ -34,7 +34,7 @@ const addressForm: AnswersForm<AddressFormValues, AddressFormOutput> = {
   reValidateMode: 'onSubmit',
 };
 
-export const addressScreen = declareScreen({
+export const screen = declareScreen({
   step: 'address',
   titleKey: 'address.title',
   lead: (t) => t('address.intro'),
@@ -42,6 +42,7 @@ export const addressScreen = declareScreen({
   review: [
     {
       id: 'address',
+      position: 30,
       titleKey: 'review.sections.address',
       isShown: ({ view }) => Boolean(view.address),
       rows: ({ data: { view }, t, lang }) => {

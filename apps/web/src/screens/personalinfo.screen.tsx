@@ -213,7 +213,7 @@ function formatBirthDate(info: NonNullable<ApplicationView['personalInfo']>, lan
   }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
-export const personalInfoScreen = declareScreen({
+export const screen = declareScreen({
   step: 'personalinfo',
   titleKey: 'personalInfo.title',
   lead: (t) => t('personalInfo.lead'),
@@ -221,6 +221,7 @@ export const personalInfoScreen = declareScreen({
   review: [
     {
       id: 'personal',
+      position: 10,
       titleKey: 'review.sections.personal',
       isShown: ({ view }) => Boolean(view.personalInfo),
       rows: ({ data: { view }, t, lang }) => {
@@ -242,6 +243,7 @@ export const personalInfoScreen = declareScreen({
     },
     {
       id: 'joint',
+      position: 20,
       titleKey: 'review.sections.joint',
       isShown: ({ view }) => view.personalInfo?.hasJointApp === 'yes',
       rows: ({ data: { view }, t }) => {

@@ -7,7 +7,7 @@ import { reviewCodesFormSchema } from '@omo/domain';
 import { TextField } from '../components/form/field.tsx';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { saveCodes } from '../lib/application-api.ts';
-import type { AnswersForm, FieldsProps, ReviewSectionDeclaration } from './screen.ts';
+import { declareScreen, type AnswersForm, type FieldsProps } from './screen.ts';
 
 type CodesValues = { promoCode: string; referralCode: string };
 type CodesOutput = { promoCode?: string; referralCode?: string };
@@ -51,13 +51,21 @@ const codesForm: AnswersForm<CodesValues, CodesOutput> = {
   Fields: CodesFields,
 };
 
-export const codesSection: ReviewSectionDeclaration = {
-  id: 'other',
-  titleKey: 'review.sections.other',
-  isShown: ({ view }) => view.flow === 'single',
-  rows: ({ data: { view }, t }) => [
-    { label: t('createProfile.promoCode'), value: view.promoCode || t('review.none') },
-    { label: t('createProfile.referralCode'), value: view.referralCode || t('review.none') },
+/** 'Create your profile' has its own page (steps/create-profile); its codes are edited on the review. */
+export const screen = declareScreen({
+  step: 'createprofile',
+  titleKey: 'createProfile.title',
+  review: [
+    {
+      id: 'other',
+      position: 50,
+      titleKey: 'review.sections.other',
+      isShown: ({ view }) => view.flow === 'single',
+      rows: ({ data: { view }, t }) => [
+        { label: t('createProfile.promoCode'), value: view.promoCode || t('review.none') },
+        { label: t('createProfile.referralCode'), value: view.referralCode || t('review.none') },
+      ],
+      editor: codesForm,
+    },
   ],
-  editor: codesForm,
-};
+});

@@ -103,7 +103,7 @@ function SinReveal({ masked }: { masked: string }) {
   );
 }
 
-export const sinScreen = declareScreen({
+export const screen = declareScreen({
   step: 'sin',
   titleKey: 'sin.title',
   lead: (t) => t('sin.lead'),
@@ -111,6 +111,7 @@ export const sinScreen = declareScreen({
   review: [
     {
       id: 'sin',
+      position: 60,
       titleKey: 'review.sections.sin',
       isShown: ({ view }) => view.sin.provided && Boolean(view.sin.masked),
       rows: () => [],
