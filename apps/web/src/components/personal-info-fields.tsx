@@ -10,7 +10,7 @@ import { TextField } from './form/field.tsx';
 import { MaskedField } from './form/masked-field.tsx';
 import { RadioGroup } from './form/radio-group.tsx';
 
-export type PersonalInfoFormReturn = UseFormReturn<PersonalInfoFormInput, unknown, PersonalInfoForm>;
+type PersonalInfoFormReturn = UseFormReturn<PersonalInfoFormInput, unknown, PersonalInfoForm>;
 
 interface FieldsProps {
   form: PersonalInfoFormReturn;

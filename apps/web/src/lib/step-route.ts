@@ -69,7 +69,7 @@ export async function loadView(signal?: AbortSignal, pathname?: string): Promise
 }
 
 /** Refuses a view this build cannot read (an unknown state is an error page, never a crash later). */
-export function assertKnownView(view: ApplicationView): void {
+function assertKnownView(view: ApplicationView): void {
   if (!isIdentityStatus(view.identity?.status)) {
     throw new Response('Unknown identity state', { status: 500, statusText: 'Unknown identity state' });
   }

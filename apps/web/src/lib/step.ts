@@ -18,7 +18,7 @@ import { goToNext, handleStepError } from './step-route.ts';
 
 export { goToNext, handleStepError, stepLoader, type StepData } from './step-route.ts';
 
-export interface StepFormOptions<TIn extends FieldValues, TOut> {
+interface StepFormOptions<TIn extends FieldValues, TOut> {
   schema: z.ZodMiniType<TOut, TIn>;
   defaultValues: DefaultValues<TIn>;
   /** The form's field names, in page order (the error summary's order). */

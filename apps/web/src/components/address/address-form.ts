@@ -9,7 +9,7 @@ export type AddressFormValues = AddressFormInput;
 /** What the schema returns on a valid submit. */
 export type AddressFormOutput = AddressForm;
 
-export const BLANK_ADDRESS_FORM: Required<AddressFormValues> = {
+const BLANK_ADDRESS_FORM: Required<AddressFormValues> = {
   isManualAddress: false,
   autoAddress: '',
   autoAddressSelectedId: '',

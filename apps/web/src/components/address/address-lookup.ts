@@ -20,7 +20,7 @@ import {
 import type { ComboboxOption } from '../form/combobox.tsx';
 
 /** A vendor error item ({ Error, Description, Cause, Resolution }) in an answer that is otherwise 200. */
-export class AddressLookupError extends Error {
+class AddressLookupError extends Error {
   constructor(
     readonly code: string,
     description: string,

@@ -23,7 +23,7 @@ import './review.css';
 const SECTION_IDS = REVIEW_SECTIONS.map((section) => section.id);
 
 /** The five statements the consent covers (spec 001 §2.4), as i18n keys. */
-export const CONSENT_STATEMENTS = [
+const CONSENT_STATEMENTS = [
   'review.consent.creditBureau',
   'review.consent.electronicDelivery',
   'review.consent.noThirdParty',

@@ -52,7 +52,7 @@ const MESSAGE_ID = 'code-message';
 type ResendNote = { kind: 'sent' | 'failed'; text: string } | null;
 
 /** Resend links are offered until 3 resends or 3 invalid codes (and while the server allows). */
-export function canOfferResend(phone: PhoneView): boolean {
+function canOfferResend(phone: PhoneView): boolean {
   // The server's view already applies the domain rule (canResendCode) and knows the verification state.
   return phone.canResend;
 }
