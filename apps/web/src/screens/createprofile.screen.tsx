@@ -4,8 +4,7 @@
  * the co-applicant's review has none.
  */
 import { reviewCodesFormSchema } from '@omo/domain';
-import { TextField } from '../components/form/field.tsx';
-import { useTranslation } from '../i18n/use-translation.tsx';
+import { PromoCodeField, ReferralCodeField } from '../components/form/code-fields.tsx';
 import { saveCodes } from '../lib/application-api.ts';
 import { declareScreen, type AnswersForm, type FieldsProps } from './screen.ts';
 
@@ -13,32 +12,10 @@ type CodesValues = { promoCode: string; referralCode: string };
 type CodesOutput = { promoCode?: string; referralCode?: string };
 
 function CodesFields({ form, messageOf }: FieldsProps<CodesValues, CodesOutput>) {
-  const { t } = useTranslation();
   return (
     <>
-      <TextField
-        id="promoCode"
-        label={t('createProfile.promoCode')}
-        error={messageOf('promoCode')}
-        isOptional
-        autoComplete="off"
-        spellCheck={false}
-        trimOnBlur
-        className="field__input--short"
-        registration={form.register('promoCode')}
-      />
-      <TextField
-        id="referralCode"
-        label={t('createProfile.referralCode')}
-        hint={t('createProfile.referralCodeHint')}
-        error={messageOf('referralCode')}
-        isOptional
-        autoComplete="off"
-        spellCheck={false}
-        trimOnBlur
-        className="field__input--short"
-        registration={form.register('referralCode')}
-      />
+      <PromoCodeField error={messageOf('promoCode')} registration={form.register('promoCode')} />
+      <ReferralCodeField error={messageOf('referralCode')} registration={form.register('referralCode')} />
     </>
   );
 }

@@ -4,6 +4,7 @@
  * joint section (single flow, not for registered plans). 'No' clears the section's answers. Its review
  * sections, Personal Details and Co-applicant Details, edit their own fields of the same form.
  */
+import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   personalInfoContextOf,
@@ -15,7 +16,7 @@ import {
 import { TextField } from '../components/form/field.tsx';
 import { RadioGroup } from '../components/form/radio-group.tsx';
 import { JointApplicantFields, PersonalDetailsFields } from '../components/personal-info-fields.tsx';
-import type { Lang } from '../i18n/i18n.ts';
+import type { Lang, TFuncKey } from '../i18n/i18n.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { savePersonalInfo, type ApplicationView } from '../lib/application-api.ts';
 import type { StepData } from '../lib/step.ts';
@@ -81,103 +82,114 @@ const personalInfoForm: AnswersForm<Values, Output> = {
   Fields: PersonalInfoFields,
 };
 
-function PersonalInfoFields({ form, messageOf, data }: FieldsProps<Values, Output>) {
+type Revealed =
+  'sweepBelowBalance' | 'sweepExceedsBalance' | 'jointFirstName' | 'jointLastName' | 'jointEmail';
+
+/** A yes/no question in its own section: 'Yes' reveals its fields, 'No' clears what they held. */
+function RevealingQuestion({
+  name,
+  revealed,
+  titleKey,
+  questionKey,
+  hintKey,
+  testId,
+  form,
+  messageOf,
+  children,
+}: Pick<FieldsProps<Values, Output>, 'form' | 'messageOf'> & {
+  name: 'hasSweep' | 'hasJointApp';
+  revealed: readonly Revealed[];
+  titleKey: TFuncKey;
+  questionKey: TFuncKey;
+  hintKey: TFuncKey;
+  testId: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { register, control, setValue, clearErrors } = form;
+  const answer = useWatch({ control, name });
+  const titleId = `${name === 'hasSweep' ? 'sweep' : 'joint'}-title`;
+  return (
+    <section className="form-section" aria-labelledby={titleId}>
+      <h2 className="form-section__title" id={titleId}>
+        {t(titleKey)}
+      </h2>
+      <RadioGroup
+        id={name}
+        legend={t(questionKey)}
+        hint={t(hintKey)}
+        error={messageOf(name)}
+        isInline
+        options={[
+          { value: 'yes', label: t('formControls.yes') },
+          { value: 'no', label: t('formControls.no') },
+        ]}
+        registration={register(name, {
+          onChange: (event: { target: { value: string } }) => {
+            if (event.target.value !== 'no') return;
+            for (const field of revealed) setValue(field, '');
+            clearErrors([...revealed]);
+          },
+        })}
+      />
+      {answer === 'yes' ? (
+        <div className="conditional" data-testid={testId}>
+          {children}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function PersonalInfoFields({ form, messageOf, data }: FieldsProps<Values, Output>) {
+  const { t } = useTranslation();
+  const { register } = form;
   const context = contextOf(data);
-  const showSweep = context.sweepEnabled;
-  const showJoint = !context.isJointFlow && context.jointAllowed;
-  const hasSweep = useWatch({ control, name: 'hasSweep' });
-  const hasJointApp = useWatch({ control, name: 'hasJointApp' });
-
-  const clearOnNo =
-    (
-      fields: readonly (
-        'sweepBelowBalance' | 'sweepExceedsBalance' | 'jointFirstName' | 'jointLastName' | 'jointEmail'
-      )[],
-    ) =>
-    (event: { target: { value: string } }) => {
-      if (event.target.value !== 'no') return;
-      for (const field of fields) setValue(field, '');
-      clearErrors([...fields]);
-    };
-
-  const yesNo = [
-    { value: 'yes', label: t('formControls.yes') },
-    { value: 'no', label: t('formControls.no') },
-  ];
-
+  const amount = (name: 'sweepBelowBalance' | 'sweepExceedsBalance') => (
+    <TextField
+      id={name}
+      label={t(`personalInfo.${name}`)}
+      hint={t('personalInfo.sweepAmountHint')}
+      error={messageOf(name)}
+      inputMode="decimal"
+      autoComplete="off"
+      className="field__input--short"
+      trimOnBlur
+      registration={register(name)}
+    />
+  );
   return (
     <>
       <PersonalDetailsFields form={form} messageOf={messageOf} />
-
-      {showSweep ? (
-        <section className="form-section" aria-labelledby="sweep-title">
-          <h2 className="form-section__title" id="sweep-title">
-            {t('personalInfo.sweepTitle')}
-          </h2>
-          <RadioGroup
-            id="hasSweep"
-            legend={t('personalInfo.sweepQuestion')}
-            hint={t('personalInfo.sweepHint')}
-            error={messageOf('hasSweep')}
-            isInline
-            options={yesNo}
-            registration={register('hasSweep', {
-              onChange: clearOnNo(['sweepBelowBalance', 'sweepExceedsBalance']),
-            })}
-          />
-          {hasSweep === 'yes' ? (
-            <div className="conditional" data-testid="sweep-amounts">
-              <TextField
-                id="sweepBelowBalance"
-                label={t('personalInfo.sweepBelowBalance')}
-                hint={t('personalInfo.sweepAmountHint')}
-                error={messageOf('sweepBelowBalance')}
-                inputMode="decimal"
-                autoComplete="off"
-                className="field__input--short"
-                trimOnBlur
-                registration={register('sweepBelowBalance')}
-              />
-              <TextField
-                id="sweepExceedsBalance"
-                label={t('personalInfo.sweepExceedsBalance')}
-                hint={t('personalInfo.sweepAmountHint')}
-                error={messageOf('sweepExceedsBalance')}
-                inputMode="decimal"
-                autoComplete="off"
-                className="field__input--short"
-                trimOnBlur
-                registration={register('sweepExceedsBalance')}
-              />
-            </div>
-          ) : null}
-        </section>
+      {context.sweepEnabled ? (
+        <RevealingQuestion
+          name="hasSweep"
+          revealed={['sweepBelowBalance', 'sweepExceedsBalance']}
+          titleKey="personalInfo.sweepTitle"
+          questionKey="personalInfo.sweepQuestion"
+          hintKey="personalInfo.sweepHint"
+          testId="sweep-amounts"
+          form={form}
+          messageOf={messageOf}
+        >
+          {amount('sweepBelowBalance')}
+          {amount('sweepExceedsBalance')}
+        </RevealingQuestion>
       ) : null}
-
-      {showJoint ? (
-        <section className="form-section" aria-labelledby="joint-title">
-          <h2 className="form-section__title" id="joint-title">
-            {t('personalInfo.jointTitle')}
-          </h2>
-          <RadioGroup
-            id="hasJointApp"
-            legend={t('personalInfo.jointQuestion')}
-            hint={t('personalInfo.jointHint')}
-            error={messageOf('hasJointApp')}
-            isInline
-            options={yesNo}
-            registration={register('hasJointApp', {
-              onChange: clearOnNo(['jointFirstName', 'jointLastName', 'jointEmail']),
-            })}
-          />
-          {hasJointApp === 'yes' ? (
-            <div className="conditional" data-testid="joint-fields">
-              <JointApplicantFields form={form} messageOf={messageOf} />
-            </div>
-          ) : null}
-        </section>
+      {/* The joint section: single flow, not for registered plans. */}
+      {!context.isJointFlow && context.jointAllowed ? (
+        <RevealingQuestion
+          name="hasJointApp"
+          revealed={JOINT_FIELDS}
+          titleKey="personalInfo.jointTitle"
+          questionKey="personalInfo.jointQuestion"
+          hintKey="personalInfo.jointHint"
+          testId="joint-fields"
+          form={form}
+          messageOf={messageOf}
+        >
+          <JointApplicantFields form={form} messageOf={messageOf} />
+        </RevealingQuestion>
       ) : null}
     </>
   );

@@ -12,6 +12,7 @@ import {
 import { useMessage } from '../../components/form/use-message.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { PromoCodeField, ReferralCodeField } from '../../components/form/code-fields.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
@@ -169,30 +170,10 @@ export function CreateProfilePage() {
       />
       {/* The codes belong to the application the primary started: the co-applicant's profile has none. */}
       {flow.kind === 'joint' ? null : (
-        <TextField
-          id="promoCode"
-          label={t('createProfile.promoCode')}
-          error={messageOf('promoCode')}
-          isOptional
-          autoComplete="off"
-          className="field__input--short"
-          trimOnBlur
-          registration={register('promoCode')}
-        />
+        <PromoCodeField error={messageOf('promoCode')} registration={register('promoCode')} />
       )}
       {config.hideReferralCode || flow.kind === 'joint' ? null : (
-        <TextField
-          id="referralCode"
-          label={t('createProfile.referralCode')}
-          hint={t('createProfile.referralCodeHint')}
-          error={messageOf('referralCode')}
-          isOptional
-          autoComplete="off"
-          autoCapitalize="characters"
-          className="field__input--short"
-          trimOnBlur
-          registration={register('referralCode')}
-        />
+        <ReferralCodeField error={messageOf('referralCode')} registration={register('referralCode')} />
       )}
       <CheckboxField
         id="consent"
