@@ -37,7 +37,7 @@ import {
   startPhoneVerification,
 } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
-import { handleStepError, type StepData } from '../../lib/step.ts';
+import { goToNext, handleStepError, type StepData } from '../../lib/step.ts';
 import { problemMessage } from '../../lib/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../../components/phone-verification.css';
@@ -186,8 +186,7 @@ export function VerificationCodePage() {
   const onContinue = async () => {
     setIsContinuing(true);
     try {
-      const next = await continuePhoneVerification();
-      await navigate(next.nextPath);
+      await goToNext(navigate, await continuePhoneVerification());
     } catch (error) {
       setIsContinuing(false);
       await handleFailure(error, showCodeError);
