@@ -65,39 +65,31 @@ export function TermChoiceFields({
 }) {
   const { t, i18n } = useTranslation();
   const lang = currentLang(i18n);
-  const { register } = form;
+  const select = (
+    name: 'termPeriod' | 'termOption',
+    label: 'termLength' | 'renewal',
+    options: ReturnType<typeof renewalOptions>,
+  ) => (
+    <SelectField
+      id={name}
+      label={t(`confirmProducts.${label}`)}
+      labelExtra={
+        <span className="field__tip">
+          <Toggletip
+            label={t(`confirmProducts.${label}Tooltip`)}
+            text={t(`confirmProducts.${label}TooltipText`)}
+          />
+        </span>
+      }
+      error={messageOf(name)}
+      options={options}
+      registration={form.register(name)}
+    />
+  );
   return (
     <div className="product-card__terms">
-      <SelectField
-        id="termPeriod"
-        label={t('confirmProducts.termLength')}
-        labelExtra={
-          <span className="field__tip">
-            <Toggletip
-              label={t('confirmProducts.termLengthTooltip')}
-              text={t('confirmProducts.termLengthTooltipText')}
-            />
-          </span>
-        }
-        error={messageOf('termPeriod')}
-        options={termPeriodOptions(product, lang, t)}
-        registration={register('termPeriod')}
-      />
-      <SelectField
-        id="termOption"
-        label={t('confirmProducts.renewal')}
-        labelExtra={
-          <span className="field__tip">
-            <Toggletip
-              label={t('confirmProducts.renewalTooltip')}
-              text={t('confirmProducts.renewalTooltipText')}
-            />
-          </span>
-        }
-        error={messageOf('termOption')}
-        options={renewalOptions(product, t)}
-        registration={register('termOption')}
-      />
+      {select('termPeriod', 'termLength', termPeriodOptions(product, lang, t))}
+      {select('termOption', 'renewal', renewalOptions(product, t))}
     </div>
   );
 }
