@@ -106,5 +106,54 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A screen (steps/<name>/) never imports another screen's folder: what two screens share lives in
+    // components/, lib/ or screens/ (decision 0064).
+    files: ['apps/web/src/steps/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
+              message: 'Import the domain through @omo/domain.',
+            },
+            {
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+              message:
+                "A screen does not import another screen's folder: move what they share to components/ or lib/.",
+            },
+            {
+              regex: '(^|/)steps/',
+              message:
+                "Nothing outside a screen's folder imports it: move what is shared to components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code does not reach into the screens; the declared screens (screens/) reach into no step folder.
+    files: ['apps/web/src/{components,lib,outcomes,app/layout,dev,errors,config,i18n,screens}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
+              message: 'Import the domain through @omo/domain.',
+            },
+            {
+              regex: '(^|/)steps/',
+              message: "Shared code does not import a screen's folder: the screens import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -61,6 +61,8 @@ const manifestKey = (root: string, file: string) => path.relative(root, file).sp
 function noteDynamicImports(root: string): Plugin {
   return {
     name: 'omo-note-dynamic-imports',
+    // After vite's own transforms, so that the route table's import.meta.glob is already its imports.
+    enforce: 'post',
     transform(code, id) {
       if (!/src[\\/](app[\\/]router\.tsx|i18n[\\/]i18n\.ts)$/.test(id)) return null;
       return code.replace(/\bimport\((['"])(\.[^'"]+)\1\)/g, (call, _quote, specifier: string) => {

@@ -11,6 +11,7 @@ export * from './schemas/prerendered-pages.ts';
 export * from './schemas/api.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/address-lookup.ts';
+export * from './schemas/address-fields.ts';
 export * from './rules/validation.ts';
 export * from './rules/application-flags.ts';
 export * from './rules/error-routes.ts';

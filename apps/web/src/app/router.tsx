@@ -1,7 +1,7 @@
 /**
  * Route table. The root route loads the page configuration (GetApiConfig) for every page; the bare layout
  * holds the landing, error, not-found and developer pages; the app layout (tracker, banner) holds every
- * flow step. Step routes come from the domain flows: a step without its screen yet shows the placeholder.
+ * flow step. Step routes are the flows' screens.
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
@@ -17,11 +17,11 @@ import { GetStartedPage } from '../steps/get-started/get-started-page.tsx';
 import { getStartedLoader } from '../steps/get-started/get-started-loader.ts';
 import { LandingPage } from '../steps/landing/landing-page.tsx';
 import { landingLoader } from '../steps/landing/landing-loader.ts';
-import { PlaceholderPage } from '../steps/placeholder/placeholder-page.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { InitialLoading } from './layout/initial-loading.tsx';
 import { RootShell } from './layout/root-shell.tsx';
+import type { ScreenModule } from '../screens/screen.ts';
 
 function LandingLayout() {
   return <BareLayout headerVariant="full" />;
@@ -53,19 +53,9 @@ const createProfile = lazyStep({
   Component: async () => (await import('../steps/create-profile/create-profile-page.tsx')).CreateProfilePage,
   loader: async () => (await import('../steps/create-profile/create-profile-loader.ts')).createProfileLoader,
 });
-const personalInfo = lazyStep({
-  Component: async () => (await import('../steps/personal-info/personal-info-page.tsx')).PersonalInfoPage,
-  loader: stepLoaderOf('personalinfo'),
-});
 const sin = lazyStep({
   Component: async () => (await import('../steps/sin/sin-page.tsx')).SinPage,
   loader: async () => (await import('../steps/sin/sin-loader.ts')).sinLoader,
-});
-const confirmProducts = lazyStep({
-  Component: async () =>
-    (await import('../steps/confirm-products/confirm-products-page.tsx')).ConfirmProductsPage,
-  loader: async () =>
-    (await import('../steps/confirm-products/confirm-products-loader.ts')).confirmProductsLoader,
 });
 const phoneVerification = lazyStep({
   Component: async () =>
@@ -78,10 +68,6 @@ const verificationCode = lazyStep({
     (await import('../steps/verification-code/verification-code-page.tsx')).VerificationCodePage,
   loader: async () =>
     (await import('../steps/verification-code/verification-code-loader.ts')).verificationCodeLoader,
-});
-const address = lazyStep({
-  Component: async () => (await import('../steps/address/address-page.tsx')).AddressPage,
-  loader: async () => (await import('../steps/address/address-loader.ts')).addressLoader,
 });
 const finalizeAccount = lazyStep({
   Component: async () =>
@@ -144,7 +130,7 @@ const OUTCOMES = {
   ),
 } satisfies Partial<Record<StepId, StepRoute>>;
 
-/** Built screens by path; every other flow step renders the placeholder. */
+/** The flows' screens written by hand (steps/), by path. */
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
   // The co-applicant's loader reads the invitation (the application API): loaded with it, not up front.
@@ -155,15 +141,13 @@ const BUILT_STEPS: Record<string, StepRoute> = {
         (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
     },
   },
-  // One screen for both flows (the flow is read from the path); confirmproducts is single only.
+  // Screens written by hand, one for both flows (the flow is read from the path).
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [
       [pathOf(flow, 'createprofile'), createProfile],
-      [pathOf(flow, 'personalinfo'), personalInfo],
       [pathOf(flow, 'sin'), sin],
       [pathOf(flow, 'phoneverification'), phoneVerification],
       [pathOf(flow, 'verificationCode'), verificationCode],
-      [pathOf(flow, 'address'), address],
       [pathOf(flow, 'finalizeaccount'), flow === JOINT_FLOW ? jointFinalizeAccount : finalizeAccount],
       [pathOf(flow, 'idverifyterms'), idVerifyTerms],
       [`${pathOf(flow, 'idverifyterms')}/capture`, capture],
@@ -172,7 +156,6 @@ const BUILT_STEPS: Record<string, StepRoute> = {
       [pathOf(flow, 'reviewterms'), reviewTerms],
     ]),
   ),
-  [pathOf(SINGLE_FLOW, 'confirmproducts')]: confirmProducts,
   // Going on alone after a joint application: the primary confirms with their password, then the outcome.
   [paths.applyAsSingle]: lazyStep({
     Component: async () =>
@@ -197,10 +180,41 @@ function ownLazy(route: StepRoute): StepRoute {
   return typeof route.lazy === 'object' ? { ...route, lazy: { ...route.lazy } } : route;
 }
 
+/** The declared screens (screens/<stepId>.screen.tsx), each loaded on demand with its step. */
+const DECLARED_SCREENS = import.meta.glob<ScreenModule>('../screens/*.screen.tsx');
+
+/** The page of a declared screen: ScreenPage over its declaration. */
+function declaredStep(id: StepId, load: () => Promise<ScreenModule>): StepRoute {
+  return lazyStep({
+    Component: async () => {
+      const [{ screen }, { ScreenPage }] = await Promise.all([load(), import('../screens/screen-page.tsx')]);
+      return function DeclaredScreenPage() {
+        return <ScreenPage screen={screen} />;
+      };
+    },
+    loader: stepLoaderOf(id),
+  });
+}
+
+/** Every flow step with a declared screen and no page written by hand (both flows; the flow is in the path). */
+function declaredSteps(): Record<string, StepRoute> {
+  return Object.fromEntries(
+    [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) =>
+      flow.steps.flatMap((step) => {
+        const load = DECLARED_SCREENS[`../screens/${step.id}.screen.tsx`];
+        return step.path && load && !Object.hasOwn(BUILT_STEPS, step.path)
+          ? [[step.path, declaredStep(step.id, load)]]
+          : [];
+      }),
+    ),
+  );
+}
+
 function flowRoutes(): RouteObject[] {
-  const stepPaths = [...SINGLE_FLOW.steps, ...JOINT_FLOW.steps].flatMap((s) => (s.path ? [s.path] : []));
-  const all = [...new Set([...stepPaths, ...Object.keys(BUILT_STEPS), paths.applyAsSingle])];
-  return all.map((path) => ({ path, ...ownLazy(BUILT_STEPS[path] ?? { Component: PlaceholderPage }) }));
+  return Object.entries({ ...declaredSteps(), ...BUILT_STEPS }).map(([path, route]) => ({
+    path,
+    ...ownLazy(route),
+  }));
 }
 
 export function createRoutes(): RouteObject[] {

@@ -6,7 +6,7 @@
 import { PRODUCT_LIST_GROUPS, type ProductListGroup } from '@omo/domain';
 import { landingLink } from '../config/paths.ts';
 
-export interface ProductListEntry {
+interface ProductListEntry {
   label: string;
   labelFr: string;
   href: string;

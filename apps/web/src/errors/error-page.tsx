@@ -11,7 +11,7 @@ const ERROR_KEYS = { '1': 'e1', '2': 'e2', '3': 'e3', '4': 'e4', '5': 'e5', '6':
 type ErrorKey = (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS] | 'generic';
 
 /** The error key for a route's errId, 'generic' for /error, null for an unknown id. */
-export function errorKeyOf(errId: string | undefined): ErrorKey | null {
+function errorKeyOf(errId: string | undefined): ErrorKey | null {
   if (errId === undefined) return 'generic';
   return Object.hasOwn(ERROR_KEYS, errId) ? ERROR_KEYS[errId as keyof typeof ERROR_KEYS] : null;
 }

@@ -25,7 +25,7 @@ type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}`
 /** Any key of the interface texts: a text's path, or a plural text's path without its suffix. */
 export type TFuncKey = WithoutPlural<Leaves<Translation>>;
 /** The values a text takes; `count` also chooses its plural form. */
-export type TParams = Record<string, string | number>;
+type TParams = Record<string, string | number>;
 export type TFunction = (key: TFuncKey, params?: TParams) => string;
 
 /** One app's language and texts (tests create their own). */

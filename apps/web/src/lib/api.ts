@@ -14,14 +14,13 @@ import {
   nullParameterMessage,
   type Occupation,
   type PepPosition,
-  type ProductListLink,
   type ProductOffering,
 } from '@omo/domain';
 import { noteSessionExpiresIn } from './session-clock.ts';
 
 export const API_BASE = '/api';
-export const INTERNAL_SERVER_ERROR = 'Internal Server Error';
-export const UNEXPECTED_SERVER_ERROR = 'An unexpected server error occurred.';
+const INTERNAL_SERVER_ERROR = 'Internal Server Error';
+const UNEXPECTED_SERVER_ERROR = 'An unexpected server error occurred.';
 
 /** An HTTP answer other than 200/204, or a timeout (status 0). */
 export class ApiError extends Error {
@@ -40,7 +39,7 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   /** Query parameters; every one listed here is required (null/undefined → error, spec 000 §5). */
   query?: Record<string, QueryValue>;
@@ -158,13 +157,7 @@ export function listPepPositions(signal?: AbortSignal): Promise<PepPosition[]> {
   return apiRequest<PepPosition[]>(API_PATHS.getPepPositionList, { signal });
 }
 
-/** Answer of GET /api/dev/productlist (non-production): products and the extra links. */
-export interface DevProductList {
-  products: ProductOffering[];
-  links: ProductListLink[];
-}
-
-export const DEV_PRODUCT_LIST_PATH = `${API_BASE}/dev/productlist`;
+const DEV_PRODUCT_LIST_PATH = `${API_BASE}/dev/productlist`;
 
 export function fetchDevProductList(signal?: AbortSignal): Promise<unknown> {
   return apiRequest<unknown>(DEV_PRODUCT_LIST_PATH, { signal });

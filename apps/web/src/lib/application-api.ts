@@ -37,7 +37,7 @@ import { findSlice, updateSlice } from './session-state.ts';
 export type { ApplicationView };
 
 /** Answer of Start and Check. */
-export interface PhoneVerificationResult {
+interface PhoneVerificationResult {
   phone: ApplicationPhoneView;
   /**
    * Check: the code was expired or unknown/used, or the phone service could not check it (go on,
@@ -250,7 +250,7 @@ export function retrieveAddress(id: string, lang: Language, signal?: AbortSignal
 // ---------------------------------------------------------------------------------------------------------
 
 /** One validation error of a problem-details body. */
-export interface ProblemFieldError {
+interface ProblemFieldError {
   path: string;
   key?: string;
   message: string;

@@ -6,7 +6,7 @@
 import type { Occupation, PepPosition, ProductOffering } from '@omo/domain';
 import { listOccupations, listOnlineAccounts, listPepPositions } from './api.ts';
 
-export interface ReferenceData {
+interface ReferenceData {
   products: ProductOffering[];
   occupations: Occupation[];
   pepPositions: PepPosition[];
@@ -23,11 +23,6 @@ export async function ensureReferenceData(signal?: AbortSignal): Promise<Referen
     listPepPositions(signal),
   ]);
   held = { products, occupations, pepPositions };
-  return held;
-}
-
-/** The lists if already loaded. */
-export function findReferenceData(): ReferenceData | null {
   return held;
 }
 

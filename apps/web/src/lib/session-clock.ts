@@ -25,7 +25,7 @@ export function forgetSession(): void {
 }
 
 /** The time (ms since the epoch, this browser's clock) the session ends, or null when none is known. */
-export function findSessionDeadline(): number | null {
+function findSessionDeadline(): number | null {
   return deadline;
 }
 

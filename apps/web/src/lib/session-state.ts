@@ -4,7 +4,6 @@
  * only slice is the landing page's choice. Never stored here: the password, the SIN, ID numbers,
  * verification codes — `setSlice` strips those keys at any depth, whatever a caller passes.
  */
-import { useSyncExternalStore } from 'react';
 import type { ProductOffering } from '@omo/domain';
 
 /**
@@ -20,13 +19,11 @@ export interface ApplicationState {
 }
 
 /** Slice name → stored type. The server holds everything else from 'Create your profile' on. */
-export interface SessionSlices {
+interface SessionSlices {
   application: ApplicationState;
 }
 
-export type SliceName = keyof SessionSlices;
-
-export const SLICE_NAMES: readonly SliceName[] = ['application'];
+type SliceName = keyof SessionSlices;
 
 const PREFIX = 'omo.';
 
@@ -42,7 +39,7 @@ const FORBIDDEN_KEYS = new Set([
   'idnumber',
 ]);
 
-export function isForbiddenKey(key: string): boolean {
+function isForbiddenKey(key: string): boolean {
   const k = key.toLowerCase();
   return FORBIDDEN_KEYS.has(k) || k.includes('password');
 }
@@ -60,12 +57,7 @@ export function stripSensitive<T>(value: T): T {
   return value;
 }
 
-const listeners = new Set<() => void>();
 const cache = new Map<SliceName, { raw: string | null; value: unknown }>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
 
 function storage(): Storage | null {
   try {
@@ -93,7 +85,6 @@ export function findSlice<K extends SliceName>(name: K): SessionSlices[K] | unde
 /** Stores a slice (sensitive keys removed). */
 export function setSlice<K extends SliceName>(name: K, value: SessionSlices[K]): void {
   storage()?.setItem(PREFIX + name, JSON.stringify(stripSensitive(value)));
-  notify();
 }
 
 /** Merges `patch` into an object slice and stores the result. */
@@ -106,11 +97,6 @@ export function updateSlice<K extends SliceName>(
   return next;
 }
 
-export function clearSlice(name: SliceName): void {
-  storage()?.removeItem(PREFIX + name);
-  notify();
-}
-
 /** Resets every slice, and any other 'omo.' entry an earlier version left (done on the landing page). */
 export function clearAll(): void {
   const store = storage();
@@ -121,26 +107,4 @@ export function clearAll(): void {
     for (const key of keys) store.removeItem(key);
   }
   cache.clear();
-  notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key.startsWith(PREFIX)) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** React view of one slice; re-renders when any slice changes. */
-export function useSessionSlice<K extends SliceName>(name: K): SessionSlices[K] | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => findSlice(name),
-    () => undefined,
-  );
 }

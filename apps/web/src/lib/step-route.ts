@@ -27,8 +27,39 @@ export interface StepData {
   flow: Flow;
 }
 
-/** The applicant's application, or the redirect to the start page when the session is gone. */
-export async function loadView(signal?: AbortSignal): Promise<ApplicationView> {
+/** The view a save answered, while the app goes to the screen it names (decision 0064). */
+let handedOff: ApplicationView | undefined;
+
+/**
+ * Goes to the screen a save's view names, handing that view to the screen's loader: one read of the
+ * application per Continue. A reload or a screen opened directly reads it from the server.
+ */
+export async function goToNext(navigate: (to: string) => unknown, view: ApplicationView): Promise<void> {
+  handedOff = view;
+  try {
+    await navigate(view.nextPath);
+  } finally {
+    handedOff = undefined;
+  }
+}
+
+/** The view handed off for this path, once; nothing when the path is not the one the view names. */
+function takeHandedOff(pathname: string | undefined): ApplicationView | undefined {
+  const view = handedOff;
+  handedOff = undefined;
+  if (!view || pathname === undefined) return undefined;
+  // Compared as the router matches paths: case-insensitive, without a trailing slash.
+  const bare = (path: string) => path.replace(/\/+$/, '').toLowerCase();
+  return bare(new URL(view.nextPath, 'http://omo.invalid').pathname) === bare(pathname) ? view : undefined;
+}
+
+/**
+ * The applicant's application, or the redirect to the start page when the session is gone.
+ * @param pathname the screen being loaded: the view a save just handed to it is used instead of a read
+ */
+export async function loadView(signal?: AbortSignal, pathname?: string): Promise<ApplicationView> {
+  const view = takeHandedOff(pathname);
+  if (view) return view;
   try {
     return await getApplication(signal);
   } catch (error) {
@@ -38,7 +69,7 @@ export async function loadView(signal?: AbortSignal): Promise<ApplicationView> {
 }
 
 /** Refuses a view this build cannot read (an unknown state is an error page, never a crash later). */
-export function assertKnownView(view: ApplicationView): void {
+function assertKnownView(view: ApplicationView): void {
   if (!isIdentityStatus(view.identity?.status)) {
     throw new Response('Unknown identity state', { status: 500, statusText: 'Unknown identity state' });
   }
@@ -61,8 +92,9 @@ const STEPS_WITH_PRODUCTS: ReadonlySet<StepId> = new Set([
  */
 export function stepLoader(stepId: StepId) {
   return async ({ request }: LoaderFunctionArgs): Promise<StepData> => {
-    const flow = flowOfPath(new URL(request.url).pathname);
-    const view = await loadView(request.signal);
+    const { pathname } = new URL(request.url);
+    const flow = flowOfPath(pathname);
+    const view = await loadView(request.signal, pathname);
     assertKnownView(view);
     const step = view.progress.steps.find((s) => s.id === stepId);
     // Once decided, the application is closed: its outcome page is where the applicant belongs.

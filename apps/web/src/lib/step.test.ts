@@ -4,7 +4,7 @@ import { makeProduct } from '../test/fixtures.ts';
 import { mockFetch } from '../test/mock-fetch.ts';
 import { makeProgress, makeView } from '../test/verify-address-fixtures.ts';
 import { ApiError } from './api.ts';
-import { handleStepError, stepLoader } from './step.ts';
+import { goToNext, handleStepError, stepLoader } from './step.ts';
 
 const args = (path: string) =>
   ({
@@ -54,6 +54,50 @@ describe('stepLoader', () => {
     const thrown = await stepLoader('personalinfo')(args('/single/personalinfo')).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(500);
+  });
+});
+
+describe('goToNext', () => {
+  const applicationReads = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.filter(
+      ([input]) => new URL(String(input), 'http://localhost').pathname === '/api/omo/Application',
+    ).length;
+
+  it('hands the saved view to the loader of the screen it names: no second read of the application', async () => {
+    const fetch = mockFetch({
+      '/api/omo/Application': {
+        body: makeView({ progress: makeProgress('address'), nextPath: '/single/address' }),
+      },
+    });
+    const saved = makeView({
+      progress: makeProgress('address'),
+      nextPath: '/single/Address',
+      email: 'saved@example.com',
+    });
+    let loaded: Awaited<ReturnType<ReturnType<typeof stepLoader>>> | undefined;
+    await goToNext(async (to) => {
+      expect(to).toBe('/single/Address');
+      loaded = await stepLoader('address')(args('/single/address'));
+    }, saved);
+    expect(loaded?.view.email).toBe('saved@example.com');
+    expect(applicationReads(fetch)).toBe(0);
+    // Afterwards (a reload, Back, a link) the screen reads the application from the server.
+    const reloaded = await stepLoader('address')(args('/single/address'));
+    expect(reloaded.view.email).not.toBe('saved@example.com');
+    expect(applicationReads(fetch)).toBe(1);
+  });
+
+  it('reads the application when the screen loaded is not the one the view names', async () => {
+    const fetch = mockFetch({
+      '/api/omo/Application': {
+        body: makeView({ progress: makeProgress('address'), nextPath: '/single/address' }),
+      },
+    });
+    const saved = makeView({ progress: makeProgress('address'), nextPath: '/single/confirmproducts' });
+    await goToNext(async () => {
+      await stepLoader('address')(args('/single/address'));
+    }, saved);
+    expect(applicationReads(fetch)).toBe(1);
   });
 });
 

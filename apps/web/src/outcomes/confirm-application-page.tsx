@@ -12,7 +12,7 @@ import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import { currentLang } from '../i18n/i18n.ts';
-import { productDescription } from '../steps/get-started/get-started-page.tsx';
+import { productDescription } from '../lib/product-text.ts';
 import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';
 

@@ -15,9 +15,9 @@ import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';
 
 /** How often an open processing page asks whether the decision was taken. */
-export const PROCESSING_POLL_MS = 3_000;
+const PROCESSING_POLL_MS = 3_000;
 /** It stops asking after this long: the e-mail carries the result. */
-export const PROCESSING_POLL_LIMIT_MS = 10 * 60_000;
+const PROCESSING_POLL_LIMIT_MS = 10 * 60_000;
 
 export function ProcessingPage() {
   const { t } = useTranslation();

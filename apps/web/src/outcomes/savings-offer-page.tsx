@@ -14,7 +14,7 @@ import { useAppConfig } from '../config/use-app-config.ts';
 import { currentLang } from '../i18n/i18n.ts';
 import { getApplication } from '../lib/application-api.ts';
 import { handleStepError } from '../lib/step-route.ts';
-import { productDescription } from '../steps/get-started/get-started-page.tsx';
+import { productDescription } from '../lib/product-text.ts';
 import { acceptSavingsOffer } from './outcome-api.ts';
 import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';

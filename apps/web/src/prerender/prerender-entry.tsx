@@ -96,7 +96,7 @@ function toSlot(html: string, derived: string, slot: string): string {
   return html.replaceAll(escaped, slot);
 }
 
-export interface PrerenderedMarkup {
+interface PrerenderedMarkup {
   /** Path of the file inside the web build. */
   file: string;
   lang: PrerenderedLanguage;

@@ -16,6 +16,7 @@ import {
   postOfficeSchema,
   membershipResponseSchema,
 } from './entities.ts';
+import { addressPartsShape } from './address-fields.ts';
 import { IDENTITY_STATUSES } from '../flows/identity.ts';
 import { DECISION_OUTCOMES, DECISION_STATES } from '../flows/decision.ts';
 import { applyAsSingleFormSchema, createProfileFormSchema } from './forms/create-profile.ts';
@@ -245,29 +246,28 @@ export const personalInfoViewSchema = z.object({
   jointEmail: z.string().optional(),
 });
 
+const optionalText = () => z.string().optional();
+const OPTIONAL_ADDRESS_PARTS = {
+  streetNumber: optionalText(),
+  unitNumber: optionalText(),
+  streetName: optionalText(),
+  cityName: optionalText(),
+  provinceName: optionalText(),
+  postalCode: optionalText(),
+  country: optionalText(),
+};
+
 /** The address answers as stored (addressFormSchema output). */
 const addressViewSchema = z.object({
   isManualAddress: z.boolean(),
   autoAddress: z.string().optional(),
   autoAddressSelectedId: z.string().optional(),
-  streetNumber: z.string().optional(),
-  unitNumber: z.string().optional(),
-  streetName: z.string().optional(),
-  cityName: z.string().optional(),
-  provinceName: z.string().optional(),
-  postalCode: z.string().optional(),
-  country: z.string().optional(),
+  ...addressPartsShape('home', OPTIONAL_ADDRESS_PARTS),
   isMailingAddressSame: z.boolean(),
   isManualMailingAddress: z.boolean(),
   autoMailAddress: z.string().optional(),
   autoMailAddressSelectedId: z.string().optional(),
-  maStreetNumber: z.string().optional(),
-  maUnitNumber: z.string().optional(),
-  maStreetName: z.string().optional(),
-  maCityName: z.string().optional(),
-  maProvinceName: z.string().optional(),
-  maPostalCode: z.string().optional(),
-  maCountry: z.string().optional(),
+  ...addressPartsShape('mailing', OPTIONAL_ADDRESS_PARTS),
 });
 
 /** The compliance answers as stored (legalTermsFormSchema output). */

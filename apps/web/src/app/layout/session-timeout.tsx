@@ -27,7 +27,7 @@ import { clearAll } from '../../lib/session-state.ts';
 
 type DialogKind = 'timeout' | 'exit';
 
-export interface SessionTimeout {
+interface SessionTimeout {
   /** The dialog to render beside the page (null when none is open). */
   dialog: ReactNode;
   /** A dialog is open: the page behind it must be inert. */
@@ -170,7 +170,7 @@ function useTimeLeft(remainingMs: number): string {
     : t('session.closesInSeconds', { count: seconds });
 }
 
-export function SessionDialog({
+function SessionDialog({
   kind,
   remainingMs,
   isBusy,

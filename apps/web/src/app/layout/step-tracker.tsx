@@ -13,7 +13,7 @@ const NOTHING_COMPLETE: ProgressState = {
 };
 
 /** The tracker's complete marks: the server's progress in the current screen's data (none before a profile). */
-export function useTrackerProgress(): ProgressState {
+function useTrackerProgress(): ProgressState {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
     const progress = (match.data as { view?: { progress?: ProgressView } } | undefined)?.view?.progress;
@@ -23,7 +23,7 @@ export function useTrackerProgress(): ProgressState {
 }
 
 /** State of one tracker step: complete (server progress), current (route group) or upcoming. */
-export function stepStatus(
+function stepStatus(
   group: TrackerGroup,
   progress: ProgressState,
   currentGroup: string | null,

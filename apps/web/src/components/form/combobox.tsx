@@ -30,7 +30,7 @@ export interface ComboboxOption {
   isContainer?: boolean;
 }
 
-export interface ComboboxProps {
+interface ComboboxProps {
   id: string;
   label: ReactNode;
   hint?: ReactNode;

@@ -18,7 +18,7 @@ interface DateOfBirthFieldProps {
 }
 
 /** Month names of a language, '01'..'12' (Intl: no hard-coded lists to keep in step). */
-export function monthOptions(lang: Lang): { value: string; label: string }[] {
+function monthOptions(lang: Lang): { value: string; label: string }[] {
   const format = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
     month: 'long',
     timeZone: 'UTC',

@@ -28,7 +28,7 @@ const ITEM_LOOK: Record<ItemState, { mark: string; className: string }> = {
  * The live password checklist (spec 000 §2): before anything is typed every rule is 'not checked yet'
  * (even 'none of these symbols', which an empty password would pass); then each rule is met or not met.
  */
-export function PasswordChecklist({ id, value }: { id: string; value: string }) {
+function PasswordChecklist({ id, value }: { id: string; value: string }) {
   const { t } = useTranslation();
   const message = useMessage();
   const checks = passwordChecklist(value);

@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError, FieldHint, describedBy } from './field.tsx';
 import './form-controls.css';
 
-export interface RadioOption {
+interface RadioOption {
   value: string;
   label: ReactNode;
 }

@@ -15,7 +15,7 @@ import {
   routeFetch,
   type FetchCall,
 } from '../../test/verify-address-fixtures.ts';
-import { formatAddressLines, retrieveItemToParts } from './address-lookup.ts';
+import { formatAddressLines, retrieveItemToParts } from '../../components/address/address-lookup.ts';
 
 const URL_ADDRESS = '/single/address';
 

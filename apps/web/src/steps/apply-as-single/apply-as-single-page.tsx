@@ -59,12 +59,14 @@ export function ApplyAsSinglePage() {
       title={title}
       lead={t('applyAsSingle.lead')}
       beforeForm={<p>{t('applyAsSingle.what')}</p>}
-      summary={summary}
-      submitCount={form.formState.submitCount}
-      hasSubmitFailed={false}
-      isSubmitting={form.formState.isSubmitting}
+      frame={{
+        summary,
+        submitCount: form.formState.submitCount,
+        hasSubmitFailed: false,
+        isSubmitting: form.formState.isSubmitting,
+        onSubmit,
+      }}
       submitLabel={t('applyAsSingle.submit')}
-      onSubmit={onSubmit}
     >
       <TextField
         id="password"

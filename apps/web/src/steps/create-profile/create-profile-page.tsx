@@ -12,6 +12,7 @@ import {
 import { useMessage } from '../../components/form/use-message.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { CheckboxField } from '../../components/form/checkbox-field.tsx';
+import { PromoCodeField, ReferralCodeField } from '../../components/form/code-fields.tsx';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
@@ -74,10 +75,7 @@ export function CreateProfilePage() {
     }
   };
 
-  const { form, onSubmit, messageOf, summary, hasSubmitFailed } = useStepForm<
-    CreateProfileFormInput,
-    CreateProfileForm
-  >({
+  const { form, messageOf, summary, frame } = useStepForm<CreateProfileFormInput, CreateProfileForm>({
     schema: createProfileFormSchema,
     defaultValues: {
       email: invitation?.email ?? view?.email ?? '',
@@ -107,21 +105,13 @@ export function CreateProfilePage() {
       return getApplication();
     },
   });
-  const { register, control, formState } = form;
+  const { register, control } = form;
   const password = useWatch({ control, name: 'password' });
   const title = t('createProfile.title');
   usePageTitle(title, summary.length > 0);
 
   return (
-    <StepForm
-      title={title}
-      lead={t('createProfile.lead')}
-      summary={summary}
-      submitCount={formState.submitCount}
-      hasSubmitFailed={hasSubmitFailed}
-      isSubmitting={formState.isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <StepForm title={title} lead={t('createProfile.lead')} frame={frame}>
       {/* The co-applicant's e-mail is the invited one (the server holds it to that). */}
       <TextField
         id="email"
@@ -180,30 +170,10 @@ export function CreateProfilePage() {
       />
       {/* The codes belong to the application the primary started: the co-applicant's profile has none. */}
       {flow.kind === 'joint' ? null : (
-        <TextField
-          id="promoCode"
-          label={t('createProfile.promoCode')}
-          error={messageOf('promoCode')}
-          isOptional
-          autoComplete="off"
-          className="field__input--short"
-          trimOnBlur
-          registration={register('promoCode')}
-        />
+        <PromoCodeField error={messageOf('promoCode')} registration={register('promoCode')} />
       )}
       {config.hideReferralCode || flow.kind === 'joint' ? null : (
-        <TextField
-          id="referralCode"
-          label={t('createProfile.referralCode')}
-          hint={t('createProfile.referralCodeHint')}
-          error={messageOf('referralCode')}
-          isOptional
-          autoComplete="off"
-          autoCapitalize="characters"
-          className="field__input--short"
-          trimOnBlur
-          registration={register('referralCode')}
-        />
+        <ReferralCodeField error={messageOf('referralCode')} registration={register('referralCode')} />
       )}
       <CheckboxField
         id="consent"

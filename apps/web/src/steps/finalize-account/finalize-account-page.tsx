@@ -26,7 +26,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { runIdentityCheck, saveAccountUsage } from '../../lib/application-api.ts';
 import { handleStepError, useStepForm, type StepData } from '../../lib/step.ts';
-import { productDescription } from '../get-started/get-started-page.tsx';
+import { productDescription } from '../../lib/product-text.ts';
 import './finalize-account.css';
 
 const CREDIT_ROWS = ['cash', 'cheque', 'payroll', 'eft'] as const;
@@ -110,10 +110,7 @@ export function FinalizeAccountPage() {
     [products],
   );
   const fields = useMemo(() => fieldsOf(products), [products]);
-  const { form, onSubmit, messageOf, hasSubmitFailed } = useStepForm<
-    FormValues,
-    Record<string, AccountUsageAnswers>
-  >({
+  const { form, messageOf, frame } = useStepForm<FormValues, Record<string, AccountUsageAnswers>>({
     schema: schema as never,
     defaultValues: initialValues(products, view.accountUsage),
     fields,
@@ -123,7 +120,7 @@ export function FinalizeAccountPage() {
       ),
     fieldOfPath: (path) => path.replace(/^([^.]+)/, (id) => keyOf(id)),
   });
-  const { register, control, formState } = form;
+  const { register, control } = form;
   const watched = useWatch({ control }) as FormValues;
   const title = t('finalizeAccount.title');
   // One summary line per question group (naming the account when there are several), linking to the
@@ -182,12 +179,8 @@ export function FinalizeAccountPage() {
     <StepForm
       title={title}
       lead={t('finalizeAccount.lead')}
-      summary={summary}
-      submitCount={formState.submitCount}
-      hasSubmitFailed={hasSubmitFailed || checkState === 'failed'}
-      isSubmitting={formState.isSubmitting}
+      frame={{ ...frame, summary, hasSubmitFailed: frame.hasSubmitFailed || checkState === 'failed' }}
       isSubmitDisabled={checkState !== 'done'}
-      onSubmit={onSubmit}
       beforeForm={
         <>
           {isRecheck ? <p className="notice">{t('finalizeAccount.recheck')}</p> : null}

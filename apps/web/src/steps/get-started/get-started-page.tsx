@@ -1,19 +1,15 @@
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { pathOf, type ProductOffering } from '@omo/domain';
+import { pathOf } from '@omo/domain';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { Toggletip } from '../../components/toggletip.tsx';
 import { WholeWords } from '../../components/whole-words.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { flowOfPath, paths } from '../../config/paths.ts';
 import { listHeadingParts } from '../../i18n/article.ts';
-import { currentLang, type Lang } from '../../i18n/i18n.ts';
+import { currentLang } from '../../i18n/i18n.ts';
+import { productDescription } from '../../lib/product-text.ts';
 import type { ApplicationState } from '../../lib/session-state.ts';
-
-/** The product's description in the interface language (French text from the product's `fr` block). */
-export function productDescription(product: ProductOffering, lang: Lang): string {
-  return lang === 'fr' && product.fr?.description ? product.fr.description : product.description;
-}
 
 /**
  * /single/getstarted and /joint/getstarted: what the applicant needs before starting. The co-applicant's

@@ -13,7 +13,7 @@ import { ensureReferenceData } from '../../lib/reference-data.ts';
 import { clearAll, setSlice } from '../../lib/session-state.ts';
 import { errorPath } from '../../config/paths.ts';
 
-export interface LandingQuery {
+interface LandingQuery {
   productIds: string[];
   sweep: boolean;
   promoCode: string;

@@ -96,13 +96,7 @@ export function LegalTermsPage() {
   const isTerm = flagsOf(facts).mTerm;
   const saved = view.legalTerms;
 
-  const {
-    form,
-    onSubmit,
-    messageOf,
-    summary: messages,
-    hasSubmitFailed,
-  } = useStepForm<LegalTermsFormInput, LegalTermsForm>({
+  const { form, messageOf, frame } = useStepForm<LegalTermsFormInput, LegalTermsForm>({
     schema: useMemo(() => legalTermsFormSchema(context), [context]),
     defaultValues: {
       crsUsTin: '',
@@ -121,7 +115,7 @@ export function LegalTermsPage() {
     fields: FIELDS,
     save: saveLegalTerms,
   });
-  const { register, control, setValue, clearErrors, formState } = form;
+  const { register, control, setValue, clearErrors } = form;
   const [isUs, isElsewhere, isPep, purpose, purposeGic] = useWatch({
     control,
     name: [
@@ -135,7 +129,7 @@ export function LegalTermsPage() {
   const title = t('legalTerms.title');
   // Every yes/no question has the same message: the summary names the question, or seven identical
   // links would not say where to look.
-  const summary = messages.map((error) =>
+  const summary = frame.summary.map((error) =>
     isYesNoQuestion(error.fieldId)
       ? {
           ...error,
@@ -199,15 +193,7 @@ export function LegalTermsPage() {
   };
 
   return (
-    <StepForm
-      title={title}
-      lead={t('legalTerms.lead')}
-      summary={summary}
-      submitCount={formState.submitCount}
-      hasSubmitFailed={hasSubmitFailed}
-      isSubmitting={formState.isSubmitting}
-      onSubmit={onSubmit}
-    >
+    <StepForm title={title} lead={t('legalTerms.lead')} frame={{ ...frame, summary }}>
       <section className="form-section" aria-labelledby="residency-title">
         <h2 className="form-section__title" id="residency-title">
           {t('legalTerms.residencyTitle')}

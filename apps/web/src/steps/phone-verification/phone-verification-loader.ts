@@ -5,7 +5,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { pathOf } from '@omo/domain';
 import { stepLoader, type StepData } from '../../lib/step-route.ts';
-import { isVerificationStarted } from './phone-verification-state.ts';
+import { isVerificationStarted } from '../../lib/phone-verification-state.ts';
 
 const loadStep = stepLoader('phoneverification');
 

@@ -34,8 +34,8 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { fieldErrorsFromProblem, savePhone, startPhoneVerification } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
-import { isVerificationStarted, problemMessage } from './phone-verification-state.ts';
-import './phone-verification.css';
+import { isVerificationStarted, problemMessage } from '../../lib/phone-verification-state.ts';
+import '../../components/phone-verification.css';
 
 /** Back to the Change button once the editor closes (after render). */
 function focusChangeButton(): void {

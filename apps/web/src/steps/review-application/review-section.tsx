@@ -1,10 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-
-export interface SummaryRow {
-  label: string;
-  value: ReactNode;
-}
+import type { SummaryRow } from '../../screens/screen.ts';
 
 /**
  * One section of 'Review your application': its title, its answers as a summary list, and an Edit button

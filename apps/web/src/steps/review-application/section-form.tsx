@@ -3,66 +3,20 @@
  * same domain schema as its step screen, saved through the same PUT; Save stores, Cancel discards. Its
  * error summary sits at the top of the section and takes focus on a failed Save.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { useNavigate } from 'react-router';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type * as z from 'zod/mini';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { ErrorSummary } from '../../components/form/error-summary.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
+import type { FormFrame } from '../../components/form/step-form.tsx';
 import type { ApplicationView } from '../../lib/application-api.ts';
-import { handleStepError } from '../../lib/step.ts';
-
-export interface SectionFormOptions<TIn extends FieldValues, TOut> {
-  schema: z.ZodMiniType<TOut, TIn>;
-  defaultValues: DefaultValues<TIn>;
-  /** The form's field names, in order (the error summary's order). */
-  fields: readonly string[];
-  /** Saves the values with the step's PUT; answers the view. */
-  save: (values: TOut) => Promise<ApplicationView>;
-  /** Called with the new view once saved. */
-  onSaved: (view: ApplicationView) => void;
-  reValidateMode?: 'onChange' | 'onBlur' | 'onSubmit';
-}
-
-/** A section's edit form: the domain schema, the translated errors, a submit that saves and closes. */
-export function useSectionForm<TIn extends FieldValues, TOut>(options: SectionFormOptions<TIn, TOut>) {
-  const navigate = useNavigate();
-  const [hasSaveFailed, setSaveFailed] = useState(false);
-  const form = useForm<TIn, unknown, TOut>({
-    shouldFocusError: false,
-    resolver: zodResolver(options.schema as never) as unknown as Resolver<TIn, unknown, TOut>,
-    defaultValues: options.defaultValues,
-    ...(options.reValidateMode ? { reValidateMode: options.reValidateMode } : {}),
-  });
-  const { messageOf, summary } = useFormErrors(form.formState.errors, options.fields);
-  const onSubmit = form.handleSubmit(async (values) => {
-    setSaveFailed(false);
-    try {
-      options.onSaved(await options.save(values));
-    } catch (error) {
-      const outcome = await handleStepError(error, {
-        setError: form.setError,
-        fields: options.fields,
-        navigate,
-      });
-      if (outcome === 'failed') setSaveFailed(true);
-    }
-  });
-  return { form, onSubmit, messageOf, summary, hasSaveFailed };
-}
+import type { StepData } from '../../lib/step.ts';
+import { useAnswersForm, type AnswersForm } from '../../screens/screen.ts';
 
 /** The frame of a section's edit mode: the error summary, the fields, Save and Cancel. */
 export function SectionForm({
   id,
   title,
-  summary,
-  submitCount,
-  hasSaveFailed,
-  isSubmitting,
-  onSubmit,
+  frame,
   onCancel,
   onErrors,
   children,
@@ -70,11 +24,8 @@ export function SectionForm({
   id: string;
   /** The section's title (names the Save and Cancel buttons for screen readers). */
   title: string;
-  summary: { fieldId: string; message: string }[];
-  submitCount: number;
-  hasSaveFailed: boolean;
-  isSubmitting: boolean;
-  onSubmit: () => Promise<void>;
+  /** The form's state (useStepForm's `frame`). */
+  frame: FormFrame;
   onCancel: () => void;
   /** Told whether the section shows errors (the page title says 'Error: ' while one does). */
   onErrors?: (hasErrors: boolean) => void;
@@ -82,6 +33,7 @@ export function SectionForm({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLFormElement>(null);
+  const { summary, submitCount, hasSubmitFailed, isSubmitting, onSubmit } = frame;
   const hasErrors = summary.length > 0;
   useEffect(() => onErrors?.(hasErrors), [hasErrors, onErrors]);
   // Opening the edit mode moves focus to its first field.
@@ -101,7 +53,7 @@ export function SectionForm({
       }}
     >
       <ErrorSummary errors={summary} focusKey={submitCount} />
-      {hasSaveFailed ? (
+      {hasSubmitFailed ? (
         <p className="notice notice--error" role="alert">
           {t('formControls.submitFailed')}
         </p>
@@ -126,5 +78,36 @@ export function SectionForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** A section's edit mode made from its declared form (screens/): the same form set-up as the step's. */
+export function SectionEditor({
+  id,
+  title,
+  editor,
+  data,
+  newest,
+  onSaved,
+  onCancel,
+  onErrors,
+}: {
+  id: string;
+  title: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each section has its own form types
+  editor: AnswersForm<any, any>;
+  data: StepData;
+  /** The newest data the page holds (a save merges into it). */
+  newest: () => StepData;
+  onSaved: (view: ApplicationView) => unknown;
+  onCancel: () => void;
+  onErrors: (hasErrors: boolean) => void;
+}) {
+  const { form, messageOf, frame } = useAnswersForm(editor, data, newest, onSaved);
+  const { Fields } = editor;
+  return (
+    <SectionForm id={id} title={title} frame={frame} onCancel={onCancel} onErrors={onErrors}>
+      <Fields form={form} messageOf={messageOf} data={data} />
+    </SectionForm>
   );
 }

@@ -37,10 +37,10 @@ import {
   startPhoneVerification,
 } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
-import { handleStepError, type StepData } from '../../lib/step.ts';
-import { problemMessage } from '../phone-verification/phone-verification-state.ts';
+import { goToNext, handleStepError, type StepData } from '../../lib/step.ts';
+import { problemMessage } from '../../lib/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
-import '../phone-verification/phone-verification.css';
+import '../../components/phone-verification.css';
 import './verification-code.css';
 
 type PhoneView = ApplicationPhoneView;
@@ -52,7 +52,7 @@ const MESSAGE_ID = 'code-message';
 type ResendNote = { kind: 'sent' | 'failed'; text: string } | null;
 
 /** Resend links are offered until 3 resends or 3 invalid codes (and while the server allows). */
-export function canOfferResend(phone: PhoneView): boolean {
+function canOfferResend(phone: PhoneView): boolean {
   // The server's view already applies the domain rule (canResendCode) and knows the verification state.
   return phone.canResend;
 }
@@ -186,8 +186,7 @@ export function VerificationCodePage() {
   const onContinue = async () => {
     setIsContinuing(true);
     try {
-      const next = await continuePhoneVerification();
-      await navigate(next.nextPath);
+      await goToNext(navigate, await continuePhoneVerification());
     } catch (error) {
       setIsContinuing(false);
       await handleFailure(error, showCodeError);

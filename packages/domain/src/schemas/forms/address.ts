@@ -13,6 +13,7 @@ import {
   isValidUnitNumber,
 } from '../../rules/validation/text.ts';
 import { ALWAYS, issue, str, text, type Ctx } from './form-helpers.ts';
+import { ADDRESS_FIELDS, addressPartsShape, type AddressFieldNames } from '../address-fields.ts';
 import {
   CITY_NAME_MAX,
   COUNTRY_MAX,
@@ -23,35 +24,9 @@ import {
   UNIT_NUMBER_MAX,
 } from './limits.ts';
 
-interface ManualFieldNames {
-  streetNumber: string;
-  unitNumber: string;
-  streetName: string;
-  cityName: string;
-  provinceName: string;
-  postalCode: string;
-  country: string;
-}
-
-const HOME_FIELDS: ManualFieldNames = {
-  streetNumber: 'streetNumber',
-  unitNumber: 'unitNumber',
-  streetName: 'streetName',
-  cityName: 'cityName',
-  provinceName: 'provinceName',
-  postalCode: 'postalCode',
-  country: 'country',
-};
-
-const MAILING_FIELDS: ManualFieldNames = {
-  streetNumber: 'maStreetNumber',
-  unitNumber: 'maUnitNumber',
-  streetName: 'maStreetName',
-  cityName: 'maCityName',
-  provinceName: 'maProvinceName',
-  postalCode: 'maPostalCode',
-  country: 'maCountry',
-};
+type ManualFieldNames = AddressFieldNames;
+const HOME_FIELDS = ADDRESS_FIELDS.home;
+const MAILING_FIELDS = ADDRESS_FIELDS.mailing;
 
 /**
  * Manual address rules. The province is required for Canada ('Select your province name') and the US
@@ -117,6 +92,17 @@ const manualAddressShape = {
   country: text(COUNTRY_MAX),
 };
 
+/** Every part optional (the form's fields: which are required depends on the mode). */
+const optionalPartsShape = {
+  streetNumber: z.optional(text(STREET_NUMBER_MAX)),
+  unitNumber: z.optional(text(UNIT_NUMBER_MAX)),
+  streetName: z.optional(text(STREET_NAME_MAX)),
+  cityName: z.optional(text(CITY_NAME_MAX)),
+  provinceName: z.optional(text(PROVINCE_NAME_MAX)),
+  postalCode: z.optional(text(POSTAL_CODE_MAX)),
+  country: z.optional(text(COUNTRY_MAX)),
+};
+
 /**
  * A chosen suggestion carries its parts (the browser fills them from Retrieve): street, city, postal code,
  * country, and the province in Canada and the US, which sets the age of majority. Without them the
@@ -158,23 +144,12 @@ export const addressFormSchema = z
     isManualAddress: z._default(z.boolean(), false),
     autoAddress: z.optional(text()),
     autoAddressSelectedId: z.optional(text()),
-    ...manualAddressShape,
-    streetNumber: z.optional(text(STREET_NUMBER_MAX)),
-    streetName: z.optional(text(STREET_NAME_MAX)),
-    cityName: z.optional(text(CITY_NAME_MAX)),
-    postalCode: z.optional(text(POSTAL_CODE_MAX)),
-    country: z.optional(text(COUNTRY_MAX)),
+    ...addressPartsShape('home', optionalPartsShape),
     isMailingAddressSame: z._default(z.boolean(), true),
     isManualMailingAddress: z._default(z.boolean(), false),
     autoMailAddress: z.optional(text()),
     autoMailAddressSelectedId: z.optional(text()),
-    maStreetNumber: z.optional(text(STREET_NUMBER_MAX)),
-    maUnitNumber: z.optional(text(UNIT_NUMBER_MAX)),
-    maStreetName: z.optional(text(STREET_NAME_MAX)),
-    maCityName: z.optional(text(CITY_NAME_MAX)),
-    maProvinceName: z.optional(text(PROVINCE_NAME_MAX)),
-    maPostalCode: z.optional(text(POSTAL_CODE_MAX)),
-    maCountry: z.optional(text(COUNTRY_MAX)),
+    ...addressPartsShape('mailing', optionalPartsShape),
   })
   .check(
     z.superRefine((value, ctx) => {

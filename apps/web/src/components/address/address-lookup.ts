@@ -13,13 +13,14 @@ import {
   normalizePostalCode,
   splitStreetLine,
   type AddressFindItem,
+  type AddressParts,
   type AddressRetrieveItem,
   type Language,
 } from '@omo/domain';
-import type { ComboboxOption } from '../../components/form/combobox.tsx';
+import type { ComboboxOption } from '../form/combobox.tsx';
 
 /** A vendor error item ({ Error, Description, Cause, Resolution }) in an answer that is otherwise 200. */
-export class AddressLookupError extends Error {
+class AddressLookupError extends Error {
   constructor(
     readonly code: string,
     description: string,
@@ -58,17 +59,6 @@ export function pickRetrieveItem(
   throwOnErrorItem(items);
   const wanted = lang === 'fr' ? 'FRE' : 'ENG';
   return items.find((i) => i.Language === wanted) ?? items[0];
-}
-
-/** The address parts the form keeps (home names; the mailing block maps them to its ma-prefixed fields). */
-export interface AddressParts {
-  streetNumber: string;
-  unitNumber: string;
-  streetName: string;
-  cityName: string;
-  provinceName: string;
-  postalCode: string;
-  country: string;
 }
 
 function text(value: unknown): string {

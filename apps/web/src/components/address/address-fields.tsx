@@ -5,11 +5,11 @@
  */
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { CheckboxField } from '../../components/form/checkbox-field.tsx';
-import { useMessage } from '../../components/form/use-message.ts';
-import { AddressBlock, HOME_NAMES, MAILING_NAMES } from './address-block.tsx';
+import { CheckboxField } from '../form/checkbox-field.tsx';
+import { useMessage } from '../form/use-message.ts';
+import { AddressBlock } from './address-block.tsx';
 import type { AddressFormOutput, AddressFormValues } from './address-form.ts';
-import '../../components/form/combobox.css';
+import '../form/combobox.css';
 import './address.css';
 
 export function AddressFields({
@@ -23,7 +23,7 @@ export function AddressFields({
   const isMailingSame = useWatch({ control: form.control, name: 'isMailingAddressSame' }) !== false;
   return (
     <>
-      <AddressBlock kind="home" names={HOME_NAMES} form={form} msg={msg} />
+      <AddressBlock kind="home" form={form} msg={msg} />
       <CheckboxField
         id="isMailingAddressSame"
         label={t('address.mailingSame')}
@@ -35,7 +35,7 @@ export function AddressFields({
           <h2 className="form-section__title" id="mailing-title">
             {t('address.mailingTitle')}
           </h2>
-          <AddressBlock kind="mailing" names={MAILING_NAMES} form={form} msg={msg} />
+          <AddressBlock kind="mailing" form={form} msg={msg} />
         </section>
       )}
     </>

@@ -2,14 +2,14 @@
  * The 'Where do you live?' form: its value types (domain `addressFormSchema`), the blank values, the
  * values restored from the draft, and the order of its fields for the error summary.
  */
-import type { AddressForm, AddressFormInput } from '@omo/domain';
+import { ADDRESS_FIELDS, ADDRESS_PARTS, type AddressForm, type AddressFormInput } from '@omo/domain';
 
 /** What the controls hold (the schema's input; the blank values below give every field). */
 export type AddressFormValues = AddressFormInput;
 /** What the schema returns on a valid submit. */
 export type AddressFormOutput = AddressForm;
 
-export const BLANK_ADDRESS_FORM: Required<AddressFormValues> = {
+const BLANK_ADDRESS_FORM: Required<AddressFormValues> = {
   isManualAddress: false,
   autoAddress: '',
   autoAddressSelectedId: '',
@@ -45,22 +45,10 @@ export function addressFormValuesOf(saved: AddressFormInput | null | undefined):
 }
 
 /** Field names in page order (error summary order; server errors on other paths are ignored). */
-export const ADDRESS_FIELD_ORDER: readonly (keyof AddressFormValues)[] = [
-  'autoAddress',
-  'streetNumber',
-  'unitNumber',
-  'streetName',
-  'cityName',
-  'provinceName',
-  'postalCode',
-  'country',
-  'isMailingAddressSame',
-  'autoMailAddress',
-  'maStreetNumber',
-  'maUnitNumber',
-  'maStreetName',
-  'maCityName',
-  'maProvinceName',
-  'maPostalCode',
-  'maCountry',
-];
+export const ADDRESS_FIELD_ORDER: readonly (keyof AddressFormValues)[] = (
+  ['home', 'mailing'] as const
+).flatMap((kind) => [
+  ...(kind === 'mailing' ? (['isMailingAddressSame'] as const) : []),
+  ADDRESS_FIELDS[kind].search,
+  ...ADDRESS_PARTS.map((part) => ADDRESS_FIELDS[kind][part]),
+]);

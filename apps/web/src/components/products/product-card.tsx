@@ -1,24 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ProductOffering } from '@omo/domain';
-import { WholeWords } from '../../components/whole-words.tsx';
+import { WholeWords } from '../whole-words.tsx';
 import { withFrenchArticle } from '../../i18n/article.ts';
 import type { Lang } from '../../i18n/i18n.ts';
-
-const LINES = ['line1', 'line2', 'line3', 'line4', 'line5'] as const;
-
-/** Product text in the interface language (French from the product's `fr` block, English otherwise). */
-export function productText(product: ProductOffering, lang: Lang) {
-  const fr = lang === 'fr' ? product.fr : undefined;
-  const lines = LINES.map((key) => (fr ? (fr[key] ?? product[key]) : product[key])).filter(
-    (line): line is string => typeof line === 'string' && line.trim() !== '',
-  );
-  return {
-    description: fr?.description || product.description,
-    lines,
-    disclaimers: fr && fr.disclaimers.length > 0 ? fr.disclaimers : product.disclaimers,
-  };
-}
+import { productText } from '../../lib/product-text.ts';
 
 /**
  * The product card of 'Confirm your application': description, up to five detail lines, the LEARN MORE

@@ -4,7 +4,7 @@
  * the send screen) and what the server's problem details say.
  */
 import { VERIFICATION_LIMIT, type ApplicationPhoneView } from '@omo/domain';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 type PhoneView = ApplicationPhoneView;
 

@@ -8,11 +8,20 @@
 import { useState } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { isCanada, isUnitedStates, normalizePostalCode, type Language } from '@omo/domain';
-import { Combobox, type ComboboxOption } from '../../components/form/combobox.tsx';
-import { TextField } from '../../components/form/field.tsx';
-import { SelectField } from '../../components/form/select-field.tsx';
-import { PhoneText } from '../../components/phone-text.tsx';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_PARTS,
+  isCanada,
+  isUnitedStates,
+  normalizePostalCode,
+  type AddressKind,
+  type AddressParts,
+  type Language,
+} from '@omo/domain';
+import { Combobox, type ComboboxOption } from '../form/combobox.tsx';
+import { TextField } from '../form/field.tsx';
+import { SelectField } from '../form/select-field.tsx';
+import { PhoneText } from '../phone-text.tsx';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { currentLang } from '../../i18n/i18n.ts';
 import { findAddresses, retrieveAddress } from '../../lib/application-api.ts';
@@ -23,63 +32,11 @@ import {
   pickRetrieveItem,
   regionOptions,
   retrieveItemToParts,
-  type AddressParts,
 } from './address-lookup.ts';
 import type { AddressFormValues, AddressFormOutput } from './address-form.ts';
 
-/** Form field names of one address block. */
-export interface AddressBlockNames {
-  manual: 'isManualAddress' | 'isManualMailingAddress';
-  search: 'autoAddress' | 'autoMailAddress';
-  selectedId: 'autoAddressSelectedId' | 'autoMailAddressSelectedId';
-  streetNumber: 'streetNumber' | 'maStreetNumber';
-  unitNumber: 'unitNumber' | 'maUnitNumber';
-  streetName: 'streetName' | 'maStreetName';
-  cityName: 'cityName' | 'maCityName';
-  provinceName: 'provinceName' | 'maProvinceName';
-  postalCode: 'postalCode' | 'maPostalCode';
-  country: 'country' | 'maCountry';
-}
-
-export const HOME_NAMES: AddressBlockNames = {
-  manual: 'isManualAddress',
-  search: 'autoAddress',
-  selectedId: 'autoAddressSelectedId',
-  streetNumber: 'streetNumber',
-  unitNumber: 'unitNumber',
-  streetName: 'streetName',
-  cityName: 'cityName',
-  provinceName: 'provinceName',
-  postalCode: 'postalCode',
-  country: 'country',
-};
-
-export const MAILING_NAMES: AddressBlockNames = {
-  manual: 'isManualMailingAddress',
-  search: 'autoMailAddress',
-  selectedId: 'autoMailAddressSelectedId',
-  streetNumber: 'maStreetNumber',
-  unitNumber: 'maUnitNumber',
-  streetName: 'maStreetName',
-  cityName: 'maCityName',
-  provinceName: 'maProvinceName',
-  postalCode: 'maPostalCode',
-  country: 'maCountry',
-};
-
-const PART_KEYS: readonly (keyof AddressParts)[] = [
-  'streetNumber',
-  'unitNumber',
-  'streetName',
-  'cityName',
-  'provinceName',
-  'postalCode',
-  'country',
-];
-
 interface AddressBlockProps {
-  kind: 'home' | 'mailing';
-  names: AddressBlockNames;
+  kind: AddressKind;
   form: UseFormReturn<AddressFormValues, unknown, AddressFormOutput>;
   /** Translates a MessageKey (validation message) into the interface language. */
   msg: (key: string | undefined) => string | undefined;
@@ -89,7 +46,8 @@ function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
+export function AddressBlock({ kind, form, msg }: AddressBlockProps) {
+  const names = ADDRESS_FIELDS[kind];
   const { t, i18n } = useTranslation();
   const { contactPhone } = useAppConfig();
   const lang: Language = currentLang(i18n);
@@ -99,8 +57,10 @@ export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
 
   const isManual = useWatch({ control, name: names.manual }) === true;
   const selectedId = str(useWatch({ control, name: names.selectedId }));
-  const watched = useWatch({ control, name: PART_KEYS.map((k) => names[k]) });
-  const parts = Object.fromEntries(PART_KEYS.map((k, i) => [k, str(watched[i])])) as unknown as AddressParts;
+  const watched = useWatch({ control, name: ADDRESS_PARTS.map((k) => names[k]) });
+  const parts = Object.fromEntries(
+    ADDRESS_PARTS.map((k, i) => [k, str(watched[i])]),
+  ) as unknown as AddressParts;
   const region = regionOptions(parts.country, lang);
   const isHome = kind === 'home';
   const prefix = isHome ? 'home' : 'mailing';
@@ -120,7 +80,7 @@ export function AddressBlock({ kind, names, form, msg }: AddressBlockProps) {
       const item = pickRetrieveItem(answer.Items, lang);
       if (!item) throw new Error('No address');
       const retrieved = retrieveItemToParts(item);
-      for (const key of PART_KEYS) setValue(names[key], retrieved[key]);
+      for (const key of ADDRESS_PARTS) setValue(names[key], retrieved[key]);
       setValue(names.selectedId, item.Id || option.id);
       clearErrors(names.search);
       setRetrieveState('idle');

@@ -4,10 +4,10 @@
  */
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { Control } from 'react-hook-form';
-import { MaskedField } from '../../components/form/masked-field.tsx';
+import { MaskedField } from './masked-field.tsx';
 
 /** Digits typed or pasted, grouped 'NNN NNN NNN' (at most nine digits). */
-export function formatSinInput(raw: string): string {
+function formatSinInput(raw: string): string {
   const d = raw.replace(/\D/g, '').slice(0, 9);
   return [d.slice(0, 3), d.slice(3, 6), d.slice(6)].filter(Boolean).join(' ');
 }

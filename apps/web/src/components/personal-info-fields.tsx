@@ -2,15 +2,15 @@
  * The fields of 'Tell us about yourself' (spec 000 §2, §5), shared by the step screen and the review's
  * Personal Details and Co-applicant Details sections: one form (personalInfoFormSchema), several screens.
  */
-import { useTranslation } from '../../i18n/use-translation.tsx';
+import { useTranslation } from '../i18n/use-translation.tsx';
 import type { UseFormReturn } from 'react-hook-form';
 import { formatPhoneMask, trimName, type PersonalInfoForm, type PersonalInfoFormInput } from '@omo/domain';
-import { DateOfBirthField } from '../../components/form/date-of-birth-field.tsx';
-import { TextField } from '../../components/form/field.tsx';
-import { MaskedField } from '../../components/form/masked-field.tsx';
-import { RadioGroup } from '../../components/form/radio-group.tsx';
+import { DateOfBirthField } from './form/date-of-birth-field.tsx';
+import { TextField } from './form/field.tsx';
+import { MaskedField } from './form/masked-field.tsx';
+import { RadioGroup } from './form/radio-group.tsx';
 
-export type PersonalInfoFormReturn = UseFormReturn<PersonalInfoFormInput, unknown, PersonalInfoForm>;
+type PersonalInfoFormReturn = UseFormReturn<PersonalInfoFormInput, unknown, PersonalInfoForm>;
 
 interface FieldsProps {
   form: PersonalInfoFormReturn;
