@@ -258,7 +258,7 @@ const OPTIONAL_ADDRESS_PARTS = {
 };
 
 /** The address answers as stored (addressFormSchema output). */
-const addressViewSchema = z.object({
+export const addressViewSchema = z.object({
   isManualAddress: z.boolean(),
   autoAddress: z.string().optional(),
   autoAddressSelectedId: z.string().optional(),
