@@ -35,6 +35,8 @@ import devRoutes from './modules/dev/routes.ts';
 import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
 import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
+import { reminderServicePlugin } from './modules/reminders/plugin.ts';
+import resumeRoutes, { resumeServicePlugin } from './modules/resume/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import metricsPlugin from './modules/metrics/plugin.ts';
@@ -195,6 +197,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(retentionPlugin, { config });
   await app.register(sessionPlugin, { config });
   await app.register(funnelServicePlugin);
+  await app.register(resumeServicePlugin, { config });
+  await app.register(reminderServicePlugin, { config });
 
   // Modules.
   await app.register(healthRoutes, { config });
@@ -206,6 +210,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(decisionRoutes);
   await app.register(termsRoutes, { config });
   await app.register(jointRoutes, { config });
+  await app.register(resumeRoutes);
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
   await app.register(inPersonIdRoutes);

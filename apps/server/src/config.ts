@@ -281,6 +281,12 @@ export const CONFIG_DOCS = [
       'When the joint invitations are swept (cron, UTC): the reminder two days before an invitation ends, and the apply-as-single link once it has ended.',
   },
   {
+    name: 'REMINDER_DELAYS',
+    default: '1h,3d',
+    description:
+      "When applicants who asked for reminders are reminded of their unfinished draft, after their last activity: a list of durations (m, h, d); empty for none. The draft's end is announced once, 3 days before it (decision 0068).",
+  },
+  {
     name: 'SANDBOX_SLOW_DECISION_SECONDS',
     default: '40',
     description:
@@ -431,6 +437,17 @@ const booleanFromEnv = z
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+/** '1h,3d' → the delays in milliseconds, ascending. */
+function parseDelays(text: string): number[] {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => Number(part.slice(0, -1)) * unit[part.slice(-1) as keyof typeof unit])
+    .sort((a, b) => a - b);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalString,
@@ -508,6 +525,12 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4}$/, 'a cron expression of five fields')
     .default('*/15 * * * *'),
+  REMINDER_DELAYS: z
+    .string()
+    .trim()
+    .regex(/^(\d+[mhd](\s*,\s*\d+[mhd])*)?$/, 'a list of durations such as 1h,3d')
+    .default('1h,3d')
+    .transform(parseDelays),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(2),
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
@@ -610,6 +633,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   decision: { waitSeconds: number; sandboxSlowSeconds: number };
   jointSweepCron: string;
+  /** Delays after a draft's last activity at which its consenting applicant is reminded (ms, ascending). */
+  reminderDelaysMs: number[];
   jobs: { pollSeconds: number; expireSeconds: number; retrySeconds: number; maintenanceSeconds: number };
   phoneSendLimitPerIpPerHour: number;
   phoneSendLimitPerNumberPerHour: number;
@@ -661,6 +686,7 @@ export function parseConfig(
     host,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jointSweepCron: e.JOINT_SWEEP_CRON,
+    reminderDelaysMs: e.REMINDER_DELAYS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     operatorToken: e.OPERATOR_TOKEN,
