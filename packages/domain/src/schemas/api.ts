@@ -212,8 +212,6 @@ export const initializeApplicationRequestSchema = z.object({
   forceTuTest: z.boolean().default(false),
   /** The invitation's code: the joint flow joins the primary's application through it. */
   jointCode: z.string().min(1).max(200).optional(),
-  /** The optional, unticked box: the applicant asks for e-mail reminders to finish (decision 0068). */
-  reminderConsent: z.boolean().default(false),
 });
 export type InitializeApplicationRequest = z.input<typeof initializeApplicationRequestSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Coming back later (decision 0068): POST RequestLink (answered 202 the same whatever it finds), POST
+ * Coming back later (decision 0068): POST RequestLink (answered 200 the same whatever it finds), POST
  * OpenLink (sends the code, answers only its channel), POST VerifyCode (a new session at the step where
  * the applicant left) and POST Unsubscribe (one click in a reminder). Each call has its own per-IP limit.
  */
@@ -60,9 +60,9 @@ const resumeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['resume'],
         summary:
-          "Ask for a link to the draft: the session's applicant's, or an e-mail address's. 202 whether or not there is a draft",
+          "Ask for a link to the draft: the session's applicant's, or an e-mail address's; answered the same whether or not there is a draft",
         body: resumeLinkRequestSchema,
-        response: { 202: resumeLinkAnswerSchema, 429: problemDetailsSchema },
+        response: { 200: resumeLinkAnswerSchema, 429: problemDetailsSchema },
       },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ const resumeRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.resume.requestLink(
         context ? { applicantId: context.applicant.id, language } : { email: email ?? '', language },
       );
-      return reply.code(202).send({ requested: true });
+      return { requested: true as const };
     },
   );
 

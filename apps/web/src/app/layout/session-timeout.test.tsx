@@ -117,8 +117,11 @@ describe('session time-out warning (WCAG 2.2.1)', () => {
     await advance(55 * MINUTE + 1000);
     const dialog = await warning();
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
+    const save = within(dialog).getByRole('button', { name: 'Save and come back later' });
     const exit = within(dialog).getByRole('button', { name: 'Exit Application' });
     await waitFor(() => expect(stay).toHaveFocus());
+    await user.tab();
+    expect(save).toHaveFocus();
     await user.tab();
     expect(exit).toHaveFocus();
     await user.tab();

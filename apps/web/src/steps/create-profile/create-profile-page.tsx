@@ -85,6 +85,7 @@ export function CreateProfilePage() {
       promoCode: view?.promoCode ?? application.promoCode,
       referralCode: view?.referralCode ?? '',
       consent: view?.consent ?? false,
+      reminderConsent: false,
       emailCode: '',
     },
     fields: FIELDS,
@@ -96,6 +97,7 @@ export function CreateProfilePage() {
         promoCode: values.promoCode ?? '',
         referralCode: config.hideReferralCode ? '' : (values.referralCode ?? ''),
         consent: values.consent,
+        reminderConsent: values.reminderConsent,
         productIds:
           invitation?.productIds ?? view?.productIds ?? application.selectedProducts.map((p) => p.productID),
         sweepEnabled: view?.sweepEnabled ?? application.sweepEnabled,
@@ -214,6 +216,13 @@ export function CreateProfilePage() {
         })}
         error={messageOf('consent')}
         registration={register('consent')}
+      />
+      {/* Optional and unticked (decision 0068): reminders only to those who ask for them. */}
+      <CheckboxField
+        id="reminderConsent"
+        label={t('createProfile.reminderConsent')}
+        hint={t('createProfile.reminderConsentHint')}
+        registration={register('reminderConsent')}
       />
     </StepForm>
   );
