@@ -219,6 +219,18 @@ describe.each(TEST_DATABASES)('coming back later on $name', (database) => {
     expect(perIp).toEqual([...Array(10).fill(410), 429]);
   });
 
+  it('takes an application decided after the link was sent to its outcome page, not back into the steps', async () => {
+    const { applicant, token } = await stoppedAtAddress();
+    await applicant.completeUpTo('reviewConsent', 'address');
+    expect((await applicant.submit()).statusCode).toBe(200);
+    const sent = await smsCount(applicant);
+    expect((await post('/api/omo/resume/OpenLink', { token })).statusCode).toBe(200);
+    const code = await smsCodeOf(applicant, sent);
+    const right = await post('/api/omo/resume/VerifyCode', { token, code });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toEqual({ nextPath: '/single/confirmapplication' });
+  });
+
   it('counts the return in the funnel: the events after it are marked resumed', async () => {
     const { applicant, token } = await stoppedAtAddress();
     const sent = await smsCount(applicant);
