@@ -37,6 +37,7 @@ const WORDS = {
     warningTitle: "You'll be signed out soon",
     closesIn: /^Your application will close in \d+ (minutes?|seconds?)\.$/,
     stay: 'Stay signed in',
+    save: 'Save and come back later',
     exitTitle: 'Exit your application?',
     returnToApplication: 'Return to my application',
     sessionEnded: "We couldn't find your application in progress.",
@@ -63,6 +64,7 @@ const WORDS = {
     warningTitle: 'Votre session va bientôt se terminer',
     closesIn: /^Votre demande sera fermée dans \d+ (minutes?|secondes?)\.$/,
     stay: 'Rester connecté',
+    save: 'Enregistrer et revenir plus tard',
     exitTitle: 'Quitter votre demande?',
     returnToApplication: 'Revenir à ma demande',
     sessionEnded: 'Nous ne trouvons pas votre demande en cours.',
@@ -230,6 +232,7 @@ for (const lang of ['en', 'fr'] as const) {
     await createProfile(page, lang, newApplicant());
     const dialog = page.getByRole('alertdialog', { name: w.warningTitle });
     const stay = dialog.getByRole('button', { name: w.stay });
+    const save = dialog.getByRole('button', { name: w.save });
     const exit = dialog.getByRole('button', { name: w.exit });
 
     // Nothing yet; 55 minutes later (5 before the end) the warning, focus on 'Stay signed in'.
@@ -241,10 +244,13 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(stay).toBeFocused();
     await expect(page.locator('.page')).toHaveAttribute('inert', '');
     await expectTouchable(stay, 'Stay signed in');
+    await expectTouchable(save, 'Save and come back later');
     await expectTouchable(exit, 'Exit Application');
     await expectNoHorizontalScroll(page);
     await expectNoAxeViolations();
-    // Focus stays in the dialog.
+    // Focus stays in the dialog ('Save and come back later' between the two: decision 0068).
+    await page.keyboard.press('Tab');
+    await expect(save).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(exit).toBeFocused();
     await page.keyboard.press('Tab');

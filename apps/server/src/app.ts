@@ -35,6 +35,8 @@ import devRoutes from './modules/dev/routes.ts';
 import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes.ts';
 import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
+import { reminderServicePlugin } from './modules/reminders/plugin.ts';
+import resumeRoutes, { resumeServicePlugin } from './modules/resume/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
 import metricsPlugin from './modules/metrics/plugin.ts';
@@ -196,6 +198,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(retentionPlugin, { config });
   await app.register(sessionPlugin, { config });
   await app.register(funnelServicePlugin);
+  await app.register(resumeServicePlugin, { config });
+  await app.register(reminderServicePlugin, { config });
 
   // Modules.
   await app.register(healthRoutes, { config });
@@ -207,6 +211,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(decisionRoutes);
   await app.register(termsRoutes, { config });
   await app.register(jointRoutes, { config });
+  await app.register(resumeRoutes);
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
   await app.register(inPersonIdRoutes);

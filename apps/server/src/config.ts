@@ -57,6 +57,16 @@ const booleanFromEnv = z
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(emptyToUndefined, schema.optional());
+/** '1h,3d' → the delays in milliseconds, ascending. */
+function parseDelays(text: string): number[] {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => Number(part.slice(0, -1)) * unit[part.slice(-1) as keyof typeof unit])
+    .sort((a, b) => a - b);
+}
 const noTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 const fromRoot = (folder: string, context: Context) => path.resolve(context.root, folder);
 const FROM_PROVIDERS = '(from PROVIDERS)';
@@ -321,6 +331,19 @@ const VARIABLES = {
       description:
         'When the joint invitations are swept (cron, UTC): the reminder two days before an invitation ends, and the apply-as-single link once it has ended.',
       key: 'jointSweepCron',
+    },
+  ),
+  REMINDER_DELAYS: variable(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d+[mhd](\s*,\s*\d+[mhd])*)?$/, 'a list of durations such as 1h,3d')
+      .default('1h,3d'),
+    {
+      description:
+        "When applicants who asked for reminders are reminded of their unfinished draft, after their last activity: a list of durations (m, h, d); empty for none. The draft's end is announced once, 3 days before it (decision 0068).",
+      key: 'reminderDelaysMs',
+      to: (v): number[] => parseDelays(v),
     },
   ),
   SANDBOX_SLOW_DECISION_SECONDS: variable(z.coerce.number().min(0).default(40), {

@@ -164,6 +164,33 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
       },
     };
   },
+  'POST /api/omo/resume/RequestLink': (a) => ({ body: { email: a.email, language: 'fr' } }),
+  'POST /api/omo/resume/OpenLink': () => {
+    const body = { token: '' };
+    return { body, prepare: async (a) => (body.token = await resumeLinkOf(a)) };
+  },
+  'POST /api/omo/resume/VerifyCode': () => {
+    // The right code of an opened link: the sweep's valid request comes back at the step where they left.
+    const body = { token: '', code: '' };
+    return {
+      body,
+      prepare: async (a) => {
+        body.token = await resumeLinkOf(a);
+        const to = `+1${a.phoneNumber.replace(/\D/g, '')}`;
+        const sent = (await a.app.inject('/api/dev/outbox'))
+          .json<{ to: string }[]>()
+          .filter((m) => m.to === to);
+        await a.call('POST', '/api/omo/resume/OpenLink', { token: body.token });
+        for (let i = 0; i < 100 && !body.code; i += 1) {
+          const sms = (await a.app.inject('/api/dev/outbox'))
+            .json<{ to: string; body: string }[]>()
+            .filter((m) => m.to === to);
+          if (sms.length > sent.length) body.code = /\b(\d{6})\b/.exec(sms[0]!.body)?.[1] ?? '';
+        }
+      },
+    };
+  },
+  'POST /api/omo/resume/Unsubscribe': () => ({ body: { token: 'an-unknown-token' } }),
   'POST /api/dev/clock': () => ({ body: { offsetHours: 0 } }),
   'POST /api/omo/FunnelView': () => ({ body: { stepId: 'address', device: 'phone' }, after: 'personalInfo' }),
   'POST /api/omo/BlocklistCheck': (a) => ({
@@ -189,6 +216,12 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   }),
   'GET /api/omo/AddressLookup/Retrieve': () => ({ query: { Id: 'CA|CP|ENG|A1', LanguagePreference: 'fr' } }),
 };
+
+/** The resume link the applicant asks for and is e-mailed (its token). */
+async function resumeLinkOf(a: TestApplicant): Promise<string> {
+  await a.call('POST', '/api/omo/resume/RequestLink', {});
+  return linkCodeMailedTo(a.app, a.email, /resume\/open\?token=([A-Za-z0-9_-]+)/);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Hostile values

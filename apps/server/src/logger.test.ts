@@ -18,6 +18,7 @@ describe('redactUrl', () => {
       '/api/omo/AddressLookup/Retrieve?Id=[Redacted]&LanguagePreference=en',
     ],
     ['/x?code=123456&jointCode=abc', '/x?code=[Redacted]&jointCode=[Redacted]'],
+    ['/resume/open?token=abc', '/resume/open?token=[Redacted]'],
     ['/x?email=ada%40example.com&a=1', '/x?email=[Redacted]&a=[Redacted]'],
     ['/x?ada@example.com', '/x?[Redacted]'],
     ['/api/omo/GetProduct?prodCodes=2001;2002', '/api/omo/GetProduct?prodCodes=2001;2002'],

@@ -24,6 +24,8 @@ const REDACTED_KEYS = [
   'crsTin',
   'usTin',
   'crsUsTin',
+  // The one-time tokens of the resume and unsubscribe links (decision 0068).
+  'token',
 ] as const;
 
 /**

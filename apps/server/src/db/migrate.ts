@@ -16,8 +16,9 @@ import * as m0010 from './migrations/0010-decision-snapshots.ts';
 import * as m0011 from './migrations/0011-joint-email-code.ts';
 import * as m0012 from './migrations/0012-funnel-events.ts';
 import * as m0013 from './migrations/0013-step-answers.ts';
+import * as m0014 from './migrations/0014-one-time-tokens.ts';
 
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-applications': m0002,
   '0003-phone-verification': m0003,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-joint-email-code': m0011,
   '0012-funnel-events': m0012,
   '0013-step-answers': m0013,
+  '0014-one-time-tokens': m0014,
 };
 
 /**

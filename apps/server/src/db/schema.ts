@@ -3,6 +3,7 @@
  * map rows to the domain's camelCase shapes. JSON columns hold the validated domain objects as they are.
  */
 import type { Language } from '@omo/domain';
+import type { TokenPurpose } from '@omo/domain';
 import type { ColumnType, Generated } from 'kysely';
 import type { StoredStepId } from './step-answers.ts';
 
@@ -262,8 +263,6 @@ export interface EmailDeliveriesTable {
 /** The invitation of a joint application's co-applicant (0009). */
 export interface JointInvitationsTable {
   application_id: string;
-  /** SHA-256 (hex) of the joint code. */
-  code_hash: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -272,15 +271,24 @@ export interface JointInvitationsTable {
   expires_at: ColumnType<Date, Date | string, Date | string>;
   reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  single_code_hash: string | null;
-  single_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   lookups: Generated<number>;
   lookups_since: ColumnType<Date, Date | string | undefined, Date | string>;
-  /** SHA-256 (hex) of the application id and the e-mail code last sent to the invited address. */
-  email_code_hash: string | null;
-  email_code_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  email_code_tries: Generated<number>;
   email_codes_sent: Generated<number>;
+}
+
+/** A one-time token: the hash of a link's or a code's secret, its purpose and binding (0014). */
+export interface OneTimeTokensTable {
+  id: string;
+  purpose: TokenPurpose;
+  /** SHA-256 (hex) of a link's secret, or of the binding's id and a code. */
+  token_hash: string;
+  application_id: string | null;
+  applicant_id: string | null;
+  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  tries: Generated<number>;
 }
 
 /** The answers a decision is taken from, frozen at the claim of each round (0010). */
@@ -304,6 +312,19 @@ export interface FunnelsTable {
   started_at: ColumnType<Date, Date | string, never>;
   /** The device class the browser last reported. */
   device: string;
+  /** When the applicant came back through a resume link (0014). */
+  resumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** An applicant who asked for reminders (0014): the consent, its withdrawal, what was sent. */
+export interface ReminderConsentsTable {
+  applicant_id: string;
+  consented_at: ColumnType<Date, Date | string, never>;
+  /** The language the applicant used when they consented: the reminders'. */
+  language: 'en' | 'fr';
+  unsubscribed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reminders_sent: Generated<number>;
+  end_notice_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One funnel event, keyed by the funnel id alone (0010). */
@@ -357,6 +378,8 @@ export interface DB {
   outcome_reports: OutcomeReportsTable;
   email_deliveries: EmailDeliveriesTable;
   joint_invitations: JointInvitationsTable;
+  one_time_tokens: OneTimeTokensTable;
+  reminder_consents: ReminderConsentsTable;
   decision_snapshots: DecisionSnapshotsTable;
   funnels: FunnelsTable;
   funnel_events: FunnelEventsTable;

@@ -5,7 +5,7 @@
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { JOINT_FLOW, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
+import { JOINT_FLOW, RESUME_ROUTES, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
 import { loadShownTexts } from '../i18n/i18n.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
@@ -255,6 +255,31 @@ export function createRoutes(): RouteObject[] {
               path: paths.outbox,
               ...lazyStep({
                 Component: async () => (await import('../dev/outbox-page.tsx')).OutboxPage,
+              }),
+            },
+            // Coming back later (decision 0068): ask for a link, the link's page, its unsubscribe link.
+            {
+              path: RESUME_ROUTES.request,
+              ...lazyStep({
+                Component: async () => (await import('../resume/resume-request-page.tsx')).ResumeRequestPage,
+              }),
+            },
+            {
+              path: RESUME_ROUTES.sent,
+              ...lazyStep({
+                Component: async () => (await import('../resume/resume-sent-page.tsx')).ResumeSentPage,
+              }),
+            },
+            {
+              path: RESUME_ROUTES.open,
+              ...lazyStep({
+                Component: async () => (await import('../resume/resume-open-page.tsx')).ResumeOpenPage,
+              }),
+            },
+            {
+              path: RESUME_ROUTES.unsubscribe,
+              ...lazyStep({
+                Component: async () => (await import('../resume/unsubscribe-page.tsx')).UnsubscribePage,
               }),
             },
             { path: '*', Component: NotFoundPage },

@@ -136,5 +136,9 @@ export const enFirst = {
       'Your application will close and your answers will not be kept. To apply, you would start again.',
     returnToApplication: 'Return to my application',
     exitFailed: "We couldn't close your application. Please try again.",
+    saveForLater: 'Save and come back later',
+    saveText:
+      "Or select 'Save and come back later': your answers are kept and we email you a link to continue.",
+    saveFailed: "We couldn't send the link. Please try again.",
   },
 };

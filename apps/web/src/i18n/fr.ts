@@ -188,6 +188,9 @@ export const fr: Translation = {
     submitFailed: 'Nous n’avons pas pu enregistrer vos réponses. Veuillez réessayer.',
   },
   createProfile: {
+    reminderConsent:
+      'M’envoyer des rappels par courriel pour terminer ma demande si je m’arrête avant la fin',
+    reminderConsentHint: 'Facultatif. Chaque rappel contient un lien pour les arrêter.',
     title: 'Créez votre profil',
     lead: 'Votre profil protège votre demande pendant que vous la remplissez.',
     email: 'Adresse courriel',
@@ -554,6 +557,48 @@ export const fr: Translation = {
       'Votre demande sera fermée et vos réponses ne seront pas conservées. Pour faire une demande, vous devrez recommencer.',
     returnToApplication: 'Revenir à ma demande',
     exitFailed: 'Nous n’avons pas pu fermer votre demande. Veuillez réessayer.',
+    saveForLater: 'Enregistrer et revenir plus tard',
+    saveText:
+      'Ou sélectionnez « Enregistrer et revenir plus tard » : vos réponses sont conservées et nous vous envoyons par courriel un lien pour continuer.',
+    saveFailed: 'Nous n’avons pas pu envoyer le lien. Veuillez réessayer.',
+  },
+  resume: {
+    requestTitle: 'Revenir à votre demande',
+    requestLead:
+      'Entrez l’adresse courriel de votre demande. Nous vous enverrons un lien pour continuer là où vous en étiez.',
+    email: 'Adresse courriel',
+    requestSubmit: 'M’envoyer un lien',
+    checkEmailTitle: 'Consultez vos courriels',
+    requested:
+      'Si une demande inachevée utilise l’adresse {{email}}, nous y avons envoyé un lien pour la reprendre.',
+    requestedNext: 'Le lien fonctionne une seule fois. Vous pouvez fermer cette page.',
+    sentTitle: 'Consultez vos courriels',
+    sentText:
+      'Nous vous envoyons par courriel un lien pour revenir à votre demande, là où vous l’avez laissée. Vos réponses sont conservées.',
+    sentClosed: 'Votre demande est fermée sur cet appareil. Le lien fonctionne une seule fois.',
+    noEmail: 'Vous n’avez pas reçu le courriel? Demandez un nouveau lien',
+    openTitle: 'Revenir à votre demande',
+    openLead:
+      'Pour protéger vos renseignements, nous vous enverrons un code pour confirmer que c’est bien vous.',
+    sendCode: 'M’envoyer un code',
+    codeTitle: 'Entrez votre code',
+    codeSentSms:
+      'Nous avons envoyé un code à 6 chiffres par texto au numéro de téléphone que vous avez vérifié.',
+    codeSentEmail: 'Nous avons envoyé un code à 6 chiffres à votre adresse courriel.',
+    code: 'Votre code à 6 chiffres',
+    verify: 'Continuer ma demande',
+    resend: 'Envoyer un nouveau code',
+    failed: 'Un problème est survenu. Veuillez réessayer.',
+    goneTitle: 'Ce lien ne fonctionne plus',
+    goneText: 'Ce lien est expiré ou a déjà servi. Demandez un nouveau lien : vos réponses sont conservées.',
+    spentTitle: 'Trop de tentatives',
+    spentText: 'Trop de codes ont été demandés ou essayés avec ce lien. Demandez un nouveau lien.',
+    askNewLink: 'Demander un nouveau lien',
+    unsubscribeTitle: 'Rappels arrêtés',
+    unsubscribing: 'Arrêt des rappels…',
+    unsubscribed: 'Nous ne vous enverrons plus de rappels au sujet de cette demande.',
+    unsubscribeFailedTitle: 'Les rappels n’ont pas pu être arrêtés',
+    unsubscribeFailed: 'Nous n’avons pas pu arrêter les rappels. Ouvrez de nouveau le lien du courriel.',
   },
   applyAsSingle: {
     title: 'Ouvrez votre adhésion seul',

@@ -41,6 +41,9 @@ export const MESSAGES_EN = {
   'emailCode.invalid': 'Invalid code, please try again',
   'emailCode.expired': 'This code no longer works. Send a new code.',
   'emailCode.tooMany': 'Too many codes were sent for this invitation. Please call us at {phone}.',
+  'resumeCode.required': 'Enter the 6-digit code we sent you',
+  'resumeCode.invalid': 'Invalid code, please try again',
+  'resumeCode.expired': 'This code no longer works. Open the link again to get a new code.',
 
   // Names
   'name.first.required': 'Enter your first name',
@@ -198,6 +201,9 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'emailCode.expired': 'Ce code n’est plus valide. Envoyez un nouveau code.',
   'emailCode.tooMany':
     'Trop de codes ont été envoyés pour cette invitation. Veuillez nous appeler au {phone}.',
+  'resumeCode.required': 'Entrez le code à 6 chiffres que nous vous avons envoyé',
+  'resumeCode.invalid': 'Code invalide, veuillez réessayer',
+  'resumeCode.expired': 'Ce code n’est plus valide. Ouvrez le lien de nouveau pour recevoir un nouveau code.',
 
   'name.first.required': 'Entrez votre prénom',
   'name.last.required': 'Entrez votre nom de famille',

@@ -6,6 +6,7 @@
  */
 export * from './forms/limits.ts';
 export * from './forms/create-profile.ts';
+export * from './forms/resume.ts';
 export * from './forms/codes.ts';
 export * from './forms/review-codes.ts';
 export * from './forms/personal-info.ts';

@@ -15,6 +15,7 @@ import {
   problemDetailsSchema,
   sinRevealResponseSchema,
 } from '@omo/domain';
+import { requestLanguage } from '../../lib/language.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,6 +55,10 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.joint.applicationOfCode(code),
       );
       await reply.issueSession(applicantId);
+      // The optional, unticked box asking for reminders (decision 0068): only a tick records consent.
+      if ((request.body as { reminderConsent?: unknown }).reminderConsent === true) {
+        await app.reminders.consent(app.db, applicantId, requestLanguage(request));
+      }
       await app.funnel.started(request, applicantId);
       reply.header('cache-control', 'no-store');
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(appRefNo));

@@ -79,15 +79,15 @@ export function createFunnelService(deps: FunnelServiceDeps) {
         values (${context.applicant.id}::uuid, ${randomUUID()}::uuid, ${now.toISOString()}::timestamptz,
                 coalesce(${reported}::text, ${UNKNOWN_DEVICE}::text))
         on conflict (applicant_id) do update set device = coalesce(${reported}::text, funnels.device)
-        returning funnel_id, started_at, device
+        returning funnel_id, started_at, device, resumed_at
       )
       insert into funnel_events
         (funnel_id, flow, step, kind, detail, device, language, product, hour, elapsed_seconds, resumed)
       select f.funnel_id, ${flowOf(context).kind}::text, e.step, e.kind, e.detail, f.device, ${language}::text,
              ${product}::text, ${hour.toISOString()}::timestamptz,
              greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - f.started_at))))::int,
-             -- There is no resume link yet: no applicant comes back through one.
-             false
+             -- Every event after the applicant came back through a resume link.
+             f.resumed_at is not null
       from f cross join (values ${rows}) as e(step, kind, detail)
     `.execute(db);
   }
@@ -118,6 +118,18 @@ export function createFunnelService(deps: FunnelServiceDeps) {
       if (!flowOf(context).steps.some((s) => s.id === stepId)) return false;
       await safely(() => record(request, context, [{ step: stepId, kind: 'view', device }]));
       return true;
+    },
+
+    /** The applicant came back through a resume link: their funnel's later events say so. */
+    async resumed(applicantId: string): Promise<void> {
+      await safely(async () => {
+        await db
+          .updateTable('funnels')
+          .set({ resumed_at: clock.now() })
+          .where('applicant_id', '=', applicantId)
+          .where('resumed_at', 'is', null)
+          .execute();
+      });
     },
 
     /** The profile was created: the funnel starts, with the profile screen's submit. */

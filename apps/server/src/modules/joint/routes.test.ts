@@ -117,9 +117,10 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
 
     // Only the hash of the code is stored; the e-mail's parameters are cleared once it is sent.
     const row = await t.app.db
-      .selectFrom('joint_invitations')
+      .selectFrom('one_time_tokens')
       .selectAll()
-      .where('code_hash', '=', sha256Hex(code))
+      .where('purpose', '=', 'jointInvitation')
+      .where('token_hash', '=', sha256Hex(code))
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(code);
     const deliveries = await t.app.db.selectFrom('email_deliveries').select('params').execute();

@@ -1,7 +1,7 @@
 /**
  * Joint invitations. When the primary's part of a joint application is done, the co-applicant is
- * e-mailed a link with a joint code (256 bits, derived so that a reminder can send it again; only its
- * hash is stored). The code works for JOINT_INVITATION_DAYS, for this application and this co-applicant,
+ * e-mailed a link with a joint code (256 bits, derived so that a reminder can send it again; a one-time
+ * token of purpose jointInvitation, only its hash stored). The code works for JOINT_INVITATION_DAYS, for this application and this co-applicant,
  * and stops working once the co-applicant's round (or the primary's going on alone) has started. Lookups
  * are limited per IP (the route) and per code (here). A sweep e-mails the co-applicant a reminder two days
  * before the end and, once the invitation has ended, e-mails the primary a one-time link to go on alone.
@@ -18,7 +18,6 @@ import {
   isInvitedName,
   JOINT_CODE_LOOKUPS_PER_HOUR,
   JOINT_EMAIL_CODE_MINUTES,
-  JOINT_EMAIL_CODE_TRIES,
   JOINT_EMAIL_CODES_PER_INVITATION,
   JOINT_FLOW,
   JOINT_REMINDER_DAYS_BEFORE,
@@ -28,12 +27,11 @@ import {
   type JointCodeLookupResponse,
   type Language,
 } from '@omo/domain';
-import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { sha256Hex, verifyPassword, type LinkCodes } from '../../lib/crypto.ts';
+import { verifyPassword, type LinkCodes } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../lib/http-problem.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { ApplicantContext } from '../application/repository.ts';
@@ -41,6 +39,7 @@ import { validationProblem } from '../application/problems.ts';
 import { findApplicantByRole, toDecision } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
 import type { MailService } from '../mail/service.ts';
+import { checkCode, consumeToken, findLink, hasToken, issueToken, tokenState } from '../tokens/service.ts';
 
 /** The queue of the sweep (reminders and ended invitations), scheduled and idempotent. */
 export const JOINT_SWEEP_QUEUE = 'joint.sweep';
@@ -87,9 +86,6 @@ async function findInvitation(db: Database, applicationId: string) {
     .executeTakeFirst();
 }
 
-/** The stored hash of an e-mail code: bound to its application. */
-const emailCodeHash = (applicationId: string, code: string) => sha256Hex(`${applicationId}:${code}`);
-
 /**
  * Checks the code e-mailed to the invited address (proof that the co-applicant holds it): right, unexpired
  * and within JOINT_EMAIL_CODE_TRIES; a wrong entry counts against the code. It stays valid until it expires.
@@ -104,23 +100,10 @@ async function assertEmailCode(
 ): Promise<void> {
   const refuse = (key: string) => validationProblem([{ path: 'emailCode', key }], contactPhone);
   if (!code || !/^\d{6}$/.test(code.trim())) throw refuse(code ? 'emailCode.invalid' : 'emailCode.required');
-  // One statement under the row's lock: parallel guesses cannot get past the tries.
-  const hash = emailCodeHash(applicationId, code.trim());
-  const counted = await db
-    .updateTable('joint_invitations')
-    .set({
-      email_code_tries: sql<number>`case when email_code_hash = ${hash} then email_code_tries else email_code_tries + 1 end`,
-    })
-    .where('application_id', '=', applicationId)
-    .where('email_code_hash', 'is not', null)
-    .where('email_code_expires_at', '>', now)
-    .where('email_code_tries', '<', JOINT_EMAIL_CODE_TRIES)
-    .returning(['email_code_tries', sql<boolean>`email_code_hash = ${hash}`.as('right')])
-    .executeTakeFirst();
-  if (counted?.right) return;
-  throw refuse(
-    counted && counted.email_code_tries < JOINT_EMAIL_CODE_TRIES ? 'emailCode.invalid' : 'emailCode.expired',
-  );
+  // The token's check counts a wrong entry under the row's lock: parallel guesses cannot get past the tries.
+  const checked = await checkCode(db, 'jointEmailCode', { applicationId }, code.trim(), now);
+  if (checked === 'right') return;
+  throw refuse(checked === 'wrong' ? 'emailCode.invalid' : 'emailCode.expired');
 }
 
 /**
@@ -160,15 +143,37 @@ export function createJointService(deps: JointServiceDeps) {
   const singleLink = (code: string) =>
     `${config.publicUrl}${PUBLIC_ROUTES.applyAsSingle}?code=${code}&ApplicantType=${APPLY_AS_SINGLE_TYPE}`;
 
-  /** The invitation of a code with its application's decision and products, or undefined. */
+  /**
+   * The invitation of a code with its application's decision and products, or undefined. The token is
+   * found whatever its expiry: the invitation's own end answers 'ended', not 'unknown'.
+   */
   async function findByCode(code: string) {
+    const token = await findLink(db, 'jointInvitation', code);
+    if (!token?.applicationId || token.usedAt || token.endedAt) return undefined;
     return db
       .selectFrom('joint_invitations as j')
       .innerJoin('applications as a', 'a.id', 'j.application_id')
       .select(['j.application_id', 'j.expires_at', 'j.first_name', 'j.last_name', 'j.email'])
       .select(['a.decision', 'a.product_ids'])
-      .where('j.code_hash', '=', sha256Hex(code))
+      .where('j.application_id', '=', token.applicationId)
       .executeTakeFirst();
+  }
+
+  /** Issues the primary's apply-as-single link: it works once, APPLY_AS_SINGLE_DAYS from now. */
+  async function issueApplyAsSingle(
+    trx: Database,
+    applicationId: string,
+    applicantId: string,
+    code: string,
+    now: Date,
+  ) {
+    await issueToken(trx, 'applyAsSingle', {
+      applicationId,
+      applicantId,
+      secret: code,
+      now,
+      expiresAt: new Date(now.getTime() + APPLY_AS_SINGLE_DAYS * DAY_MS),
+    });
   }
 
   /**
@@ -197,7 +202,6 @@ export function createJointService(deps: JointServiceDeps) {
         .insertInto('joint_invitations')
         .values({
           application_id: application.id,
-          code_hash: sha256Hex(code),
           first_name: info.jointFirstName ?? '',
           last_name: info.jointLastName ?? '',
           email: info.jointEmail.toLowerCase(),
@@ -209,6 +213,12 @@ export function createJointService(deps: JointServiceDeps) {
         .returning('application_id')
         .executeTakeFirst();
       if (!inserted) return;
+      await issueToken(trx, 'jointInvitation', {
+        applicationId: application.id,
+        secret: code,
+        now: createdAt,
+        expiresAt,
+      });
       await mail.queue(trx, {
         key: `joint-invitation:${application.id}`,
         applicantId: applicant.id,
@@ -269,18 +279,12 @@ export function createJointService(deps: JointServiceDeps) {
      */
     async sendEmailCode(jointCode: string): Promise<void> {
       const applicationId = await applicationOfCode(jointCode);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // Minutes of real time, as admitCoApplicant checks them.
       const now = new Date();
       await db.transaction().execute(async (trx) => {
         const sent = await trx
           .updateTable('joint_invitations')
-          .set((eb) => ({
-            email_code_hash: emailCodeHash(applicationId, code),
-            email_code_expires_at: new Date(now.getTime() + JOINT_EMAIL_CODE_MINUTES * 60_000),
-            email_code_tries: 0,
-            email_codes_sent: eb('email_codes_sent', '+', 1),
-          }))
+          .set((eb) => ({ email_codes_sent: eb('email_codes_sent', '+', 1) }))
           .where('application_id', '=', applicationId)
           .where('email_codes_sent', '<', JOINT_EMAIL_CODES_PER_INVITATION)
           .returning(['email_codes_sent', 'email', 'first_name', 'language'])
@@ -291,6 +295,12 @@ export function createJointService(deps: JointServiceDeps) {
             errors: [{ path: 'emailCode', key: 'emailCode.tooMany', message: 'Too many codes were sent.' }],
           });
         }
+        // A new code ends the last one.
+        const { secret: code } = await issueToken(trx, 'jointEmailCode', {
+          applicationId,
+          now,
+          expiresAt: new Date(now.getTime() + JOINT_EMAIL_CODE_MINUTES * 60_000),
+        });
         await mail.queue(trx, {
           key: `joint-email-code:${applicationId}:${sent.email_codes_sent}`,
           applicantId: null,
@@ -338,12 +348,15 @@ export function createJointService(deps: JointServiceDeps) {
         const now = clock.now();
         const code = links.code('single', application.id, now);
         // The invitation ends here: the sweep sends no second notice, and the link counts its days from now.
-        await trx
-          .updateTable('joint_invitations')
-          .set({ single_code_hash: sha256Hex(code), expired_at: now })
-          .where('application_id', '=', application.id)
-          .where('single_code_hash', 'is', null)
-          .execute();
+        if (!(await hasToken(trx, 'applyAsSingle', { applicationId: application.id }))) {
+          const ended = await trx
+            .updateTable('joint_invitations')
+            .set({ expired_at: now })
+            .where('application_id', '=', application.id)
+            .returning('application_id')
+            .executeTakeFirst();
+          if (ended) await issueApplyAsSingle(trx, application.id, applicant.id, code, now);
+        }
         link = singleLink(code);
       }
       await mail.queue(trx, {
@@ -403,11 +416,7 @@ export function createJointService(deps: JointServiceDeps) {
             const primary = await findApplicantByRole(trx, row.application_id, 'primary');
             if (!primary) return true;
             const code = links.code('single', row.application_id, now);
-            await trx
-              .updateTable('joint_invitations')
-              .set({ single_code_hash: sha256Hex(code) })
-              .where('application_id', '=', row.application_id)
-              .execute();
+            await issueApplyAsSingle(trx, row.application_id, primary.applicant.id, code, now);
             await mail.queue(trx, {
               key: `joint-ended:${row.application_id}`,
               applicantId: primary.applicant.id,
@@ -466,30 +475,19 @@ export function createJointService(deps: JointServiceDeps) {
     async redeemSingleCode(code: string, type: string, password: string): Promise<string> {
       if (type.toLowerCase() !== APPLY_AS_SINGLE_TYPE) throw notFound();
       const now = clock.now();
+      const token = await findLink(db, 'applyAsSingle', code);
+      if (!token?.applicationId || !token.applicantId || tokenState(token, now) !== 'live') throw notFound();
       const found = await db
-        .selectFrom('joint_invitations as j')
-        .innerJoin('applicants as p', (join) =>
-          join.onRef('p.application_id', '=', 'j.application_id').on('p.role', '=', 'primary'),
-        )
-        .select(['j.application_id', 'p.password_hash'])
-        .where('j.single_code_hash', '=', sha256Hex(code))
-        .where('j.single_used_at', 'is', null)
-        // The link works for APPLY_AS_SINGLE_DAYS from when it was sent (the end of the invitation).
-        .where('j.expired_at', '>', new Date(now.getTime() - APPLY_AS_SINGLE_DAYS * DAY_MS))
+        .selectFrom('applicants')
+        .select('password_hash')
+        .where('id', '=', token.applicantId)
         .executeTakeFirst();
       if (!found) throw notFound();
       if (!(await verifyPassword(found.password_hash, password))) {
         throw validationProblem([{ path: 'password', key: 'password.wrong' }], config.contactPhone);
       }
-      const row = await db
-        .updateTable('joint_invitations')
-        .set({ single_used_at: now })
-        .where('application_id', '=', found.application_id)
-        .where('single_used_at', 'is', null)
-        .returning('application_id')
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      return row.application_id;
+      if (!(await consumeToken(db, token.id, now))) throw notFound();
+      return token.applicationId;
     },
   };
 }

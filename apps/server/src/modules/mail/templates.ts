@@ -1,12 +1,14 @@
 /**
  * The e-mails omo sends, in English and French, each with a plain-text and an HTML part. Parameters are
  * escaped in the HTML; links are absolute (the configured public and online-banking addresses). An e-mail
- * never holds the SIN, a password or a phone verification code (the co-applicant's e-mail code, single
- * purpose and short-lived, proves they hold the invited address); a member number is an identifier, not a secret (the
- * password signs in). The joint invitation and apply-as-single links carry a one-purpose link code: the
- * e-mail is the only place it is written (the database keeps its hash).
+ * never holds the SIN, a password or a phone verification code (the co-applicant's e-mail code and the
+ * resume code of an application without a verified phone, single purpose and short-lived, prove they hold
+ * the address); a member number is an identifier, not a secret (the password signs in). The joint
+ * invitation, apply-as-single, resume and unsubscribe links carry a one-time token: the e-mail is the only
+ * place it is written (the database keeps its hash). The resume e-mails are in resume-templates.ts.
  */
 import type { DecisionOutcome, Language } from '@omo/domain';
+import { RESUME_TEMPLATES, type ResumeTemplateParams } from './resume-templates.ts';
 
 export interface Brand {
   institutionName: string;
@@ -19,7 +21,7 @@ export interface Brand {
 export type MailedOutcome = Exclude<DecisionOutcome, 'existingMember' | 'primaryComplete'>;
 
 /** The templates and their parameters. */
-export interface TemplateParams {
+export interface TemplateParams extends ResumeTemplateParams {
   /** The decision of an application whose applicant was shown the processing page. */
   decisionMade: { firstName: string; outcome: MailedOutcome; memberNumber: string | null; refNo: string };
   /** Someone applied with an e-mail that already holds a membership (answered here, never on screen). */
@@ -362,7 +364,8 @@ export function renderEmail<N extends TemplateName>(
     const p = params as TemplateParams['existingMember'];
     rendered = (language === 'fr' ? EXISTING_FR : EXISTING_EN)(p, brand);
   } else {
-    const renderer = JOINT[name as keyof typeof JOINT][language] as Renderer<TemplateParams[N]>;
+    const renderers = { ...JOINT, ...RESUME_TEMPLATES };
+    const renderer = renderers[name as keyof typeof renderers][language] as Renderer<TemplateParams[N]>;
     rendered = renderer(params, brand);
   }
   return compose(rendered.subject, rendered.paragraphs, brand, language);

@@ -36,7 +36,11 @@ export function AppLayout() {
             <StepTracker />
           </aside>
           <main className="page__main" id={MAIN_ID} tabIndex={-1}>
-            <StepNav hasSession={session.hasSession} onExit={session.askToExit} />
+            <StepNav
+              hasSession={session.hasSession}
+              onExit={session.askToExit}
+              onSave={session.saveForLater}
+            />
             <Outlet />
           </main>
         </div>

@@ -5,6 +5,7 @@ import {
   type Language,
   API_PATHS,
   APPLICATION_API_PATHS,
+  RESUME_API_PATHS,
   SESSION_EXPIRES_IN_HEADER,
   membershipResponseOf,
 } from '@omo/domain';
@@ -38,6 +39,7 @@ function serve(overrides: Record<string, MockRoute> = {}) {
     [P.session]: { body: STATUS },
     [P.sessionExtend]: { body: STATUS },
     [P.sessionEnd]: { status: 204 },
+    [RESUME_API_PATHS.requestLink]: { body: { requested: true } },
     ...overrides,
   };
   return { routes, fetch: mockFetch(routes) };
@@ -118,8 +120,11 @@ describe('session time-out warning (WCAG 2.2.1)', () => {
     await advance(55 * MINUTE + 1000);
     const dialog = await warning();
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
+    const save = within(dialog).getByRole('button', { name: 'Save and come back later' });
     const exit = within(dialog).getByRole('button', { name: 'Exit Application' });
     await waitFor(() => expect(stay).toHaveFocus());
+    await user.tab();
+    expect(save).toHaveFocus();
     await user.tab();
     expect(exit).toHaveFocus();
     await user.tab();
@@ -130,6 +135,31 @@ describe('session time-out warning (WCAG 2.2.1)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(calls(fetch, P.sessionExtend)).toHaveLength(1);
     expect(back).toHaveFocus();
+  });
+
+  it("'Save and come back later' asks for the link, ends the session and says the link is on its way", async () => {
+    const { fetch } = serve();
+    const { user, router } = await openAddressStep();
+    await advance(55 * MINUTE + 1000);
+    await user.click(within(await warning()).getByRole('button', { name: 'Save and come back later' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/resume/sent'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeInTheDocument();
+    expect(calls(fetch, RESUME_API_PATHS.requestLink)).toHaveLength(1);
+    expect(JSON.parse(String(calls(fetch, RESUME_API_PATHS.requestLink)[0]![1]?.body))).toEqual({
+      language: 'en',
+    });
+    expect(calls(fetch, P.sessionEnd)).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('says so when the link could not be asked for, and keeps the session', async () => {
+    const { fetch } = serve({
+      [RESUME_API_PATHS.requestLink]: { status: 503, body: { title: 'Unavailable' } },
+    });
+    const { user } = await openAddressStep();
+    await user.click(screen.getByRole('button', { name: 'Save and come back later' }));
+    expect(await screen.findByText("We couldn't send the link. Please try again.")).toBeInTheDocument();
+    expect(calls(fetch, P.sessionEnd)).toHaveLength(0);
   });
 
   it("'Exit Application' ends the session on the server, then leaves for the public website", async () => {

@@ -12,6 +12,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { RESUME_ROUTES } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import {
@@ -36,6 +37,8 @@ interface SessionTimeout {
   hasSession: boolean;
   /** Opens the dialog that confirms leaving (the step screens' Exit). */
   askToExit: () => void;
+  /** 'Save and come back later': e-mails the applicant a link to the draft, ends the session, says so. */
+  saveForLater: () => void;
 }
 
 /** Schedules `run` at the time `at` (ms since the epoch); a time past runs it at once. */
@@ -53,6 +56,7 @@ function useTimerAt(at: number | null, run: () => void): void {
  */
 export function useSessionTimeout(isActive: boolean): SessionTimeout {
   const navigate = useNavigate();
+  const { i18n } = useTranslation();
   const { publicWebsiteUrl } = useAppConfig();
   const knownDeadline = useSessionDeadline();
   const deadline = isActive ? knownDeadline : null;
@@ -61,6 +65,7 @@ export function useSessionTimeout(isActive: boolean): SessionTimeout {
   const [isExitAsked, setExitAsked] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const [hasExitFailed, setExitFailed] = useState(false);
+  const [hasSaveFailed, setSaveFailed] = useState(false);
 
   // The warning's lead time comes with the session's status, read once a session is known.
   useEffect(() => {
@@ -141,8 +146,32 @@ export function useSessionTimeout(isActive: boolean): SessionTimeout {
     loadFullPage(publicWebsiteUrl);
   }, [isBusy, publicWebsiteUrl]);
 
+  const save = useCallback(async () => {
+    if (isBusy) return;
+    setBusy(true);
+    setExitFailed(false);
+    setSaveFailed(false);
+    try {
+      const { requestResumeLink } = await import('../../resume/resume-api.ts');
+      await requestResumeLink({ language: i18n.language });
+      await endSession();
+    } catch {
+      // The dialog says so (opened when the step's own button asked).
+      setBusy(false);
+      setSaveFailed(true);
+      setExitAsked(true);
+      return;
+    }
+    forgetSession();
+    clearAll();
+    setBusy(false);
+    setExitAsked(false);
+    await navigate(RESUME_ROUTES.sent);
+  }, [isBusy, i18n.language, navigate]);
+
   const askToExit = useCallback(() => {
     setExitFailed(false);
+    setSaveFailed(false);
     setExitAsked(true);
   }, []);
 
@@ -154,11 +183,19 @@ export function useSessionTimeout(isActive: boolean): SessionTimeout {
         remainingMs={remainingMs}
         isBusy={isBusy}
         hasExitFailed={hasExitFailed}
+        hasSaveFailed={hasSaveFailed}
         onStay={kind === 'timeout' ? () => void stay() : () => setExitAsked(false)}
         onExit={() => void exit()}
+        onSave={() => void save()}
       />
     );
-  return { dialog, isDialogOpen: kind !== null, hasSession: deadline !== null, askToExit };
+  return {
+    dialog,
+    isDialogOpen: kind !== null,
+    hasSession: deadline !== null,
+    askToExit,
+    saveForLater: () => void save(),
+  };
 }
 
 /** The time left in words: whole minutes (rounded up), then seconds in the last minute. */
@@ -175,17 +212,22 @@ function SessionDialog({
   remainingMs,
   isBusy,
   hasExitFailed,
+  hasSaveFailed = false,
   onStay,
   onExit,
+  onSave,
 }: {
   kind: DialogKind;
   remainingMs: number;
   isBusy: boolean;
   hasExitFailed: boolean;
+  hasSaveFailed?: boolean;
   /** 'Stay signed in' (the warning) or 'Return to my application' (the exit question); also Escape. The
    * buttons stay focusable while a call runs (aria-disabled); the handlers ignore a second press. */
   onStay: () => void;
   onExit: () => void;
+  /** 'Save and come back later'. */
+  onSave: () => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -251,7 +293,13 @@ function SessionDialog({
           ) : (
             <p>{t('session.exitText')}</p>
           )}
+          <p>{t('session.saveText')}</p>
         </div>
+        {hasSaveFailed ? (
+          <p className="notice notice--error" role="alert">
+            {t('session.saveFailed')}
+          </p>
+        ) : null}
         {hasExitFailed ? (
           <p className="notice notice--error" role="alert">
             {t('session.exitFailed')}
@@ -260,6 +308,9 @@ function SessionDialog({
         <div className="session-dialog__actions">
           <button ref={stayRef} type="button" className="button" aria-disabled={isBusy} onClick={onStay}>
             {isTimeout ? t('session.stay') : t('session.returnToApplication')}
+          </button>
+          <button type="button" className="button button--secondary" aria-disabled={isBusy} onClick={onSave}>
+            {t('session.saveForLater')}
           </button>
           <button type="button" className="button button--secondary" aria-disabled={isBusy} onClick={onExit}>
             {t('common.exitApplication')}

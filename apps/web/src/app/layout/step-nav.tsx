@@ -10,7 +10,16 @@ import './step-nav.css';
  * answers back), and 'Exit Application' while a session is alive. Screens whose loader gives no
  * application view (the placeholder of a screen not built yet) have no Back.
  */
-export function StepNav({ hasSession, onExit }: { hasSession: boolean; onExit: () => void }) {
+export function StepNav({
+  hasSession,
+  onExit,
+  onSave,
+}: {
+  hasSession: boolean;
+  onExit: () => void;
+  /** 'Save and come back later' (decision 0068): e-mails a link to the draft and leaves. */
+  onSave: () => void;
+}) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const data = useMatches().at(-1)?.loaderData as { view?: ApplicationView | null } | undefined;
@@ -28,9 +37,14 @@ export function StepNav({ hasSession, onExit }: { hasSession: boolean; onExit: (
         </Link>
       ) : null}
       {hasSession ? (
-        <button type="button" className="link-button step-nav__exit" onClick={onExit}>
-          {t('common.exitApplication')}
-        </button>
+        <span className="step-nav__session">
+          <button type="button" className="link-button" onClick={onSave}>
+            {t('session.saveForLater')}
+          </button>
+          <button type="button" className="link-button step-nav__exit" onClick={onExit}>
+            {t('common.exitApplication')}
+          </button>
+        </span>
       ) : null}
     </div>
   );

@@ -83,6 +83,7 @@ export function CreateProfilePage() {
       promoCode: view?.promoCode ?? application.promoCode,
       referralCode: view?.referralCode ?? '',
       consent: view?.consent ?? false,
+      reminderConsent: false,
       emailCode: '',
     },
     fields: FIELDS,
@@ -94,6 +95,7 @@ export function CreateProfilePage() {
         promoCode: values.promoCode ?? '',
         referralCode: config.hideReferralCode ? '' : (values.referralCode ?? ''),
         consent: values.consent,
+        reminderConsent: values.reminderConsent,
         productIds:
           invitation?.productIds ?? view?.productIds ?? application.selectedProducts.map((p) => p.productID),
         sweepEnabled: view?.sweepEnabled ?? application.sweepEnabled,
@@ -184,6 +186,13 @@ export function CreateProfilePage() {
         })}
         error={messageOf('consent')}
         registration={register('consent')}
+      />
+      {/* Optional and unticked (decision 0068): reminders only to those who ask for them. */}
+      <CheckboxField
+        id="reminderConsent"
+        label={t('createProfile.reminderConsent')}
+        hint={t('createProfile.reminderConsentHint')}
+        registration={register('reminderConsent')}
       />
     </StepForm>
   );

@@ -95,7 +95,9 @@ describe('createprofile', () => {
     const { router } = renderApp('/single/createprofile');
     await userEvent.type(await screen.findByLabelText('Email address'), '  alex@example.com ');
     await userEvent.type(screen.getByLabelText('Password'), PASSWORD);
-    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('checkbox', { name: /receive communications/ }));
+    // The reminders' box is optional and unticked (decision 0068).
+    expect(screen.getByRole('checkbox', { name: /reminders to finish/ })).not.toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/personalinfo'));
     const init = calls.find((c) => c.path === '/api/omo/InitializeApplication');
@@ -105,6 +107,7 @@ describe('createprofile', () => {
       password: PASSWORD,
       promoCode: 'PromoGIC',
       consent: true,
+      reminderConsent: false,
       productIds: ['1001'],
       sweepEnabled: false,
       flow: 'single',

@@ -27,6 +27,8 @@ export const createProfileFormSchema = z.object({
   promoCode: promoCodeFieldSchema(),
   referralCode: referralCodeFieldSchema,
   consent: z._default(z.boolean(), false),
+  /** The optional, unticked box asking for e-mail reminders to finish (decision 0068). */
+  reminderConsent: z._default(z.boolean(), false),
   /** The co-applicant's code e-mailed to the invited address (the server requires it in the joint flow). */
   emailCode: z.optional(z.string().check(z.maxLength(12, 'emailCode.invalid' satisfies MessageKey))),
 });

@@ -1,0 +1,78 @@
+/**
+ * /resume: come back to an application from any device. The applicant gives the e-mail address of their
+ * application and is told the same whether or not one exists (no enumeration); the link goes to the
+ * address of a draft only.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resumeRequestFormSchema, type ResumeRequestForm } from '@omo/domain';
+import { StepForm } from '../components/form/step-form.tsx';
+import { TextField } from '../components/form/field.tsx';
+import { useFormErrors } from '../components/form/use-form-errors.ts';
+import { PageHeading } from '../components/page-heading.tsx';
+import { usePageTitle } from '../components/use-page-title.ts';
+import { useTranslation } from '../i18n/use-translation.tsx';
+import { requestResumeLink } from './resume-api.ts';
+
+const FIELDS = ['email'] as const;
+
+export function ResumeRequestPage() {
+  const { t, i18n } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [hasFailed, setFailed] = useState(false);
+  const form = useForm<ResumeRequestForm>({
+    shouldFocusError: false,
+    resolver: zodResolver(resumeRequestFormSchema),
+    defaultValues: { email: '' },
+  });
+  const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const title = sentTo ? t('resume.checkEmailTitle') : t('resume.requestTitle');
+  usePageTitle(title, summary.length > 0);
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFailed(false);
+    try {
+      await requestResumeLink({ email, language: i18n.language });
+      setSentTo(email);
+    } catch {
+      setFailed(true);
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div className="panel panel--narrow">
+        <PageHeading>{title}</PageHeading>
+        <p className="lead">{t('resume.requested', { email: sentTo })}</p>
+        <p>{t('resume.requestedNext')}</p>
+      </div>
+    );
+  }
+  return (
+    <StepForm
+      title={title}
+      lead={t('resume.requestLead')}
+      frame={{
+        summary,
+        submitCount: form.formState.submitCount,
+        hasSubmitFailed: hasFailed,
+        isSubmitting: form.formState.isSubmitting,
+        onSubmit,
+      }}
+      submitLabel={t('resume.requestSubmit')}
+    >
+      <TextField
+        id="email"
+        label={t('resume.email')}
+        error={messageOf('email')}
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        trimOnBlur
+        registration={form.register('email')}
+      />
+    </StepForm>
+  );
+}
