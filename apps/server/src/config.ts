@@ -252,6 +252,60 @@ export const CONFIG_DOCS = [
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
   },
   {
+    name: 'DIGITAL_BRANCH_CODE',
+    default: '001',
+    description:
+      'Branch code the core banking opens digital applications at (the membership request, decision 0075).',
+  },
+  {
+    name: 'CORE_BANKING_PROVIDER',
+    default: 'sandbox',
+    description:
+      'sandbox | fineract. fineract opens members in Apache Fineract and needs FINERACT_URL, FINERACT_USERNAME and FINERACT_PASSWORD.',
+  },
+  {
+    name: 'FINERACT_URL',
+    default: '(unset)',
+    description: 'Base address of the Fineract server; omo adds /fineract-provider/api/v1.',
+  },
+  {
+    name: 'FINERACT_TENANT',
+    default: 'default',
+    description: 'Fineract tenant (the Fineract-Platform-TenantId header).',
+  },
+  { name: 'FINERACT_USERNAME', default: '(unset)', description: 'Fineract API user (HTTP Basic).' },
+  { name: 'FINERACT_PASSWORD', default: '(unset)', description: 'Fineract API password (HTTP Basic).' },
+  {
+    name: 'FINERACT_MAPPING_FILE',
+    default: 'data/fineract-mapping.json',
+    description:
+      "Fineract's ids for omo's data: office, SIN document type, and each omo product's savings or fixed-deposit product (relative to the repository root).",
+  },
+  {
+    name: 'FINERACT_SEND_SIN',
+    default: 'false',
+    description:
+      'Send the SIN to Fineract as a client identifier (for tax slips); off unless the credit union opts in.',
+  },
+  {
+    name: 'SCREENING_PROVIDER',
+    default: 'sandbox',
+    description:
+      'sandbox | opensanctions. Sanctions screening of each applicant before the membership is opened; opensanctions needs OPENSANCTIONS_API_KEY.',
+  },
+  {
+    name: 'OPENSANCTIONS_URL',
+    default: 'https://api.opensanctions.org',
+    description: 'Base address of the OpenSanctions matching API (tests point it to a local fake).',
+  },
+  { name: 'OPENSANCTIONS_API_KEY', default: '(unset)', description: 'OpenSanctions API key.' },
+  {
+    name: 'SCREENING_THRESHOLD',
+    default: '0.7',
+    description:
+      'Screening score (0-1) at or above which a match holds the application for staff review instead of opening it.',
+  },
+  {
     name: 'PARTNER_TIMEOUT_SECONDS',
     default: '5',
     description:
@@ -494,6 +548,18 @@ const envSchema = z.object({
   CANADA_POST_BASE_URL: z.url().default('https://ws1.postescanada-canadapost.ca'),
   CANADA_POST_KEY: optionalString,
   PARTNER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(30).default(5),
+  DIGITAL_BRANCH_CODE: z.string().trim().min(1).default('001'),
+  CORE_BANKING_PROVIDER: z.enum(['sandbox', 'fineract']).default('sandbox'),
+  FINERACT_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  FINERACT_TENANT: z.string().min(1).default('default'),
+  FINERACT_USERNAME: optionalString,
+  FINERACT_PASSWORD: optionalString,
+  FINERACT_MAPPING_FILE: z.string().min(1).default('data/fineract-mapping.json'),
+  FINERACT_SEND_SIN: booleanFromEnv.default(false),
+  SCREENING_PROVIDER: z.enum(['sandbox', 'opensanctions']).default('sandbox'),
+  OPENSANCTIONS_URL: z.url().default('https://api.opensanctions.org'),
+  OPENSANCTIONS_API_KEY: optionalString,
+  SCREENING_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -595,6 +661,26 @@ export interface AppConfig {
     serviceSid: string | undefined;
   };
   canadaPost: { baseUrl: string; key: string | undefined };
+  /** The core banking: the branch of digital applications and the Fineract connection. */
+  coreBanking: {
+    provider: 'sandbox' | 'fineract';
+    branchCode: string;
+    fineract: {
+      baseUrl: string | undefined;
+      tenant: string;
+      username: string | undefined;
+      password: string | undefined;
+      mappingFile: string;
+      sendSin: boolean;
+    };
+  };
+  /** Sanctions screening. */
+  screening: {
+    provider: 'sandbox' | 'opensanctions';
+    baseUrl: string;
+    apiKey: string | undefined;
+    threshold: number;
+  };
   /** How long a partner call may take (milliseconds). */
   partnerTimeoutMs: number;
   /** Requests per minute per IP across the API. */
@@ -690,12 +776,19 @@ export function parseConfig(
     hideReferralCode: e.HIDE_REFERRAL_CODE,
     partnerTimeoutMs: e.PARTNER_TIMEOUT_SECONDS * 1000,
     ...providerSettings,
+    coreBanking: {
+      ...providerSettings.coreBanking,
+      fineract: {
+        ...providerSettings.coreBanking.fineract,
+        mappingFile: resolve(providerSettings.coreBanking.fineract.mappingFile),
+      },
+    },
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
   };
 }
 
 /** Partners that have no real adapter yet: production runs them only as a demonstration. */
-const SANDBOX_ONLY_PARTNERS = ['core banking', 'in-person ID (post office barcode)'];
+const SANDBOX_ONLY_PARTNERS = ['in-person ID (post office barcode)'];
 
 /**
  * Production starts only as production: every partner real (each one named when not), the vendors'
@@ -708,6 +801,8 @@ function refuseWhatIsNotProduction(e: Env, providers: ReturnType<typeof parsePro
     const sandboxes = [
       providers.phoneVerificationProvider === 'sandbox' && 'phone verification (PHONE_VERIFICATION_PROVIDER)',
       providers.addressLookupProvider === 'sandbox' && 'address lookup (ADDRESS_LOOKUP_PROVIDER)',
+      providers.coreBanking.provider === 'sandbox' && 'core banking (CORE_BANKING_PROVIDER)',
+      providers.screening.provider === 'sandbox' && 'sanctions screening (SCREENING_PROVIDER)',
       providers.identityProvider === 'sandbox' && 'identity verification (IDENTITY_PROVIDER)',
       providers.documentVerificationProvider === 'sandbox' &&
         'document verification (DOCUMENT_VERIFICATION_PROVIDER)',
@@ -805,6 +900,8 @@ function parseProviderSettings(
   | 'documentVerificationProvider'
   | 'twilio'
   | 'canadaPost'
+  | 'coreBanking'
+  | 'screening'
   | 'alloy'
   | 'onfido'
   | 'rateLimitPerMinute'
@@ -845,6 +942,24 @@ function parseProviderSettings(
       serviceSid: e.TWILIO_VERIFY_SERVICE_SID,
     },
     canadaPost: { baseUrl: e.CANADA_POST_BASE_URL.replace(/\/+$/, ''), key: e.CANADA_POST_KEY },
+    coreBanking: {
+      provider: e.CORE_BANKING_PROVIDER,
+      branchCode: e.DIGITAL_BRANCH_CODE,
+      fineract: {
+        baseUrl: e.FINERACT_URL?.replace(/\/+$/, ''),
+        tenant: e.FINERACT_TENANT,
+        username: e.FINERACT_USERNAME,
+        password: e.FINERACT_PASSWORD,
+        mappingFile: e.FINERACT_MAPPING_FILE,
+        sendSin: e.FINERACT_SEND_SIN,
+      },
+    },
+    screening: {
+      provider: e.SCREENING_PROVIDER,
+      baseUrl: e.OPENSANCTIONS_URL.replace(/\/+$/, ''),
+      apiKey: e.OPENSANCTIONS_API_KEY,
+      threshold: e.SCREENING_THRESHOLD,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     rateLimitRouteFactor: e.RATE_LIMIT_ROUTE_FACTOR,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
@@ -875,6 +990,8 @@ export function missingProviderCredentials(
     | 'documentVerificationProvider'
     | 'twilio'
     | 'canadaPost'
+    | 'coreBanking'
+    | 'screening'
     | 'alloy'
     | 'onfido'
   >,
@@ -896,6 +1013,14 @@ export function missingProviderCredentials(
     if (!config.onfido.apiToken) missing.push('ONFIDO_API_TOKEN');
     if (!config.onfido.workflowId) missing.push('ONFIDO_WORKFLOW_ID');
     if (!config.onfido.webhookToken) missing.push('ONFIDO_WEBHOOK_TOKEN');
+  }
+  if (config.coreBanking.provider === 'fineract') {
+    if (!config.coreBanking.fineract.baseUrl) missing.push('FINERACT_URL');
+    if (!config.coreBanking.fineract.username) missing.push('FINERACT_USERNAME');
+    if (!config.coreBanking.fineract.password) missing.push('FINERACT_PASSWORD');
+  }
+  if (config.screening.provider === 'opensanctions' && !config.screening.apiKey) {
+    missing.push('OPENSANCTIONS_API_KEY');
   }
   return missing;
 }

@@ -22,7 +22,9 @@ import {
   flagsOf,
   identityOutcomeOf,
   isCoApplicantOutcome,
+  membershipRequestOf,
   normalizeBirthDate,
+  ordersDebitCard,
   outcomeReportOf,
   provinceOfAddress,
   saveApplicationRequestSchema,
@@ -43,6 +45,7 @@ import type {
   MembershipAnswer,
   MembershipRequest,
 } from '../../providers/banking/banking.ts';
+import { membershipAnswersOf } from './membership.ts';
 import type { Clock } from '../../providers/clock.ts';
 import { deleteIdentityDocuments } from '../../providers/documents/sandbox.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
@@ -97,7 +100,7 @@ export interface DecisionServiceDeps {
   identity: Pick<IdentityService, 'lapseIfChanged' | 'isBoundToAnswers'>;
   lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
   clock: Clock;
-  config: Pick<AppConfig, 'contactPhone' | 'decision'>;
+  config: Pick<AppConfig, 'contactPhone' | 'decision' | 'coreBanking'>;
   log: FastifyBaseLogger;
   /** A decision was stored (the metrics count it). */
   onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
@@ -126,11 +129,6 @@ function reviveContext(raw: unknown): ApplicantContext {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/** A debit card comes with a membership whose first account is a chequing or savings account. */
-function ordersDebitCard(first: ProductOffering | undefined): boolean {
-  return first?.accountCategory === 'Chequing' || first?.accountCategory === 'Savings';
-}
 
 export function createDecisionService(deps: DecisionServiceDeps) {
   const { db, jobs, mail, joint, banking, catalogue, progress, identity, lifecycle, clock, config, log } =
@@ -185,26 +183,20 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   /** What the core banking is asked to open: the primary's membership, with the co-applicant's. */
-  function membershipRequest(
+  async function membershipRequest(
     primary: ApplicantContext,
     coApplicant: ApplicantContext | undefined,
-    productIds: string[],
-    isSavingsOffer: boolean,
-  ): MembershipRequest {
-    return {
-      applicationId: primary.application.id,
-      applicantId: primary.applicant.id,
-      email: primary.applicant.email,
-      person: personOf(primary),
-      coApplicant: coApplicant && {
-        applicantId: coApplicant.applicant.id,
-        email: coApplicant.applicant.email,
-        person: personOf(coApplicant),
-      },
-      productIds,
-      submittedAt: primary.application.submittedAt ?? clock.now(),
-      isSavingsOffer,
+    products: ProductOffering[],
+  ): Promise<MembershipRequest> {
+    const sins = {
+      primary: await progress.sinOf(primary.applicant),
+      coApplicant: coApplicant ? await progress.sinOf(coApplicant.applicant) : null,
     };
+    const submittedAt = primary.application.submittedAt ?? clock.now();
+    return membershipRequestOf(membershipAnswersOf({ primary, coApplicant }, sins, submittedAt), {
+      branchCode: config.coreBanking.branchCode,
+      products,
+    });
   }
 
   /** The savings account offered instead of refused products. */
@@ -219,8 +211,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   /** Opens the membership (or hears it refused); the savings account offered once it was accepted. */
   async function open(primary: ApplicantContext, coApplicant?: ApplicantContext): Promise<Verdict> {
     const isSavingsOffer = primary.application.decision?.offerAccepted === true;
-    const productIds = isSavingsOffer ? [(await savingsOffered()).productID] : primary.application.productIds;
-    const request = membershipRequest(primary, coApplicant, productIds, isSavingsOffer);
+    const products = isSavingsOffer
+      ? [await savingsOffered()]
+      : await progress.productsOf(primary.application);
+    const request = await membershipRequest(primary, coApplicant, products);
     const opened = await banking.openMembership(request);
     if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
     switch (opened.value.status) {
