@@ -49,6 +49,9 @@ describe('providers factory', () => {
     expect(() =>
       createProviders(testConfig(database, { DOCUMENT_VERIFICATION_PROVIDER: 'onfido' }), db, cipher),
     ).toThrow(/ONFIDO_API_TOKEN, ONFIDO_WORKFLOW_ID, ONFIDO_WEBHOOK_TOKEN/);
+    expect(() =>
+      createProviders(testConfig(database, { CORE_BANKING_PROVIDER: 'fineract' }), db, cipher),
+    ).toThrow(/FINERACT_URL, FINERACT_USERNAME, FINERACT_PASSWORD/);
     const providers = createProviders(
       testConfig(database, {
         PROVIDERS: 'real',
@@ -62,6 +65,10 @@ describe('providers factory', () => {
         ONFIDO_API_TOKEN: 'api_live.x',
         ONFIDO_WORKFLOW_ID: 'wf-1',
         ONFIDO_WEBHOOK_TOKEN: 'hook',
+        CORE_BANKING_PROVIDER: 'fineract',
+        FINERACT_URL: 'https://fineract.example',
+        FINERACT_USERNAME: 'omo',
+        FINERACT_PASSWORD: 'secret',
       }),
       db,
       cipher,
@@ -71,7 +78,8 @@ describe('providers factory', () => {
       providers.addressLookup.name,
       providers.identity.name,
       providers.documents.name,
-    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido']);
+      providers.banking.name,
+    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido', 'fineract']);
   });
 });
 

@@ -10,6 +10,8 @@ import type { Database } from '../db/database.ts';
 import { createOutboxRepository } from '../modules/outbox/repository.ts';
 import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
 import type { BankingProvider } from './banking/banking.ts';
+import { createFineractBanking, loadFineractMapping } from './banking/fineract.ts';
+import { createMemberRegistry } from './banking/members.ts';
 import { createSandboxBanking } from './banking/sandbox.ts';
 import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
@@ -116,7 +118,20 @@ export function createProviders(
         })
       : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
 
-  const banking = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
+  const { fineract } = config.coreBanking;
+  const banking =
+    config.coreBanking.provider === 'fineract' && fineract.baseUrl && fineract.username && fineract.password
+      ? createFineractBanking({
+          baseUrl: fineract.baseUrl,
+          tenant: fineract.tenant,
+          username: fineract.username,
+          password: fineract.password,
+          mapping: loadFineractMapping(fineract.mappingFile),
+          sendSin: fineract.sendSin,
+          members: createMemberRegistry(db),
+          timeoutMs: config.partnerTimeoutMs,
+        })
+      : createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
 
   const inPersonId = createSandboxInPersonId(db);
 
@@ -144,6 +159,7 @@ export default fp<{ config: AppConfig }>(
         identity: withFailureLog(built.identity, 'identity', app.log),
         documents: withFailureLog(built.documents, 'documents', app.log),
         inPersonId: withFailureLog(built.inPersonId, 'inPersonId', app.log),
+        banking: withFailureLog(built.banking, 'banking', app.log),
       },
       (call) => app.metrics.partnerCall(call),
     );

@@ -287,6 +287,7 @@ function termOf(
     period: rate.period,
     periodType: rate.periodType,
     rate: rate.rate,
+    minimumDeposit: product.termDepositAcctConfig?.minAmount ?? 0,
     maturityInstruction:
       offered && (MATURITY_INSTRUCTIONS as readonly string[]).includes(option)
         ? (option as MaturityInstruction)

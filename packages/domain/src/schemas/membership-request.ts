@@ -203,6 +203,8 @@ export const membershipProductLineSchema = z.strictObject({
       /** Annual rate in percent. */
       rate: z.number().nonnegative(),
       maturityInstruction: z.enum(MATURITY_INSTRUCTIONS),
+      /** The product's minimum deposit: the amount the deposit is opened for until it is funded. */
+      minimumDeposit: z.number().nonnegative(),
     })
     .optional(),
   usage: accountUsageLineSchema,
