@@ -118,7 +118,7 @@ export function createProviders(
         })
       : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
 
-  const { fineract } = config.coreBanking;
+  const { fineract } = config;
   const banking =
     config.coreBanking.provider === 'fineract' && fineract.baseUrl && fineract.username && fineract.password
       ? createFineractBanking({
