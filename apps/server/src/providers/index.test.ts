@@ -52,6 +52,9 @@ describe('providers factory', () => {
     expect(() =>
       createProviders(testConfig(database, { CORE_BANKING_PROVIDER: 'fineract' }), db, cipher),
     ).toThrow(/FINERACT_URL, FINERACT_USERNAME, FINERACT_PASSWORD/);
+    expect(() =>
+      createProviders(testConfig(database, { SCREENING_PROVIDER: 'opensanctions' }), db, cipher),
+    ).toThrow(/OPENSANCTIONS_API_KEY/);
     const providers = createProviders(
       testConfig(database, {
         PROVIDERS: 'real',
@@ -69,6 +72,8 @@ describe('providers factory', () => {
         FINERACT_URL: 'https://fineract.example',
         FINERACT_USERNAME: 'omo',
         FINERACT_PASSWORD: 'secret',
+        SCREENING_PROVIDER: 'opensanctions',
+        OPENSANCTIONS_API_KEY: 'key',
       }),
       db,
       cipher,
@@ -79,7 +84,8 @@ describe('providers factory', () => {
       providers.identity.name,
       providers.documents.name,
       providers.banking.name,
-    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido', 'fineract']);
+      providers.screening.name,
+    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido', 'fineract', 'opensanctions']);
   });
 });
 

@@ -13,6 +13,9 @@ import type { BankingProvider } from './banking/banking.ts';
 import { createFineractBanking, loadFineractMapping } from './banking/fineract.ts';
 import { createMemberRegistry } from './banking/members.ts';
 import { createSandboxBanking } from './banking/sandbox.ts';
+import { createOpenSanctionsScreening } from './screening/opensanctions.ts';
+import { createSandboxScreening } from './screening/sandbox.ts';
+import type { ScreeningProvider } from './screening/screening.ts';
 import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
 import type { BytesCipher } from '../lib/crypto.ts';
@@ -37,6 +40,7 @@ export interface Providers {
   identity: IdentityProvider;
   documents: DocumentVerificationProvider;
   banking: BankingProvider;
+  screening: ScreeningProvider;
   inPersonId: InPersonIdProvider;
   clock: Clock;
 }
@@ -133,9 +137,19 @@ export function createProviders(
         })
       : createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
 
+  const { apiKey } = config.screening;
+  const screening =
+    config.screening.provider === 'opensanctions' && apiKey
+      ? createOpenSanctionsScreening({
+          baseUrl: config.screening.baseUrl,
+          apiKey,
+          timeoutMs: config.partnerTimeoutMs,
+        })
+      : createSandboxScreening();
+
   const inPersonId = createSandboxInPersonId(db);
 
-  return { phoneVerification, addressLookup, identity, documents, banking, inPersonId, clock };
+  return { phoneVerification, addressLookup, identity, documents, banking, screening, inPersonId, clock };
 }
 
 /** The providers with each partner's calls counted and timed (the clock is no partner's). */
@@ -160,6 +174,7 @@ export default fp<{ config: AppConfig }>(
         documents: withFailureLog(built.documents, 'documents', app.log),
         inPersonId: withFailureLog(built.inPersonId, 'inPersonId', app.log),
         banking: withFailureLog(built.banking, 'banking', app.log),
+        screening: withFailureLog(built.screening, 'screening', app.log),
       },
       (call) => app.metrics.partnerCall(call),
     );
@@ -171,6 +186,7 @@ export default fp<{ config: AppConfig }>(
         identity: providers.identity.name,
         documents: providers.documents.name,
         banking: providers.banking.name,
+        screening: providers.screening.name,
         inPersonId: providers.inPersonId.name,
       },
       'providers ready',

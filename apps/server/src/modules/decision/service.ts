@@ -21,8 +21,11 @@ import {
   FLOW_ERROR_ROUTES,
   flagsOf,
   identityOutcomeOf,
+  findCountry,
   isCoApplicantOutcome,
   membershipRequestOf,
+  screeningHitsOf,
+  type ReviewReason,
   normalizeBirthDate,
   ordersDebitCard,
   outcomeReportOf,
@@ -46,6 +49,7 @@ import type {
   MembershipRequest,
 } from '../../providers/banking/banking.ts';
 import { membershipAnswersOf } from './membership.ts';
+import type { ScreeningProvider } from '../../providers/screening/screening.ts';
 import type { Clock } from '../../providers/clock.ts';
 import { deleteIdentityDocuments } from '../../providers/documents/sandbox.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
@@ -81,13 +85,27 @@ class IdentityLapsed extends Error {
   override name = 'IdentityLapsed';
 }
 
-/** A provider gave no answer: retry later. */
+/**
+ * A provider gave no answer (or the core refused the request): retry later. `source` names the partners
+ * whose failures put the decision in the retrying state, then in the staff queue once retries are spent.
+ */
 export class ProviderUnavailable extends Error {
   override name = 'ProviderUnavailable';
+  constructor(
+    message: string,
+    readonly source?: 'coreBanking' | 'screening',
+  ) {
+    super(message);
+  }
 }
 
 /** What the rules concluded: an outcome (with the membership when one was opened), or wait. */
-type Verdict = { outcome: DecisionOutcome; membership?: Extract<MembershipAnswer, { status: 'approved' }> };
+type Verdict = {
+  outcome: DecisionOutcome;
+  membership?: Extract<MembershipAnswer, { status: 'approved' }>;
+  /** Why staff decide it (heldForReview). */
+  reviewReason?: ReviewReason;
+};
 
 export interface DecisionServiceDeps {
   db: Database;
@@ -95,12 +113,13 @@ export interface DecisionServiceDeps {
   mail: Pick<MailService, 'queue'>;
   joint: Pick<JointService, 'invite' | 'assertOpen' | 'isInvitedPerson' | 'tellPrimary'>;
   banking: BankingProvider;
+  screening: ScreeningProvider;
   catalogue: Pick<CatalogueService, 'listProducts'>;
   progress: ProgressReader;
   identity: Pick<IdentityService, 'lapseIfChanged' | 'isBoundToAnswers'>;
   lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
   clock: Clock;
-  config: Pick<AppConfig, 'contactPhone' | 'decision' | 'coreBanking'>;
+  config: Pick<AppConfig, 'contactPhone' | 'decision' | 'coreBanking' | 'screening'>;
   log: FastifyBaseLogger;
   /** A decision was stored (the metrics count it). */
   onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
@@ -131,8 +150,21 @@ function reviveContext(raw: unknown): ApplicantContext {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 export function createDecisionService(deps: DecisionServiceDeps) {
-  const { db, jobs, mail, joint, banking, catalogue, progress, identity, lifecycle, clock, config, log } =
-    deps;
+  const {
+    db,
+    jobs,
+    mail,
+    joint,
+    banking,
+    screening,
+    catalogue,
+    progress,
+    identity,
+    lifecycle,
+    clock,
+    config,
+    log,
+  } = deps;
   const waitMs = config.decision.waitSeconds * 1000;
 
   const contextOf = (applicationId: string, role: ApplicantRole = 'primary') =>
@@ -170,6 +202,29 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     const blocked = await banking.isBlockListed(person);
     if (!blocked.ok) throw new ProviderUnavailable(blocked.failure.message);
     if (blocked.value) return { outcome: 'blocked' };
+
+    // Sanctions screening: a match at or above the threshold is for staff, never opened or refused here.
+    const screened = await screening.screen({
+      ...person,
+      middleName: applicant.personalInfo?.middleName,
+      country: findCountry(applicant.address?.country)?.code ?? 'CA',
+    });
+    if (!screened.ok) throw new ProviderUnavailable(screened.failure.message, 'screening');
+    const [hit] = screeningHitsOf(screened.value, config.screening.threshold);
+    if (hit) {
+      log.warn(
+        {
+          event: 'screening-hit',
+          role: applicant.role,
+          provider: screening.name,
+          matchId: hit.id,
+          score: hit.score,
+          threshold: config.screening.threshold,
+        },
+        'application held for staff review: the sanctions screening matched the applicant',
+      );
+      return { outcome: 'heldForReview', reviewReason: 'screeningHit' };
+    }
 
     const identity = identityOutcomeOf(flowOf(applicant).kind, applicant.identity.status);
     if (identity === 'inPerson') return { outcome: 'inPerson' };
@@ -216,7 +271,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       : await progress.productsOf(primary.application);
     const request = await membershipRequest(primary, coApplicant, products);
     const opened = await banking.openMembership(request);
-    if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
+    if (!opened.ok) throw new ProviderUnavailable(opened.failure.message, 'coreBanking');
     switch (opened.value.status) {
       case 'approved':
         return { outcome: 'approved', membership: opened.value };
@@ -251,7 +306,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       if (refused) return { verdict: refused, coApplicant };
       // The co-applicant must be the person invited: another legal name waits for the staff's review.
       if (!(await joint.isInvitedPerson(db, primary.application.id, personOf(coApplicant)))) {
-        return { verdict: { outcome: 'heldForReview' }, coApplicant };
+        return { verdict: { outcome: 'heldForReview', reviewReason: 'coApplicantName' }, coApplicant };
       }
       if (primary.application.decision?.primaryOutcome === 'inPerson') {
         return { verdict: { outcome: 'jointComplete' }, coApplicant };
@@ -314,6 +369,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         openedProductIds: opened,
         debitCardOrdered: ordersDebitCard(products.find((p) => p.productID === opened[0])),
         ...(current.offerAccepted ? { offerAccepted: true } : {}),
+        ...(verdict.reviewReason ? { reviewReason: verdict.reviewReason } : {}),
       };
       await trx
         .updateTable('applications')
@@ -383,6 +439,22 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
     if (stored) deps.onDecided?.(verdict.outcome, submittedAt);
     return stored;
+  }
+
+  /**
+   * A decision the core banking or the screening failed is retrying (the applicant's state 'retrying'):
+   * the count of failures is kept on the undecided decision; the job retries it with its backoff.
+   */
+  async function markRetrying(applicationId: string, error: unknown): Promise<void> {
+    if (!(error instanceof ProviderUnavailable) || !error.source) return;
+    await db
+      .updateTable('applications')
+      .set({
+        decision: sql`jsonb_set(decision, '{retrying}', jsonb_build_object('reason', ${error.source}::text, 'failures', coalesce((decision->'retrying'->>'failures')::int, 0) + 1))`,
+      })
+      .where('id', '=', applicationId)
+      .where(sql<boolean>`decision->>'state' in ('deciding', 'pending')`)
+      .execute();
   }
 
   /** The in-person ID request of an applicant sent to a branch or post office; a failure is only logged. */
@@ -571,9 +643,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     until: number,
     claimed?: Frozen,
   ): Promise<Decision> {
-    const decided = decide(applicationId, until, claimed).catch((error: unknown) => {
+    const decided = decide(applicationId, until, claimed).catch(async (error: unknown) => {
       // The job retries it; the applicant sees the processing page.
       log.warn({ err: error }, 'the decision failed while the applicant waited; the job retries it');
+      await markRetrying(applicationId, error);
       return 'waiting' as const;
     });
     const first = await Promise.race([decided, sleep(until - Date.now()).then(() => 'timeout' as const)]);
@@ -712,14 +785,38 @@ export function createDecisionService(deps: DecisionServiceDeps) {
 
     /** The job's work: decide unless decided; throws to be retried while the result is not ready. */
     async finish(applicationId: string): Promise<void> {
-      if ((await decide(applicationId)) === 'waiting') {
+      let decided: Awaited<ReturnType<typeof decide>>;
+      try {
+        decided = await decide(applicationId);
+      } catch (error) {
+        await markRetrying(applicationId, error);
+        throw error;
+      }
+      if (decided === 'waiting') {
         throw new DecisionNotReady('The documents have no result yet');
       }
     },
 
-    /** The dead letter's work: a decision whose retries are spent is stored as failed, and e-mailed. */
+    /**
+     * The dead letter's work, once a decision's retries are spent: a decision the core banking or the
+     * screening kept failing goes to the staff queue (heldForReview, nothing counts as opened); any other
+     * is stored as failed. Either is e-mailed.
+     */
     async fail(applicationId: string): Promise<void> {
-      await store(applicationId, { outcome: 'failed' }, ['deciding', 'pending'], {}, true);
+      const retrying = (await decisionOf(applicationId))?.retrying;
+      const verdict: Verdict = retrying
+        ? {
+            outcome: 'heldForReview',
+            reviewReason: retrying.reason === 'coreBanking' ? 'coreBankingFailed' : 'screeningFailed',
+          }
+        : { outcome: 'failed' };
+      const stored = await store(applicationId, verdict, ['deciding', 'pending'], {}, true);
+      if (stored && retrying) {
+        log.warn(
+          { event: 'decision-to-staff', reason: verdict.reviewReason, failures: retrying.failures },
+          'the decision failed through every retry: held for staff review',
+        );
+      }
     },
 
     /**
