@@ -212,6 +212,31 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
     expect(accounts.map((a) => a.status)).toEqual(['active']);
   });
 
+  it('a screening service that keeps failing: retrying, then, its retries spent, held for staff (screeningFailed)', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    sanctions.failAll(503);
+    try {
+      const response = (await applicant.submit()).json<SaveResponse>();
+      expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+      const retrying = await decisionOf(t, response.applicationId);
+      expect(retrying).toMatchObject({ state: 'pending', retrying: { reason: 'screening' } });
+      expect(applicantStateOf('primary', retrying)).toBe('retrying');
+      expect([...fineract.clients.values()].some((c) => c.body.externalId === response.applicantId)).toBe(
+        false,
+      );
+      await t.app.decisions.fail(response.applicationId);
+      const held = await decisionOf(t, response.applicationId);
+      expect(held).toMatchObject({
+        state: 'decided',
+        outcome: 'heldForReview',
+        reviewReason: 'screeningFailed',
+      });
+      expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
+    } finally {
+      sanctions.failAll(undefined);
+    }
+  });
+
   it('a core that keeps failing: retrying, then, its retries spent, held for staff (coreBankingFailed) and e-mailed', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     for (let i = 0; i < 50; i++) fineract.failNext(500, '/clients');
@@ -230,10 +255,9 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
       reviewReason: 'coreBankingFailed',
     });
     expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
-    expect(log.lines.find((l) => l.event === 'decision-to-staff')).toMatchObject({
-      level: 40,
-      reason: 'coreBankingFailed',
-    });
+    expect(
+      log.lines.find((l) => l.event === 'decision-to-staff' && l.reason === 'coreBankingFailed'),
+    ).toMatchObject({ level: 40, failures: expect.any(Number) });
     const mailed = async () =>
       (await t.app.inject('/api/dev/outbox')).json<{ to: string }[]>().some((m) => m.to === applicant.email);
     await eventually(mailed);

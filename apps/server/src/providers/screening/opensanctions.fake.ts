@@ -13,6 +13,8 @@ export interface FakeOpenSanctions {
   requests: { path: string; body: unknown }[];
   /** The next request answers this HTTP status. */
   failNext(status: number): void;
+  /** Every request answers this HTTP status, until called with undefined. */
+  failAll(status: number | undefined): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ const LISTED = [
 export async function startFakeOpenSanctions(apiKey: string): Promise<FakeOpenSanctions> {
   const requests: FakeOpenSanctions['requests'] = [];
   const faults: number[] = [];
+  let outage: number | undefined;
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
@@ -49,7 +52,7 @@ export async function startFakeOpenSanctions(apiKey: string): Promise<FakeOpenSa
       const path = req.url ?? '';
       const body = raw ? (JSON.parse(raw) as unknown) : undefined;
       requests.push({ path, body });
-      const fault = faults.shift();
+      const fault = faults.shift() ?? outage;
       if (fault) return send(res, fault, { detail: 'injected' });
       if (req.headers.authorization !== `ApiKey ${apiKey}`)
         return send(res, 401, { detail: 'Invalid API key' });
@@ -90,6 +93,9 @@ export async function startFakeOpenSanctions(apiKey: string): Promise<FakeOpenSa
     requests,
     failNext(status) {
       faults.push(status);
+    },
+    failAll(status) {
+      outage = status;
     },
     close: () =>
       new Promise((resolve) => {
