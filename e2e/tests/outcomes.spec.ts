@@ -171,6 +171,26 @@ test.describe('outcome pages', () => {
     await expectNoAxeViolations();
   });
 
+  test('a fictional listed person of the sandbox screening is held for staff review: the processing page, nothing opened @mobile', async ({
+    page,
+    expectNoAxeViolations,
+  }, testInfo) => {
+    // Mara Sanctionne (README, "Sandbox screening"): a screening hit, held rather than opened or refused.
+    const applicant = newApplicant({ firstName: 'Mara', lastName: 'Sanctionne' });
+    const response = await submitThroughApi(page.request, applicant, [EVERYDAY_CHEQUING]);
+    expect(response.showTimeoutScreen).toBe(true);
+    expect(response.primaryCustNo).toBeNull();
+    await page.goto('/single/confirmapplication');
+    await expect(page).toHaveURL(/\/single\/processingapplication$/);
+    await expect(heading(page, "We're processing your application")).toBeVisible();
+    await expect(
+      page.getByText(`We'll email the result to ${applicant.email}, usually within 24 hours.`),
+    ).toBeVisible();
+    await expectNoAxeViolations();
+    if (isPhone(page)) await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: testInfo.outputPath('screening-held.png'), fullPage: true });
+  });
+
   test('the Offer persona accepts the savings account offered and becomes a member', async ({
     page,
     expectNoAxeViolations,

@@ -195,10 +195,11 @@ describe('listening address', () => {
 });
 
 describe('production refuses what is not production', () => {
-  it('starts on every real partner only with ALLOW_SANDBOX_IN_PRODUCTION, core banking and in-person ID having no real adapter yet', () => {
+  it('starts on every real partner only with ALLOW_SANDBOX_IN_PRODUCTION, in-person ID having no real adapter yet', () => {
     const message = refusal(PRODUCTION);
     expect(message).toContain('APP_ENV=production: refusing to start.');
-    expect(message).toContain('core banking (no real adapter yet)');
+    expect(message).toContain('core banking (CORE_BANKING_PROVIDER)');
+    expect(message).toContain('sanctions screening (SCREENING_PROVIDER)');
     expect(message).toContain('in-person ID (post office barcode) (no real adapter yet)');
     expect(message).not.toMatch(/PHONE_VERIFICATION_PROVIDER|ADDRESS_LOOKUP_PROVIDER|IRS_API_URL|ONFIDO/);
     expect(refusal({ ...PRODUCTION, ...DEMONSTRATION })).toBe('');
@@ -209,6 +210,8 @@ describe('production refuses what is not production', () => {
     ['ADDRESS_LOOKUP_PROVIDER', 'sandbox', 'address lookup (ADDRESS_LOOKUP_PROVIDER)'],
     ['IDENTITY_PROVIDER', 'sandbox', 'identity verification (IDENTITY_PROVIDER)'],
     ['DOCUMENT_VERIFICATION_PROVIDER', 'sandbox', 'document verification (DOCUMENT_VERIFICATION_PROVIDER)'],
+    ['CORE_BANKING_PROVIDER', 'sandbox', 'core banking (CORE_BANKING_PROVIDER)'],
+    ['SCREENING_PROVIDER', 'sandbox', 'sanctions screening (SCREENING_PROVIDER)'],
     [
       'IRS_API_URL',
       undefined,

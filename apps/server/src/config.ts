@@ -295,6 +295,63 @@ const VARIABLES = {
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
     key: 'canadaPost.key',
   }),
+  DIGITAL_BRANCH_CODE: variable(z.string().trim().min(1).default('001'), {
+    description:
+      'Branch code the core banking opens digital applications at (the membership request, decision 0075).',
+    key: 'coreBanking.branchCode',
+  }),
+  CORE_BANKING_PROVIDER: variable(z.enum(['sandbox', 'fineract']).default('sandbox'), {
+    description:
+      'sandbox | fineract. fineract opens members in Apache Fineract and needs FINERACT_URL, FINERACT_USERNAME and FINERACT_PASSWORD.',
+    key: 'coreBanking.provider',
+  }),
+  FINERACT_URL: variable(optional(z.url()), {
+    description: 'Base address of the Fineract server; omo adds /fineract-provider/api/v1.',
+    key: 'fineract.baseUrl',
+    to: (v): string | undefined => v && noTrailingSlash(v),
+  }),
+  FINERACT_TENANT: variable(z.string().min(1).default('default'), {
+    description: 'Fineract tenant (the Fineract-Platform-TenantId header).',
+    key: 'fineract.tenant',
+  }),
+  FINERACT_USERNAME: variable(optionalString, {
+    description: 'Fineract API user (HTTP Basic).',
+    key: 'fineract.username',
+  }),
+  FINERACT_PASSWORD: variable(optionalString, {
+    description: 'Fineract API password (HTTP Basic).',
+    key: 'fineract.password',
+  }),
+  FINERACT_MAPPING_FILE: variable(z.string().min(1).default('data/fineract-mapping.json'), {
+    description:
+      "Fineract's ids for omo's data: office, SIN document type, code values, datatables, and each omo product's savings or fixed-deposit product (relative to the repository root).",
+    key: 'fineract.mappingFile',
+    to: fromRoot,
+  }),
+  FINERACT_SEND_SIN: variable(booleanFromEnv.default(false), {
+    description:
+      'Send the SIN to Fineract as a client identifier (for tax slips); off unless the credit union opts in.',
+    key: 'fineract.sendSin',
+  }),
+  SCREENING_PROVIDER: variable(z.enum(['sandbox', 'opensanctions']).default('sandbox'), {
+    description:
+      'sandbox | opensanctions. Sanctions screening of each applicant before the membership is opened; opensanctions needs OPENSANCTIONS_API_KEY.',
+    key: 'screening.provider',
+  }),
+  OPENSANCTIONS_URL: variable(z.url().default('https://api.opensanctions.org'), {
+    description: 'Base address of the OpenSanctions matching API (tests point it to a local fake).',
+    key: 'screening.baseUrl',
+    to: noTrailingSlash,
+  }),
+  OPENSANCTIONS_API_KEY: variable(optionalString, {
+    description: 'OpenSanctions API key (Authorization: ApiKey).',
+    key: 'screening.apiKey',
+  }),
+  SCREENING_THRESHOLD: variable(z.coerce.number().min(0).max(1).default(0.7), {
+    description:
+      'Screening score (0-1) at or above which a match holds the application for staff review instead of opening it.',
+    key: 'screening.threshold',
+  }),
   PARTNER_TIMEOUT_SECONDS: variable(z.coerce.number().min(0.1).max(30).default(5), {
     description:
       'How long a call to a partner (Twilio, Alloy, Onfido, Canada Post, the SMTP server) may take before omo gives up and takes the partner as unavailable (0.1-30).',
@@ -430,7 +487,7 @@ const VARIABLES = {
   }),
   ALLOW_SANDBOX_IN_PRODUCTION: variable(booleanFromEnv.default(false), {
     description:
-      'Allow APP_ENV=production to start with sandbox partners (demonstrations only). Core banking and in-person ID have only a sandbox so far.',
+      'Allow APP_ENV=production to start with sandbox partners (demonstrations only). In-person ID has only a sandbox so far.',
     key: 'allowSandboxInProduction',
   }),
   TRUST_PROXY: variable(optionalString, {
@@ -560,7 +617,7 @@ export function parseConfig(
 }
 
 /** Partners that have no real adapter yet: production runs them only as a demonstration. */
-const SANDBOX_ONLY_PARTNERS = ['core banking', 'in-person ID (post office barcode)'];
+const SANDBOX_ONLY_PARTNERS = ['in-person ID (post office barcode)'];
 
 /**
  * Production starts only as production: every partner real (each one named when not), the vendors'
@@ -573,6 +630,8 @@ function refuseWhatIsNotProduction(e: Env, providers: AppConfig): void {
     const sandboxes = [
       providers.phoneVerificationProvider === 'sandbox' && 'phone verification (PHONE_VERIFICATION_PROVIDER)',
       providers.addressLookupProvider === 'sandbox' && 'address lookup (ADDRESS_LOOKUP_PROVIDER)',
+      providers.coreBanking.provider === 'sandbox' && 'core banking (CORE_BANKING_PROVIDER)',
+      providers.screening.provider === 'sandbox' && 'sanctions screening (SCREENING_PROVIDER)',
       providers.identityProvider === 'sandbox' && 'identity verification (IDENTITY_PROVIDER)',
       providers.documentVerificationProvider === 'sandbox' &&
         'document verification (DOCUMENT_VERIFICATION_PROVIDER)',
@@ -658,6 +717,9 @@ export function missingProviderCredentials(
     | 'canadaPost'
     | 'alloy'
     | 'onfido'
+    | 'coreBanking'
+    | 'fineract'
+    | 'screening'
   >,
 ): string[] {
   const missing: string[] = [];
@@ -677,6 +739,14 @@ export function missingProviderCredentials(
     if (!config.onfido.apiToken) missing.push('ONFIDO_API_TOKEN');
     if (!config.onfido.workflowId) missing.push('ONFIDO_WORKFLOW_ID');
     if (!config.onfido.webhookToken) missing.push('ONFIDO_WEBHOOK_TOKEN');
+  }
+  if (config.coreBanking.provider === 'fineract') {
+    if (!config.fineract.baseUrl) missing.push('FINERACT_URL');
+    if (!config.fineract.username) missing.push('FINERACT_USERNAME');
+    if (!config.fineract.password) missing.push('FINERACT_PASSWORD');
+  }
+  if (config.screening.provider === 'opensanctions' && !config.screening.apiKey) {
+    missing.push('OPENSANCTIONS_API_KEY');
   }
   return missing;
 }

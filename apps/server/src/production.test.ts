@@ -176,7 +176,7 @@ describe('a production start', () => {
     expect(output).toContain('APP_ENV=production: refusing to start.');
     for (const named of [
       'phone verification (PHONE_VERIFICATION_PROVIDER)',
-      'core banking (no real adapter yet)',
+      'core banking (CORE_BANKING_PROVIDER)',
       'PUBLIC_URL is unset',
       'SMTP_URL is unset',
       'TRUST_PROXY is unset',

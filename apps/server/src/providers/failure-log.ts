@@ -19,6 +19,8 @@ const OUTAGE_CODES = new Set([
   'dailyLimit',
   'unknown',
   'invalidRequest',
+  // The core banking refused the membership request: ours to fix, the decision retries meanwhile.
+  'rejected',
 ]);
 
 interface LoggedFailure {

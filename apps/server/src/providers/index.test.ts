@@ -50,6 +50,12 @@ describe('providers factory', () => {
     expect(() =>
       createProviders(testConfig(database, { DOCUMENT_VERIFICATION_PROVIDER: 'onfido' }), db, cipher, outbox),
     ).toThrow(/ONFIDO_API_TOKEN, ONFIDO_WORKFLOW_ID, ONFIDO_WEBHOOK_TOKEN/);
+    expect(() =>
+      createProviders(testConfig(database, { CORE_BANKING_PROVIDER: 'fineract' }), db, cipher, outbox),
+    ).toThrow(/FINERACT_URL, FINERACT_USERNAME, FINERACT_PASSWORD/);
+    expect(() =>
+      createProviders(testConfig(database, { SCREENING_PROVIDER: 'opensanctions' }), db, cipher, outbox),
+    ).toThrow(/OPENSANCTIONS_API_KEY/);
     const providers = createProviders(
       testConfig(database, {
         PROVIDERS: 'real',
@@ -63,6 +69,12 @@ describe('providers factory', () => {
         ONFIDO_API_TOKEN: 'api_live.x',
         ONFIDO_WORKFLOW_ID: 'wf-1',
         ONFIDO_WEBHOOK_TOKEN: 'hook',
+        CORE_BANKING_PROVIDER: 'fineract',
+        FINERACT_URL: 'https://fineract.example',
+        FINERACT_USERNAME: 'omo',
+        FINERACT_PASSWORD: 'secret',
+        SCREENING_PROVIDER: 'opensanctions',
+        OPENSANCTIONS_API_KEY: 'key',
       }),
       db,
       cipher,
@@ -73,7 +85,9 @@ describe('providers factory', () => {
       providers.addressLookup.name,
       providers.identity.name,
       providers.documents.name,
-    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido']);
+      providers.banking.name,
+      providers.screening.name,
+    ]).toEqual(['twilio', 'canadapost', 'alloy', 'onfido', 'fineract', 'opensanctions']);
   });
 });
 

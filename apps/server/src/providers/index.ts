@@ -9,7 +9,12 @@ import { ConfigError, missingProviderCredentials, type AppConfig } from '../conf
 import type { Database } from '../db/database.ts';
 import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
 import type { BankingProvider } from './banking/banking.ts';
+import { createFineractBanking, loadFineractMapping } from './banking/fineract.ts';
+import { createMemberRegistry } from './banking/members.ts';
 import { createSandboxBanking } from './banking/sandbox.ts';
+import { createOpenSanctionsScreening } from './screening/opensanctions.ts';
+import { createSandboxScreening } from './screening/sandbox.ts';
+import type { ScreeningProvider } from './screening/screening.ts';
 import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
 import type { BytesCipher } from '../lib/crypto.ts';
@@ -34,6 +39,7 @@ interface Providers {
   identity: IdentityProvider;
   documents: DocumentVerificationProvider;
   banking: BankingProvider;
+  screening: ScreeningProvider;
   inPersonId: InPersonIdProvider;
   clock: Clock;
 }
@@ -116,11 +122,34 @@ export function createProviders(
         })
       : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
 
-  const banking = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
+  const { fineract } = config;
+  const banking =
+    config.coreBanking.provider === 'fineract' && fineract.baseUrl && fineract.username && fineract.password
+      ? createFineractBanking({
+          baseUrl: fineract.baseUrl,
+          tenant: fineract.tenant,
+          username: fineract.username,
+          password: fineract.password,
+          mapping: loadFineractMapping(fineract.mappingFile),
+          sendSin: fineract.sendSin,
+          members: createMemberRegistry(db),
+          timeoutMs: config.partnerTimeoutMs,
+        })
+      : createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
+
+  const { apiKey } = config.screening;
+  const screening =
+    config.screening.provider === 'opensanctions' && apiKey
+      ? createOpenSanctionsScreening({
+          baseUrl: config.screening.baseUrl,
+          apiKey,
+          timeoutMs: config.partnerTimeoutMs,
+        })
+      : createSandboxScreening();
 
   const inPersonId = createSandboxInPersonId(db);
 
-  return { phoneVerification, addressLookup, identity, documents, banking, inPersonId, clock };
+  return { phoneVerification, addressLookup, identity, documents, banking, screening, inPersonId, clock };
 }
 
 /** The providers with each partner's calls counted and timed (the clock is no partner's). */
@@ -144,6 +173,8 @@ export default fp<{ config: AppConfig; outboxOf: (db: Database) => SandboxOutbox
         identity: withFailureLog(built.identity, 'identity', app.log),
         documents: withFailureLog(built.documents, 'documents', app.log),
         inPersonId: withFailureLog(built.inPersonId, 'inPersonId', app.log),
+        banking: withFailureLog(built.banking, 'banking', app.log),
+        screening: withFailureLog(built.screening, 'screening', app.log),
       },
       (call) => app.metrics.partnerCall(call),
     );
@@ -155,6 +186,7 @@ export default fp<{ config: AppConfig; outboxOf: (db: Database) => SandboxOutbox
         identity: providers.identity.name,
         documents: providers.documents.name,
         banking: providers.banking.name,
+        screening: providers.screening.name,
         inPersonId: providers.inPersonId.name,
       },
       'providers ready',

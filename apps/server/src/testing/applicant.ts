@@ -90,6 +90,8 @@ export interface TestApplicantOptions {
   productIds?: readonly string[];
   /** The legal last name: the sandbox persona. */
   lastName?: string;
+  /** The legal first name and birth date (YYYY-MM-DD), when not Ada's (a sandbox listed person). */
+  person?: { firstName: string; birthDate: string };
   /** The flow the profile is created in: 'joint' makes the co-applicant (with `jointCode`). */
   flow?: 'single' | 'joint';
   /** The co-applicant the primary names in personal information (a joint application). */
@@ -121,6 +123,7 @@ export class TestApplicant {
   ip: string;
   readonly productIds: readonly string[];
   readonly lastName: string;
+  readonly person: TestApplicantOptions['person'];
   readonly flow: 'single' | 'joint';
   readonly coApplicant: TestApplicantOptions['coApplicant'];
   jointCode: string | undefined;
@@ -141,6 +144,7 @@ export class TestApplicant {
     this.phoneNumber = `(416) 555-01${String(serial % 100).padStart(2, '0')}`;
     this.productIds = options.productIds ?? APPLICANT_ANSWERS.productIds;
     this.lastName = options.lastName ?? APPLICANT_ANSWERS.personalInfo.lastName;
+    this.person = options.person;
     this.flow = options.flow ?? 'single';
     this.coApplicant = options.coApplicant;
     this.jointCode = options.jointCode;
@@ -176,7 +180,9 @@ export class TestApplicant {
       : this.flow === 'joint'
         ? {}
         : { hasJointApp: 'no' };
-    return { ...answers, ...joint, phoneNumber: this.phoneNumber, lastName: this.lastName };
+    const [dob_year, dob_month, dob_day] = this.person?.birthDate.split('-') ?? [];
+    const person = this.person ? { firstName: this.person.firstName, dob_year, dob_month, dob_day } : {};
+    return { ...answers, ...joint, ...person, phoneNumber: this.phoneNumber, lastName: this.lastName };
   }
 
   /**

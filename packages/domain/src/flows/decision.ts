@@ -31,8 +31,8 @@ export type DecisionState = (typeof DECISION_STATES)[number];
  * - declined: the membership is refused;
  * - primaryComplete: the primary's part of a joint application is done, the co-applicant is invited;
  * - jointComplete: the co-applicant finished before the primary was decided;
- * - heldForReview: the co-applicant's legal name is not the invited one: the joint round waits for the
- *   credit union's staff (the co-applicant sees the processing page), nothing is opened;
+ * - heldForReview: the credit union's staff decide (the applicant sees the processing page), nothing is
+ *   opened; why is the decision's `reviewReason` (REVIEW_REASONS);
  * - failed: the decision could not be taken (a provider failed beyond its retries).
  */
 export const DECISION_OUTCOMES = [
@@ -49,6 +49,30 @@ export const DECISION_OUTCOMES = [
   'failed',
 ] as const;
 export type DecisionOutcome = (typeof DECISION_OUTCOMES)[number];
+
+/**
+ * Why a decision waits for the credit union's staff (heldForReview, the applicant's state awaitingStaff):
+ * - coApplicantName: the co-applicant's legal name is not the invited one;
+ * - screeningHit: the sanctions screening matched the applicant at or above SCREENING_THRESHOLD;
+ * - coreBankingFailed: the core banking failed (no answer, or refused the request) through every retry:
+ *   nothing counts as opened; staff look at what the core holds and finish or refuse it;
+ * - screeningFailed: the screening service gave no answer through every retry.
+ */
+export const REVIEW_REASONS = [
+  'coApplicantName',
+  'screeningHit',
+  'coreBankingFailed',
+  'screeningFailed',
+] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+
+/**
+ * The screening matches that hold an application for staff review: those scored at or above the
+ * threshold (SCREENING_THRESHOLD), best first.
+ */
+export function screeningHitsOf<M extends { score: number }>(matches: readonly M[], threshold: number): M[] {
+  return matches.filter((m) => m.score >= threshold).sort((a, b) => b.score - a.score);
+}
 
 /** How the outcome is reported once for analytics (spec 001 §4.9). */
 export type OutcomeReport = 'pending' | 'unsuccessful' | 'complete';
@@ -73,6 +97,13 @@ export interface Decision {
   debitCardOrdered: boolean;
   /** The applicant accepted the savings account offered: the decision opens it. */
   offerAccepted?: boolean;
+  /** Why staff decide it (heldForReview only). */
+  reviewReason?: ReviewReason;
+  /**
+   * The decision failed and its job will retry it (state deciding or pending): the core banking (or the
+   * screening) gave no answer or refused the request, this many times so far.
+   */
+  retrying?: { reason: 'coreBanking' | 'screening'; failures: number };
 }
 
 /** A decision just claimed by a submit. */

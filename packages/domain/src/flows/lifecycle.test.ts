@@ -18,6 +18,30 @@ describe('the state of an applicant’s part', () => {
     expect(applicantStateOf('primary', decided('declined'))).toBe('decided');
   });
 
+  it('is retrying while the core banking or the screening failed and the job will try again; no call is allowed', () => {
+    const retrying = {
+      ...DECIDING,
+      state: 'pending' as const,
+      retrying: { reason: 'coreBanking' as const, failures: 2 },
+    };
+    expect(applicantStateOf('primary', retrying)).toBe('retrying');
+    expect(applicantStateOf('primary', { ...retrying, state: 'deciding' })).toBe('retrying');
+    expect(applicantStateOf('primary', { ...decided('approved'), retrying: retrying.retrying })).toBe(
+      'decided',
+    );
+    for (const call of ['editAnswers', 'submit', 'acceptSavingsOffer', 'inPersonRecord'] as const) {
+      expect(isCallAllowed(call, 'retrying')).toBe(false);
+    }
+  });
+
+  it('puts every decision held for review in the staff queue, whatever the reason', () => {
+    for (const reviewReason of ['coApplicantName', 'screeningHit', 'coreBankingFailed'] as const) {
+      expect(applicantStateOf('primary', { ...decided('heldForReview'), reviewReason })).toBe(
+        'awaitingStaff',
+      );
+    }
+  });
+
   it('names what a decided application waits for', () => {
     expect(applicantStateOf('primary', decided('primaryComplete'))).toBe('awaitingCoApplicant');
     expect(applicantStateOf('primary', decided('inPerson'))).toBe('awaitingInPersonId');

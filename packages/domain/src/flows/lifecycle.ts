@@ -4,11 +4,15 @@
  * under the application row's lock, so a save racing the submission cannot write after the claim.
  *
  * draft ─submit─► deciding ─defer─► pending (documents under review, a late decision)
- *                 deciding / pending ─decide─► decided
+ *                 deciding / pending ─fail─► retrying (the core banking or the screening failed: the job
+ *                                                      retries with backoff; nothing counts as opened)
+ *                 deciding / pending / retrying ─decide─► decided
  *                                              awaitingCoApplicant  (primary complete: the co-applicant is invited)
  *                                              awaitingInPersonId   (ID to be shown at a branch or post office)
  *                                              awaitingOfferAnswer  (a savings account offered instead)
- *                                              awaitingStaff        (held for the credit union's review)
+ *                                              awaitingStaff        (held for the credit union's review: the
+ *                                                 staff queue; the decision's reviewReason says why,
+ *                                                 coreBankingFailed once a retrying decision's retries are spent)
  * The co-applicant's part is a draft while the primary's part waits for them (primary complete or ID in
  * person), and closed once the primary went on alone.
  */
@@ -18,6 +22,7 @@ export const APPLICANT_STATES = [
   'draft',
   'deciding',
   'pending',
+  'retrying',
   'awaitingCoApplicant',
   'awaitingInPersonId',
   'awaitingOfferAnswer',
@@ -42,6 +47,7 @@ export function applicantStateOf(role: 'primary' | 'joint', decision: Decision |
   if (role === 'primary' ? decision === null : canStartJointRound(decision)) return 'draft';
   const seen = decisionSeenBy(role, decision);
   if (!seen) return 'closed';
+  if (seen.state !== 'decided' && seen.retrying) return 'retrying';
   if (seen.state === 'deciding') return 'deciding';
   if (seen.state === 'pending') return 'pending';
   return (seen.outcome && WAITING_OUTCOMES[seen.outcome]) ?? 'decided';

@@ -39,7 +39,7 @@ export const accountTypeSchema = z.enum(ACCOUNT_TYPES);
 export type AccountType = z.infer<typeof accountTypeSchema>;
 
 /** Unit of a term length. */
-const periodTypeSchema = z.enum(['Months', 'Years', 'Days']);
+export const periodTypeSchema = z.enum(['Months', 'Years', 'Days']);
 
 /** One term rate of a term deposit (period, periodType, description, rate in percent). */
 const termRateSchema = z.object({

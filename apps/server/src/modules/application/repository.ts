@@ -6,6 +6,8 @@
 import {
   DECISION_OUTCOMES,
   DECISION_STATES,
+  REVIEW_REASONS,
+  type ReviewReason,
   isIdentityStatus,
   type Decision,
   type Language,
@@ -149,7 +151,16 @@ export function toDecision(value: unknown): Decision | null {
     openedProductIds: Array.isArray(raw.openedProductIds) ? raw.openedProductIds.map(String) : [],
     debitCardOrdered: raw.debitCardOrdered === true,
     ...(raw.offerAccepted === true ? { offerAccepted: true } : {}),
+    ...((REVIEW_REASONS as readonly unknown[]).includes(raw.reviewReason)
+      ? { reviewReason: raw.reviewReason as ReviewReason }
+      : {}),
+    ...(isRetrying(raw.retrying) ? { retrying: raw.retrying } : {}),
   };
+}
+
+function isRetrying(value: unknown): value is NonNullable<Decision['retrying']> {
+  const v = value as { reason?: unknown; failures?: unknown } | null | undefined;
+  return (v?.reason === 'coreBanking' || v?.reason === 'screening') && typeof v.failures === 'number';
 }
 
 /** An identity state read back; an unknown status is kept as an error, never trusted. */

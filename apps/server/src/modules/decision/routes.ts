@@ -39,6 +39,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       mail: app.mail,
       joint: app.joint,
       banking: app.providers.banking,
+      screening: app.providers.screening,
       catalogue: app.catalogue,
       progress: app.applications.progress,
       identity: app.identity,

@@ -21,8 +21,13 @@ import {
   FLOW_ERROR_ROUTES,
   flagsOf,
   identityOutcomeOf,
+  findCountry,
   isCoApplicantOutcome,
+  membershipRequestOf,
+  screeningHitsOf,
+  type ReviewReason,
   normalizeBirthDate,
+  ordersDebitCard,
   outcomeReportOf,
   provinceOfAddress,
   saveApplicationRequestSchema,
@@ -43,6 +48,8 @@ import type {
   MembershipAnswer,
   MembershipRequest,
 } from '../../providers/banking/banking.ts';
+import { membershipAnswersOf } from './membership.ts';
+import type { ScreeningProvider } from '../../providers/screening/screening.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { DocumentVerificationProvider } from '../../providers/documents/documents.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
@@ -79,13 +86,27 @@ class IdentityLapsed extends Error {
   override name = 'IdentityLapsed';
 }
 
-/** A provider gave no answer: retry later. */
-class ProviderUnavailable extends Error {
+/**
+ * A provider gave no answer (or the core refused the request): retry later. `source` names the partners
+ * whose failures put the decision in the retrying state, then in the staff queue once retries are spent.
+ */
+export class ProviderUnavailable extends Error {
   override name = 'ProviderUnavailable';
+  constructor(
+    message: string,
+    readonly source?: 'coreBanking' | 'screening',
+  ) {
+    super(message);
+  }
 }
 
 /** What the rules concluded: an outcome (with the membership when one was opened), or wait. */
-type Verdict = { outcome: DecisionOutcome; membership?: Extract<MembershipAnswer, { status: 'approved' }> };
+type Verdict = {
+  outcome: DecisionOutcome;
+  membership?: Extract<MembershipAnswer, { status: 'approved' }>;
+  /** Why staff decide it (heldForReview). */
+  reviewReason?: ReviewReason;
+};
 
 interface DecisionServiceDeps {
   db: Database;
@@ -93,13 +114,14 @@ interface DecisionServiceDeps {
   mail: Pick<MailService, 'queue'>;
   joint: Pick<JointService, 'invite' | 'assertOpen' | 'isInvitedPerson' | 'tellPrimary'>;
   banking: BankingProvider;
+  screening: ScreeningProvider;
   catalogue: Pick<CatalogueService, 'listProducts'>;
   progress: ProgressReader;
   identity: Pick<IdentityService, 'lapseIfChanged' | 'isBoundToAnswers'>;
   lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
   clock: Clock;
   documents: Pick<DocumentVerificationProvider, 'deleteCaptures'>;
-  config: Pick<AppConfig, 'contactPhone' | 'decision'>;
+  config: Pick<AppConfig, 'contactPhone' | 'decision' | 'coreBanking' | 'screening'>;
   log: FastifyBaseLogger;
   /** A decision was stored (the metrics count it). */
   onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
@@ -129,14 +151,22 @@ function reviveContext(raw: unknown): ApplicantContext {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** A debit card comes with a membership whose first account is a chequing or savings account. */
-function ordersDebitCard(first: ProductOffering | undefined): boolean {
-  return first?.accountCategory === 'Chequing' || first?.accountCategory === 'Savings';
-}
-
 export function createDecisionService(deps: DecisionServiceDeps) {
-  const { db, jobs, mail, joint, banking, catalogue, progress, identity, lifecycle, clock, config, log } =
-    deps;
+  const {
+    db,
+    jobs,
+    mail,
+    joint,
+    banking,
+    screening,
+    catalogue,
+    progress,
+    identity,
+    lifecycle,
+    clock,
+    config,
+    log,
+  } = deps;
   const { documents } = deps;
   const waitMs = config.decision.waitSeconds * 1000;
 
@@ -176,6 +206,29 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     if (!blocked.ok) throw new ProviderUnavailable(blocked.failure.message);
     if (blocked.value) return { outcome: 'blocked' };
 
+    // Sanctions screening: a match at or above the threshold is for staff, never opened or refused here.
+    const screened = await screening.screen({
+      ...person,
+      middleName: applicant.personalInfo?.middleName,
+      country: findCountry(applicant.address?.country)?.code ?? 'CA',
+    });
+    if (!screened.ok) throw new ProviderUnavailable(screened.failure.message, 'screening');
+    const [hit] = screeningHitsOf(screened.value, config.screening.threshold);
+    if (hit) {
+      log.warn(
+        {
+          event: 'screening-hit',
+          role: applicant.role,
+          provider: screening.name,
+          matchId: hit.id,
+          score: hit.score,
+          threshold: config.screening.threshold,
+        },
+        'application held for staff review: the sanctions screening matched the applicant',
+      );
+      return { outcome: 'heldForReview', reviewReason: 'screeningHit' };
+    }
+
     const identity = identityOutcomeOf(flowOf(applicant).kind, applicant.identity.status);
     if (identity === 'inPerson') return { outcome: 'inPerson' };
     if (identity === 'wait') return 'wait';
@@ -188,26 +241,20 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   /** What the core banking is asked to open: the primary's membership, with the co-applicant's. */
-  function membershipRequest(
+  async function membershipRequest(
     primary: ApplicantContext,
     coApplicant: ApplicantContext | undefined,
-    productIds: string[],
-    isSavingsOffer: boolean,
-  ): MembershipRequest {
-    return {
-      applicationId: primary.application.id,
-      applicantId: primary.applicant.id,
-      email: primary.applicant.email,
-      person: personOf(primary),
-      coApplicant: coApplicant && {
-        applicantId: coApplicant.applicant.id,
-        email: coApplicant.applicant.email,
-        person: personOf(coApplicant),
-      },
-      productIds,
-      submittedAt: primary.application.submittedAt ?? clock.now(),
-      isSavingsOffer,
+    products: ProductOffering[],
+  ): Promise<MembershipRequest> {
+    const sins = {
+      primary: await progress.sinOf(primary.applicant),
+      coApplicant: coApplicant ? await progress.sinOf(coApplicant.applicant) : null,
     };
+    const submittedAt = primary.application.submittedAt ?? clock.now();
+    return membershipRequestOf(membershipAnswersOf({ primary, coApplicant }, sins, submittedAt), {
+      branchCode: config.coreBanking.branchCode,
+      products,
+    });
   }
 
   /** The savings account offered instead of refused products. */
@@ -222,10 +269,12 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   /** Opens the membership (or hears it refused); the savings account offered once it was accepted. */
   async function open(primary: ApplicantContext, coApplicant?: ApplicantContext): Promise<Verdict> {
     const isSavingsOffer = primary.application.decision?.offerAccepted === true;
-    const productIds = isSavingsOffer ? [(await savingsOffered()).productID] : primary.application.productIds;
-    const request = membershipRequest(primary, coApplicant, productIds, isSavingsOffer);
+    const products = isSavingsOffer
+      ? [await savingsOffered()]
+      : await progress.productsOf(primary.application);
+    const request = await membershipRequest(primary, coApplicant, products);
     const opened = await banking.openMembership(request);
-    if (!opened.ok) throw new ProviderUnavailable(opened.failure.message);
+    if (!opened.ok) throw new ProviderUnavailable(opened.failure.message, 'coreBanking');
     switch (opened.value.status) {
       case 'approved':
         return { outcome: 'approved', membership: opened.value };
@@ -260,7 +309,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       if (refused) return { verdict: refused, coApplicant };
       // The co-applicant must be the person invited: another legal name waits for the staff's review.
       if (!(await joint.isInvitedPerson(db, primary.application.id, personOf(coApplicant)))) {
-        return { verdict: { outcome: 'heldForReview' }, coApplicant };
+        return { verdict: { outcome: 'heldForReview', reviewReason: 'coApplicantName' }, coApplicant };
       }
       if (primary.application.decision?.primaryOutcome === 'inPerson') {
         return { verdict: { outcome: 'jointComplete' }, coApplicant };
@@ -323,6 +372,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         openedProductIds: opened,
         debitCardOrdered: ordersDebitCard(products.find((p) => p.productID === opened[0])),
         ...(current.offerAccepted ? { offerAccepted: true } : {}),
+        ...(verdict.reviewReason ? { reviewReason: verdict.reviewReason } : {}),
       };
       await trx
         .updateTable('applications')
@@ -392,6 +442,22 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     if (stored && verdict.outcome === 'inPerson') await recordIdVerificationRequest(subject.applicant.id);
     if (stored) deps.onDecided?.(verdict.outcome, submittedAt);
     return stored;
+  }
+
+  /**
+   * A decision the core banking or the screening failed is retrying (the applicant's state 'retrying'):
+   * the count of failures is kept on the undecided decision; the job retries it with its backoff.
+   */
+  async function markRetrying(applicationId: string, error: unknown): Promise<void> {
+    if (!(error instanceof ProviderUnavailable) || !error.source) return;
+    await db
+      .updateTable('applications')
+      .set({
+        decision: sql`jsonb_set(decision, '{retrying}', jsonb_build_object('reason', ${error.source}::text, 'failures', coalesce((decision->'retrying'->>'failures')::int, 0) + 1))`,
+      })
+      .where('id', '=', applicationId)
+      .where(sql<boolean>`decision->>'state' in ('deciding', 'pending')`)
+      .execute();
   }
 
   /** The in-person ID request of an applicant sent to a branch or post office; a failure is only logged. */
@@ -580,9 +646,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     until: number,
     claimed?: Frozen,
   ): Promise<Decision> {
-    const decided = decide(applicationId, until, claimed).catch((error: unknown) => {
+    const decided = decide(applicationId, until, claimed).catch(async (error: unknown) => {
       // The job retries it; the applicant sees the processing page.
       log.warn({ err: error }, 'the decision failed while the applicant waited; the job retries it');
+      await markRetrying(applicationId, error);
       return 'waiting' as const;
     });
     const first = await Promise.race([decided, sleep(until - Date.now()).then(() => 'timeout' as const)]);
@@ -724,14 +791,38 @@ export function createDecisionService(deps: DecisionServiceDeps) {
 
     /** The job's work: decide unless decided; throws to be retried while the result is not ready. */
     async finish(applicationId: string): Promise<void> {
-      if ((await decide(applicationId)) === 'waiting') {
+      let decided: Awaited<ReturnType<typeof decide>>;
+      try {
+        decided = await decide(applicationId);
+      } catch (error) {
+        await markRetrying(applicationId, error);
+        throw error;
+      }
+      if (decided === 'waiting') {
         throw new DecisionNotReady('The documents have no result yet');
       }
     },
 
-    /** The dead letter's work: a decision whose retries are spent is stored as failed, and e-mailed. */
+    /**
+     * The dead letter's work, once a decision's retries are spent: a decision the core banking or the
+     * screening kept failing goes to the staff queue (heldForReview, nothing counts as opened); any other
+     * is stored as failed. Either is e-mailed.
+     */
     async fail(applicationId: string): Promise<void> {
-      await store(applicationId, { outcome: 'failed' }, ['deciding', 'pending'], {}, true);
+      const retrying = (await decisionOf(applicationId))?.retrying;
+      const verdict: Verdict = retrying
+        ? {
+            outcome: 'heldForReview',
+            reviewReason: retrying.reason === 'coreBanking' ? 'coreBankingFailed' : 'screeningFailed',
+          }
+        : { outcome: 'failed' };
+      const stored = await store(applicationId, verdict, ['deciding', 'pending'], {}, true);
+      if (stored && retrying) {
+        log.warn(
+          { event: 'decision-to-staff', reason: verdict.reviewReason, failures: retrying.failures },
+          'the decision failed through every retry: held for staff review',
+        );
+      }
     },
 
     /**

@@ -1,9 +1,9 @@
 /**
  * The core-banking provider: the block list, the memberships that already exist, and opening a
  * membership with an account per product. Opening is idempotent for an applicant: asked again (a retry, a
- * second process), it answers the membership it made. The spec names no core-banking vendor, so the
- * sandbox is the one implementation; a real adapter implements this interface.
+ * second process), it answers the membership it made. Implemented by the sandbox and by Apache Fineract.
  */
+import type { MembershipRequest } from '@omo/domain';
 import type { ProviderFailure, ProviderResult } from '../result.ts';
 
 export interface Person {
@@ -13,21 +13,8 @@ export interface Person {
   birthDate: string;
 }
 
-export interface MembershipRequest {
-  applicationId: string;
-  /** The applicant the membership is for (the primary applicant). */
-  applicantId: string;
-  email: string;
-  person: Person;
-  /** The co-applicant of a joint membership: a member too, joint holder of the accounts. */
-  coApplicant?: { applicantId: string; email: string; person: Person };
-  /** The products to open, in order. */
-  productIds: string[];
-  /** When the application was submitted (a slow decision is counted from it). */
-  submittedAt: Date;
-  /** The applicant accepted a savings account offered instead of the requested products. */
-  isSavingsOffer: boolean;
-}
+/** What the core is asked to open: the domain's membership request (decision 0075). */
+export type { MembershipRequest };
 
 export type MembershipAnswer =
   | {
@@ -41,11 +28,14 @@ export type MembershipAnswer =
   /** The requested products are refused; a savings account may be opened instead. */
   | { status: 'savingsOffer' };
 
-/** unavailable: no answer (retry later). */
-export type BankingFailure = ProviderFailure<'unavailable'>;
+/**
+ * unavailable: no answer (a timeout, a 5xx, no connection); rejected: the core refused the request as
+ * invalid. Either leaves the decision to be retried, and nothing half-opened counts (decision 0075).
+ */
+export type BankingFailure = ProviderFailure<'unavailable' | 'rejected'>;
 
 export interface BankingProvider {
-  readonly name: 'sandbox';
+  readonly name: 'sandbox' | 'fineract';
   /** True when the person is on the block list. */
   isBlockListed(person: Person): Promise<ProviderResult<boolean, BankingFailure>>;
   /** True when a membership already holds this e-mail (one made for `exceptApplicantId` aside). */

@@ -9,9 +9,21 @@
 import type { Database } from '../../db/database.ts';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
+import { membershipRequestSchema } from '@omo/domain';
 import type { BankingProvider, MembershipAnswer, MembershipRequest } from './banking.ts';
 
 const persona = (lastName: string) => lastName.trim().toLowerCase();
+
+/**
+ * The sandbox core's check of a membership request: the domain contract, strictly (unknown fields, a
+ * missing answer, contradicting answers refused). The message names the fields, never their values.
+ */
+export function checkMembershipRequest(request: unknown): { ok: true } | { ok: false; message: string } {
+  const parsed = membershipRequestSchema.safeParse(request);
+  if (parsed.success) return { ok: true };
+  const fields = [...new Set(parsed.error.issues.map((i) => i.path.join('.') || '(request)'))];
+  return { ok: false, message: `The membership request is not valid: ${fields.join(', ')}` };
+}
 
 export function createSandboxBanking(deps: {
   db: Database;
@@ -41,10 +53,14 @@ export function createSandboxBanking(deps: {
 
   async function open(request: MembershipRequest): Promise<MembershipAnswer> {
     return db.transaction().execute(async (trx) => {
-      const member = { member_number: await memberOf(trx, request.applicantId, request.email) };
-      const joint = request.coApplicant;
-      const jointMemberNumber = joint ? await memberOf(trx, joint.applicantId, joint.email) : undefined;
-      for (const productId of request.productIds) {
+      const { primary } = request;
+      const member = { member_number: await memberOf(trx, primary.applicantId, primary.contact.email1) };
+      const joint = request.jointHolder;
+      const jointMemberNumber = joint
+        ? await memberOf(trx, joint.applicantId, joint.contact.email1)
+        : undefined;
+      const productIds = request.products.map((p) => p.productId);
+      for (const productId of productIds) {
         await trx
           .insertInto('accounts')
           .values({
@@ -64,7 +80,7 @@ export function createSandboxBanking(deps: {
         status: 'approved' as const,
         memberNumber: member.member_number,
         ...(jointMemberNumber ? { jointMemberNumber } : {}),
-        accounts: request.productIds.map((productId) => ({
+        accounts: productIds.map((productId) => ({
           productId,
           accountNumber: accounts.find((a) => a.product_id === productId)?.account_number ?? '',
         })),
@@ -87,13 +103,16 @@ export function createSandboxBanking(deps: {
       return { ok: true, value: row !== undefined };
     },
     async openMembership(request) {
-      const personas = [request.person, request.coApplicant?.person].map((p) => p && persona(p.lastName));
+      // A strict core: a request that is not the contract is refused, as a real core refuses it.
+      const checked = checkMembershipRequest(request);
+      if (!checked.ok) return { ok: false, failure: { code: 'rejected', message: checked.message } };
+      const personas = [request.primary, request.jointHolder].map((p) => p && persona(p.lastName));
       if (personas.includes('decline')) return { ok: true, value: { status: 'declined' } };
       if (personas.includes('offer') && !request.isSavingsOffer) {
         return { ok: true, value: { status: 'savingsOffer' } };
       }
       if (personas.includes('slow')) {
-        const readyAt = request.submittedAt.getTime() + slowSeconds * 1000;
+        const readyAt = Date.parse(request.submittedAt) + slowSeconds * 1000;
         const wait = readyAt - clock.now().getTime();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       }

@@ -1,0 +1,265 @@
+/**
+ * Sanctions screening and core-banking failures in the decision: a screening hit is held for the credit
+ * union's staff (processing page, nothing opened, a log line); a core that fails leaves the decision
+ * retrying with the job's backoff, never a half-opened member, and once the retries are spent the
+ * application is in the staff queue. Through the sandbox screening, and through the OpenSanctions and
+ * Fineract adapters against their local fakes.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { applicantStateOf, type Decision } from '@omo/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logCapture, eventually } from '../../faults/log-capture.ts';
+import { startFakeFineract, type FakeFineract } from '../../providers/banking/fineract.fake.ts';
+import {
+  startFakeOpenSanctions,
+  type FakeOpenSanctions,
+} from '../../providers/screening/opensanctions.fake.ts';
+import { TestApplicant } from '../../testing/applicant.ts';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { toDecision } from '../application/repository.ts';
+
+interface SaveResponse {
+  applicationId: string;
+  applicantId: string;
+  primaryCustNo: string | null;
+  [flag: string]: unknown;
+}
+
+const flagsOf = (response: SaveResponse) =>
+  Object.entries(response)
+    .filter(([key, value]) => key.startsWith('show') && value === true)
+    .map(([key]) => key);
+
+async function decisionOf(t: TestApp, applicationId: string): Promise<Decision | null> {
+  const row = await t.app.db
+    .selectFrom('applications')
+    .select('decision')
+    .where('id', '=', applicationId)
+    .executeTakeFirstOrThrow();
+  return toDecision(row.decision);
+}
+
+async function membersOf(t: TestApp, applicantId: string) {
+  return t.app.db.selectFrom('members').selectAll().where('applicant_id', '=', applicantId).execute();
+}
+
+/** Boris Embargov, a fictional listed person of the sandbox screening (README). */
+const LISTED = { lastName: 'Embargov', person: { firstName: 'Boris', birthDate: '1961-03-14' } };
+
+describe.each(TEST_DATABASES)('sandbox screening in the decision on $name', (database) => {
+  let t: TestApp;
+  const log = logCapture();
+  beforeAll(async () => {
+    t = await buildTestApp(database, {
+      logStream: log.stream,
+      env: { LOG_LEVEL: 'info', DECISION_WAIT_SECONDS: '2' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('holds a listed person for staff review: the processing page, nothing opened, a log line', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'], ...LISTED }).progress(
+      'reviewConsent',
+    );
+    const res = await applicant.submit();
+    expect(res.statusCode, res.body).toBe(200);
+    const response = res.json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    expect(response.primaryCustNo).toBeNull();
+    const decision = await decisionOf(t, response.applicationId);
+    expect(decision).toMatchObject({
+      state: 'decided',
+      outcome: 'heldForReview',
+      reviewReason: 'screeningHit',
+    });
+    expect(applicantStateOf('primary', decision)).toBe('awaitingStaff');
+    expect(await membersOf(t, response.applicantId)).toEqual([]);
+    const line = log.lines.find((l) => l.event === 'screening-hit');
+    expect(line).toMatchObject({
+      level: 40,
+      msg: 'application held for staff review: the sanctions screening matched the applicant',
+      provider: 'sandbox',
+      matchId: 'omo-sandbox-1',
+      score: 0.99,
+      threshold: 0.7,
+    });
+    expect(JSON.stringify(line)).not.toMatch(/Boris|Embargov|1961/);
+    // Held: the answers can no longer change, and a second submit answers the same.
+    expect((await applicant.submit()).json<SaveResponse>()).toMatchObject({ showTimeoutScreen: true });
+  });
+
+  it('opens the membership of someone the screening does not match', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    const response = (await applicant.submit()).json<SaveResponse>();
+    expect(response.primaryCustNo).toMatch(/^\d+$/);
+  });
+});
+
+describe('OpenSanctions screening and the Fineract core in the decision (pglite)', () => {
+  let t: TestApp;
+  let sanctions: FakeOpenSanctions;
+  let fineract: FakeFineract;
+  const log = logCapture();
+  const FINERACT = { username: 'omo', password: 'fake-password', tenant: 'omo' };
+  beforeAll(async () => {
+    sanctions = await startFakeOpenSanctions('os-key');
+    fineract = await startFakeFineract(FINERACT);
+    // Fineract's ids for the fixture catalogue.
+    const mappingFile = path.join(mkdtempSync(path.join(tmpdir(), 'omo-fineract-')), 'mapping.json');
+    writeFileSync(
+      mappingFile,
+      JSON.stringify({
+        officeId: 1,
+        legalFormId: 1,
+        sinDocumentTypeId: 1,
+        addressTypeIds: { home: 1, mailing: 2 },
+        stateProvinceIds: { ON: 9 },
+        countryIds: { CA: 1 },
+        datatables: {
+          compliance: 'omo_compliance',
+          accountUsage: 'omo_account_usage',
+          jointHolder: 'omo_joint_holder',
+        },
+        products: {
+          '2001': { type: 'savings', productId: 1 },
+          '2002': { type: 'savings', productId: 2 },
+          '2003': { type: 'fixedDeposit', productId: 1 },
+        },
+      }),
+    );
+    t = await buildTestApp(
+      { name: 'pglite', databaseUrl: 'memory://' },
+      {
+        logStream: log.stream,
+        env: {
+          LOG_LEVEL: 'info',
+          DECISION_WAIT_SECONDS: '2',
+          JOB_POLL_SECONDS: '0.5',
+          JOB_RETRY_SECONDS: '1',
+          SCREENING_PROVIDER: 'opensanctions',
+          OPENSANCTIONS_URL: sanctions.baseUrl,
+          OPENSANCTIONS_API_KEY: 'os-key',
+          CORE_BANKING_PROVIDER: 'fineract',
+          FINERACT_URL: fineract.baseUrl,
+          FINERACT_TENANT: FINERACT.tenant,
+          FINERACT_USERNAME: FINERACT.username,
+          FINERACT_PASSWORD: FINERACT.password,
+          FINERACT_MAPPING_FILE: mappingFile,
+        },
+      },
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await sanctions.close();
+    await fineract.close();
+  });
+
+  it('holds a person OpenSanctions matches above the threshold; Fineract is never called for them', async () => {
+    const applicant = await new TestApplicant(t.app, {
+      productIds: ['2001'],
+      lastName: 'Blockhaus',
+      person: { firstName: 'Ilse', birthDate: '1970-01-15' },
+    }).progress('reviewConsent');
+    const before = fineract.requests.length;
+    const response = (await applicant.submit()).json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    expect(await decisionOf(t, response.applicationId)).toMatchObject({
+      outcome: 'heldForReview',
+      reviewReason: 'screeningHit',
+    });
+    expect(sanctions.requests.at(-1)).toMatchObject({ path: '/match/default' });
+    expect(log.lines.find((l) => l.event === 'screening-hit')).toMatchObject({
+      provider: 'opensanctions',
+      matchId: 'NK-fake-1',
+      score: 0.98,
+    });
+    expect(fineract.requests.length).toBe(before);
+  });
+
+  it('opens the member in Fineract: the client is the applicant, the member number is its account number', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    const response = (await applicant.submit()).json<SaveResponse>();
+    const [client] = [...fineract.clients.values()].filter((c) => c.body.externalId === response.applicantId);
+    expect(client).toBeDefined();
+    expect(response.primaryCustNo).toBe(client!.accountNo);
+    expect((await membersOf(t, response.applicantId)).map((m) => m.member_number)).toEqual([
+      client!.accountNo,
+    ]);
+  });
+
+  it('a core that fails keeps the decision retrying (nothing opened); the job retries and opens one member', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    // The core fails after the client is made: the activation of the account answers 503.
+    fineract.failNext(503, '/savingsaccounts/');
+    const response = (await applicant.submit()).json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    await eventually(async () => (await decisionOf(t, response.applicationId))?.state === 'decided', 30_000);
+    const decided = await decisionOf(t, response.applicationId);
+    expect(decided).toMatchObject({ outcome: 'approved' });
+    expect(decided?.retrying).toBeUndefined();
+    const clients = [...fineract.clients.entries()].filter(
+      ([, c]) => c.body.externalId === response.applicantId,
+    );
+    expect(clients).toHaveLength(1);
+    const [clientId, client] = clients[0]!;
+    expect(decided?.primaryCustNo).toBe(client.accountNo);
+    const accounts = [...fineract.accounts.values()].filter((a) => a.clientId === clientId);
+    expect(accounts.map((a) => a.status)).toEqual(['active']);
+  });
+
+  it('a screening service that keeps failing: retrying, then, its retries spent, held for staff (screeningFailed)', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    sanctions.failAll(503);
+    try {
+      const response = (await applicant.submit()).json<SaveResponse>();
+      expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+      const retrying = await decisionOf(t, response.applicationId);
+      expect(retrying).toMatchObject({ state: 'pending', retrying: { reason: 'screening' } });
+      expect(applicantStateOf('primary', retrying)).toBe('retrying');
+      expect([...fineract.clients.values()].some((c) => c.body.externalId === response.applicantId)).toBe(
+        false,
+      );
+      await t.app.decisions.fail(response.applicationId);
+      const held = await decisionOf(t, response.applicationId);
+      expect(held).toMatchObject({
+        state: 'decided',
+        outcome: 'heldForReview',
+        reviewReason: 'screeningFailed',
+      });
+      expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
+    } finally {
+      sanctions.failAll(undefined);
+    }
+  });
+
+  it('a core that keeps failing: retrying, then, its retries spent, held for staff (coreBankingFailed) and e-mailed', async () => {
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    for (let i = 0; i < 50; i++) fineract.failNext(500, '/clients');
+    const response = (await applicant.submit()).json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    const retrying = await decisionOf(t, response.applicationId);
+    expect(retrying).toMatchObject({ state: 'pending', retrying: { reason: 'coreBanking' } });
+    expect(applicantStateOf('primary', retrying)).toBe('retrying');
+    expect(await membersOf(t, response.applicantId)).toEqual([]);
+    // The dead letter's work, as pg-boss runs it once the job's last retry failed.
+    await t.app.decisions.fail(response.applicationId);
+    const held = await decisionOf(t, response.applicationId);
+    expect(held).toMatchObject({
+      state: 'decided',
+      outcome: 'heldForReview',
+      reviewReason: 'coreBankingFailed',
+    });
+    expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
+    expect(
+      log.lines.find((l) => l.event === 'decision-to-staff' && l.reason === 'coreBankingFailed'),
+    ).toMatchObject({ level: 40, failures: expect.any(Number) });
+    const mailed = async () =>
+      (await t.app.inject('/api/dev/outbox')).json<{ to: string }[]>().some((m) => m.to === applicant.email);
+    await eventually(mailed);
+  });
+});
