@@ -58,7 +58,15 @@ import sameOriginPlugin from './plugins/same-origin.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import spaPlugin from './plugins/spa.ts';
+import { buildStaffApp } from './modules/staff/app.ts';
 import providersPlugin from './providers/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The staff back office's app (its own listener). */
+    staff: FastifyInstance;
+  }
+}
 
 export interface BuildAppOptions {
   /** Log destination instead of stdout (tests capture the lines). */
@@ -221,11 +229,21 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The web app and the not-found handler last.
   await app.register(spaPlugin, { config });
 
+  // The staff back office: a second app on its own listener (STAFF_PORT), readied and closed with this one.
+  const staff = await buildStaffApp(config, app);
+  app.decorate('staff', staff);
+  app.addHook('onReady', async () => {
+    await staff.ready();
+  });
+  app.addHook('onClose', async () => {
+    await staff.close();
+  });
+
   return app;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
-function trustProxyOption(
+export function trustProxyOption(
   trust: AppConfig['trustProxy'],
 ): boolean | string[] | ((a: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;

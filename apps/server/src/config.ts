@@ -398,6 +398,40 @@ export const CONFIG_DOCS = [
       "Production: secret (32+ characters) opening POST /api/omo/ClearCache and /api/docs/json to 'Authorization: Bearer <token>'. Unset: both 404.",
   },
   {
+    name: 'STAFF_PORT',
+    default: '(PORT + 1)',
+    description:
+      "TCP port of the staff back office, a listener of its own in the same process (decision 0072): the applicant's site has no staff route.",
+  },
+  {
+    name: 'STAFF_PUBLIC_URL',
+    default: '(http://localhost:STAFF_PORT)',
+    description:
+      'Public base address of the staff back office (its own host name in production). Required in production.',
+  },
+  {
+    name: 'STAFF_OIDC_ISSUER',
+    default: '(unset)',
+    description:
+      'OpenID Connect issuer staff sign in with (Entra ID, Okta, Keycloak). Unset: the embedded provider at STAFF_PUBLIC_URL/oidc with fictional staff users (README); refused in production.',
+  },
+  {
+    name: 'STAFF_OIDC_CLIENT_ID',
+    default: '(unset)',
+    description: "The back office's client id at STAFF_OIDC_ISSUER. Required with it.",
+  },
+  {
+    name: 'STAFF_OIDC_CLIENT_SECRET',
+    default: '(unset)',
+    description: "The back office's client secret at STAFF_OIDC_ISSUER. Required with it.",
+  },
+  {
+    name: 'STAFF_OIDC_ROLES_CLAIM',
+    default: 'roles',
+    description:
+      'ID-token claim holding the staff roles (reviewer, supervisor, auditor): Entra ID app roles are "roles"; Okta groups are "groups".',
+  },
+  {
     name: 'ALLOW_DEVELOPMENT_ON_NETWORK',
     default: 'false',
     description:
@@ -525,6 +559,12 @@ const envSchema = z.object({
   FUNNEL_RETENTION_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   OPERATIONS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
+  STAFF_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  STAFF_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  STAFF_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
+  STAFF_OIDC_CLIENT_ID: optionalString,
+  STAFF_OIDC_CLIENT_SECRET: optionalString,
+  STAFF_OIDC_ROLES_CLAIM: z.string().min(1).default('roles'),
 });
 
 type Env = z.output<typeof envSchema>;
@@ -617,6 +657,14 @@ export interface AppConfig {
   /** Days after which an abandoned draft is deleted. */
   draftRetentionDays: number;
   allowSandboxInProduction: boolean;
+  /** The staff back office: its own listener and the OpenID provider staff sign in with. */
+  staff: {
+    port: number;
+    publicUrl: string;
+    /** Undefined: the embedded provider (never in production). */
+    oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+    rolesClaim: string;
+  };
 }
 
 /** Thrown when the environment does not describe a configuration the server can start with. */
@@ -691,6 +739,31 @@ export function parseConfig(
     partnerTimeoutMs: e.PARTNER_TIMEOUT_SECONDS * 1000,
     ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+    staff: parseStaffSettings(e),
+  };
+}
+
+/** The back office's listener and OpenID provider; the provider's three settings go together. */
+function parseStaffSettings(e: Env): AppConfig['staff'] {
+  const port = e.STAFF_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  const oidcSet = [e.STAFF_OIDC_ISSUER, e.STAFF_OIDC_CLIENT_ID, e.STAFF_OIDC_CLIENT_SECRET];
+  if (oidcSet.some(Boolean) && !oidcSet.every(Boolean)) {
+    throw new ConfigError(
+      'STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET are set together (or none: the embedded provider).',
+    );
+  }
+  return {
+    port,
+    publicUrl: (e.STAFF_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    oidc:
+      e.STAFF_OIDC_ISSUER && e.STAFF_OIDC_CLIENT_ID && e.STAFF_OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.STAFF_OIDC_ISSUER,
+            clientId: e.STAFF_OIDC_CLIENT_ID,
+            clientSecret: e.STAFF_OIDC_CLIENT_SECRET,
+          }
+        : undefined,
+    rolesClaim: e.STAFF_OIDC_ROLES_CLAIM,
   };
 }
 
@@ -730,6 +803,12 @@ function refuseWhatIsNotProduction(e: Env, providers: ReturnType<typeof parsePro
       'RATE_LIMIT_ROUTE_FACTOR is for browser suites: production keeps each call’s own limit (1).',
     );
   }
+  if (!e.STAFF_OIDC_ISSUER) {
+    problems.push(
+      "STAFF_OIDC_ISSUER is unset: staff sign in with the credit union's OpenID provider (STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID, STAFF_OIDC_CLIENT_SECRET), never the embedded one and its fictional users.",
+    );
+  }
+  if (!e.STAFF_PUBLIC_URL) problems.push('STAFF_PUBLIC_URL is unset: the back office needs its own address.');
   if (!e.PUBLIC_URL) problems.push('PUBLIC_URL is unset: the links in e-mails would point to localhost.');
   if (!e.SMTP_URL) {
     problems.push('SMTP_URL is unset: e-mails and their live links would be kept in clear in the outbox.');

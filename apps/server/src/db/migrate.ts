@@ -15,6 +15,7 @@ import * as m0009 from './migrations/0009-joint-invitations.ts';
 import * as m0010 from './migrations/0010-decision-snapshots.ts';
 import * as m0011 from './migrations/0011-joint-email-code.ts';
 import * as m0012 from './migrations/0012-funnel-events.ts';
+import * as m0015 from './migrations/0015-staff-back-office.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010-decision-snapshots': m0010,
   '0011-joint-email-code': m0011,
   '0012-funnel-events': m0012,
+  '0015-staff-back-office': m0015,
 };
 
 /**

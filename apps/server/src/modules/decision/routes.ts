@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
+import { emailSearchDigest } from '../staff/queue.ts';
 import {
   createDecisionService,
   DECISION_FAILED_QUEUE,
@@ -46,6 +47,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       clock: app.providers.clock,
       config,
       log: app.log,
+      searchDigest: (email) => emailSearchDigest(app.ciphers.digests, email),
       onDecided: (outcome, submittedAt) => app.metrics.decided(outcome, submittedAt),
     });
     await app.jobs.define({ name: DECISION_FAILED_QUEUE, retryLimit: 5 });
@@ -68,7 +70,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
   },
   {
     name: 'decision-service',
-    dependencies: ['application-service', 'mail', 'jobs', 'providers', 'joint-service'],
+    dependencies: ['application-service', 'mail', 'jobs', 'providers', 'joint-service', 'ciphers'],
   },
 );
 
