@@ -117,3 +117,26 @@ export async function signInStaff(
   const body = (await me.json()) as { csrfToken: string; role: string; name: string };
   return { cookie, csrfToken: body.csrfToken, role: body.role, name: body.name };
 }
+
+/** A staff member's call through the staff app (cookie and CSRF token). */
+export function staffCall(
+  t: StaffTestApp,
+  staff: SignedInStaff,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
+  return t.app.staff.inject({
+    method,
+    url,
+    headers: { cookie: staff.cookie, 'x-csrf-token': staff.csrfToken },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+let requestCounter = 0;
+/** A new client request id. */
+export function newRequestId(): string {
+  requestCounter += 1;
+  return `test-${process.pid}-${Date.now()}-${requestCounter}`;
+}

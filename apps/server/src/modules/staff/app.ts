@@ -54,6 +54,7 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
   await registerStaffAuth(app, { config, db: main.db, embedded });
   const service = createStaffService({
     db: main.db,
+    mail: main.mail,
     decisions: main.decisions,
     sin: main.ciphers.sin,
     log: app.log,

@@ -77,6 +77,23 @@ const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; digests: Answe
     ),
   );
   app.post(
+    '/api/cases/:id/documents/approve',
+    { schema: { params: caseParams, body: simple } },
+    async (request) =>
+      service.reviewDocuments(request.params.id, await request.requireStaff(), request.body.requestId, {
+        approved: true,
+      }),
+  );
+  app.post(
+    '/api/cases/:id/documents/refuse',
+    { schema: { params: caseParams, body: withReason } },
+    async (request) =>
+      service.reviewDocuments(request.params.id, await request.requireStaff(), request.body.requestId, {
+        approved: false,
+        reason: request.body.reason,
+      }),
+  );
+  app.post(
     '/api/cases/:id/in-person-id',
     {
       schema: {

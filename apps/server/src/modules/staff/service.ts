@@ -28,6 +28,7 @@ import {
 } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
 import type { DecisionService } from '../decision/service.ts';
+import type { MailService } from '../mail/service.ts';
 import type { StaffMember } from './auth.ts';
 import { appendCaseLog, readCaseLog, wasDone } from './case-log.ts';
 
@@ -35,6 +36,7 @@ export const REFUSED_IN_STATE = 'Not allowed in this state';
 
 export interface StaffServiceDeps {
   db: Database;
+  mail: Pick<MailService, 'queue'>;
   decisions: Pick<DecisionService, 'retake' | 'declineByStaff' | 'finish'>;
   sin: SinCipher;
   log: FastifyBaseLogger;
@@ -65,7 +67,7 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-export function createStaffService({ db, decisions, sin, log }: StaffServiceDeps) {
+export function createStaffService({ db, mail, decisions, sin, log }: StaffServiceDeps) {
   async function exists(applicationId: string): Promise<void> {
     const row = await db
       .selectFrom('applications')
@@ -381,6 +383,55 @@ export function createStaffService({ db, decisions, sin, log }: StaffServiceDeps
           },
           retaken: true,
         };
+      });
+    },
+
+    /**
+     * The documents waiting for a person's look: approved (the decision goes on) or refused with a reason
+     * that is e-mailed to the applicant (the decision then sends them to show ID in person).
+     */
+    reviewDocuments(
+      applicationId: string,
+      staff: StaffMember,
+      requestId: string,
+      verdict: { approved: true } | { approved: false; reason: string },
+    ) {
+      const action = verdict.approved ? 'approveDocuments' : 'refuseDocuments';
+      const note = verdict.approved ? null : verdict.reason;
+      return act(applicationId, staff, action, requestId, note, async (trx) => {
+        const waiting = [];
+        for (const role of ['primary', 'joint'] as const) {
+          const context = await findApplicantByRole(trx, applicationId, role);
+          if (context?.applicant.identity.status === 'documentPending') waiting.push(context);
+        }
+        if (waiting.length === 0) {
+          throw new HttpProblem(409, 'No documents wait for a review.', { title: REFUSED_IN_STATE });
+        }
+        for (const context of waiting) {
+          await trx
+            .updateTable('applicants')
+            .set({
+              identity: sql`jsonb_set(identity, '{status}', ${JSON.stringify(verdict.approved ? 'documentApproved' : 'documentDeclined')}::jsonb)`,
+              updated_at: new Date(),
+            })
+            .where('id', '=', context.applicant.id)
+            .execute();
+          if (!verdict.approved) {
+            await mail.queue(trx, {
+              key: `documents-refused:${context.applicant.id}:${requestId}`,
+              applicantId: context.applicant.id,
+              to: context.applicant.email,
+              template: 'documentsRefused',
+              language: context.applicant.language,
+              params: {
+                firstName: context.applicant.personalInfo?.firstName ?? '',
+                refNo: referenceNumberOf(context.application, context.applicant),
+                reason: verdict.reason,
+              },
+            });
+          }
+        }
+        return { details: { applicants: waiting.map((c) => c.applicant.role) }, retaken: true };
       });
     },
 
