@@ -5,7 +5,10 @@
  * applicant's pages from reading it; in production it has a host name of its own (STAFF_PUBLIC_URL) and a
  * __Host- cookie. The embedded OpenID provider is mounted on it at /oidc when none is configured.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
@@ -44,6 +47,9 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
       strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
       frameguard: { action: 'deny' },
+      // A form posted with no-referrer carries Origin: null, which the cross-site check refuses: the staff
+      // pages (the embedded sign-in form) send their origin to themselves only.
+      referrerPolicy: { policy: 'same-origin' },
     },
   });
   await app.register(fastifyCookie);
@@ -61,6 +67,33 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
   });
   await app.register(staffRoutes, { service, digests: main.ciphers.digests });
 
+  await serveStaffWeb(app, path.join(path.dirname(config.webDist), 'dist-staff'));
   app.setNotFoundHandler((request, reply) => sendNotFoundProblem(request, reply));
   return app;
+}
+
+/**
+ * The back office's web build (apps/web vite.staff.config.ts → dist-staff, beside the applicant's
+ * WEB_DIST): its page at / and its hashed assets, long-cached. Unbuilt, / says so (503).
+ */
+async function serveStaffWeb(app: FastifyInstance, root: string): Promise<void> {
+  const page = path.join(root, 'staff.html');
+  if (!existsSync(page)) {
+    app.log.warn({ root }, 'back office build not found: / answers 503 until it is built');
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send('The back office is not built: npm run build.'),
+    );
+    return;
+  }
+  const html = readFileSync(page, 'utf8');
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+  );
+  await app.register(fastifyStatic, {
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
 }

@@ -142,7 +142,13 @@ export async function registerStaffAuth(app: FastifyInstance, { config, db, embe
   // Cross-site requests first, then the CSRF token of every changing API call (the sign-in's own
   // redirects are GETs, the embedded provider's pages are its own).
   app.addHook('onRequest', async (request) => {
-    if (isCrossSiteRequest(request, origins)) throw new HttpProblem(403, 'Cross-site request refused.');
+    if (isCrossSiteRequest(request, origins)) {
+      request.log.info(
+        { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
+        'cross-site request refused',
+      );
+      throw new HttpProblem(403, 'Cross-site request refused.');
+    }
   });
   // Before the body is validated: no staff session, 401; a changing call without the session's token, 403.
   app.addHook('preValidation', async (request) => {
