@@ -398,6 +398,12 @@ export const CONFIG_DOCS = [
       "Production: secret (32+ characters) opening POST /api/omo/ClearCache and /api/docs/json to 'Authorization: Bearer <token>'. Unset: both 404.",
   },
   {
+    name: 'BLOCK_LIST',
+    default: 'sandbox',
+    description:
+      "sandbox: the core banking sandbox's last-name rule (persona Blocked). internal: the credit union's own block list, kept by staff in the back office.",
+  },
+  {
     name: 'STAFF_PORT',
     default: '(PORT + 1)',
     description:
@@ -559,6 +565,7 @@ const envSchema = z.object({
   FUNNEL_RETENTION_DAYS: z.coerce.number().int().min(1).max(730).default(90),
   OPERATIONS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   ALLOW_SANDBOX_IN_PRODUCTION: booleanFromEnv.default(false),
+  BLOCK_LIST: z.enum(['sandbox', 'internal']).default('sandbox'),
   STAFF_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   STAFF_PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   STAFF_OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -657,6 +664,8 @@ export interface AppConfig {
   /** Days after which an abandoned draft is deleted. */
   draftRetentionDays: number;
   allowSandboxInProduction: boolean;
+  /** Which block list the decision asks: the core banking's (sandbox) or the credit union's own. */
+  blockList: 'sandbox' | 'internal';
   /** The staff back office: its own listener and the OpenID provider staff sign in with. */
   staff: {
     port: number;
@@ -739,6 +748,7 @@ export function parseConfig(
     partnerTimeoutMs: e.PARTNER_TIMEOUT_SECONDS * 1000,
     ...providerSettings,
     allowSandboxInProduction: e.ALLOW_SANDBOX_IN_PRODUCTION,
+    blockList: e.BLOCK_LIST,
     staff: parseStaffSettings(e),
   };
 }

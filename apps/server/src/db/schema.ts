@@ -350,7 +350,7 @@ export interface StaffSessionsTable {
 /** One entry of an application's case log (0015): append-only. */
 export interface CaseLogTable {
   id: Generated<string>;
-  application_id: string;
+  application_id: string | null;
   at: CreatedAt;
   staff_subject: string;
   staff_name: string;
@@ -400,6 +400,9 @@ export interface BlockListTable {
   reason: string;
   added_by: string;
   added_at: CreatedAt;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_by: string | null;
+  removal_reason: string | null;
 }
 
 /** data/*.json checksums as last loaded (0004). */

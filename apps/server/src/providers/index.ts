@@ -11,6 +11,7 @@ import { createOutboxRepository } from '../modules/outbox/repository.ts';
 import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
 import type { BankingProvider } from './banking/banking.ts';
 import { createSandboxBanking } from './banking/sandbox.ts';
+import { isOnInternalBlockList } from '../modules/staff/block-list.ts';
 import { createCanadaPostAddressLookup } from './address-lookup/canada-post.ts';
 import { createSandboxAddressLookup } from './address-lookup/sandbox.ts';
 import type { BytesCipher } from '../lib/crypto.ts';
@@ -116,7 +117,15 @@ export function createProviders(
         })
       : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
 
-  const banking = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
+  const core = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
+  // BLOCK_LIST=internal: the credit union's own list, kept in the back office, instead of the core's.
+  const banking: BankingProvider =
+    config.blockList === 'internal'
+      ? {
+          ...core,
+          isBlockListed: async (person) => ({ ok: true, value: await isOnInternalBlockList(db, person) }),
+        }
+      : core;
 
   const inPersonId = createSandboxInPersonId(db);
 

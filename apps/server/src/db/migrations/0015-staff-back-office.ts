@@ -9,7 +9,8 @@
  * - in_person_checks: the ID a staff member saw in person (the number encrypted);
  * - application_email_digests: keyed digests of the applicants' e-mail addresses, so that staff search
  *   by e-mail without scanning addresses in clear;
- * - block_list: the credit union's internal block list;
+ * - block_list: the credit union's internal block list (an entry removed stays, marked removed); its
+ *   changes are logged in case_log with no application;
  * - omo_staff_reason(decision): why an application needs a person (null: it does not), indexed so that
  *   the queue's first page and its keyset pages stay fast at a million applications. Kept in step with
  *   packages/domain flows/staff.ts by a test.
@@ -32,7 +33,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('case_log')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
-    .addColumn('application_id', 'uuid', (c) => c.notNull())
+    /** Null for an entry about no application (the block list's changes). */
+    .addColumn('application_id', 'uuid')
     .addColumn('at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('staff_subject', 'text', (c) => c.notNull())
     .addColumn('staff_name', 'text', (c) => c.notNull())
@@ -114,6 +116,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('added_by', 'text', (c) => c.notNull())
     .addColumn('added_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('removed_at', 'timestamptz')
+    .addColumn('removed_by', 'text')
+    .addColumn('removal_reason', 'text')
     .execute();
   await db.schema.createIndex('block_list_match_idx').on('block_list').column('match_name').execute();
 

@@ -17,6 +17,7 @@ import problemDetailsPlugin, { sendNotFoundProblem } from '../../plugins/problem
 import securityHeadersPlugin from '../../plugins/security-headers.ts';
 import { registerStaffAuth } from './auth.ts';
 import { mountEmbeddedOidc } from './embedded-oidc.ts';
+import { createBlockList } from './block-list.ts';
 import staffRoutes from './routes.ts';
 import { createStaffService } from './service.ts';
 
@@ -65,7 +66,11 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
     sin: main.ciphers.sin,
     log: app.log,
   });
-  await app.register(staffRoutes, { service, digests: main.ciphers.digests });
+  await app.register(staffRoutes, {
+    service,
+    digests: main.ciphers.digests,
+    blockList: createBlockList(main.db),
+  });
 
   await serveStaffWeb(app, path.join(path.dirname(config.webDist), 'dist-staff'));
   app.setNotFoundHandler((request, reply) => sendNotFoundProblem(request, reply));

@@ -22,7 +22,8 @@ export interface CaseLogEntry {
 export async function appendCaseLog(
   db: Database,
   entry: {
-    applicationId: string;
+    /** Null for a change that concerns no application (the block list). */
+    applicationId: string | null;
     staff: StaffMember;
     action: string;
     note?: string | null;

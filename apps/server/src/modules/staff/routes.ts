@@ -8,6 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queueQuerySchema, readQueue } from './queue.ts';
 import type { StaffService } from './service.ts';
+import type { BlockList } from './block-list.ts';
+import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { AnswerDigests } from '../../lib/crypto.ts';
 
 const caseParams = z.object({ id: z.uuid() });
@@ -15,10 +17,11 @@ const requestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const reason = z.string().trim().min(3).max(500);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; digests: AnswerDigests }> = async (
-  app,
-  { service, digests },
-) => {
+const staffRoutes: FastifyPluginAsyncZod<{
+  service: StaffService;
+  digests: AnswerDigests;
+  blockList: BlockList;
+}> = async (app, { service, digests, blockList }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });
@@ -117,6 +120,34 @@ const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; digests: Answe
     async (request) => {
       const { requestId: id, ...input } = request.body;
       return service.recordInPersonId(request.params.id, await request.requireStaff(), id, input);
+    },
+  );
+
+  // The internal block list: everyone reads it; reviewers and supervisors add; only a supervisor removes.
+  app.get('/api/block-list', async (request) => {
+    await request.requireStaff();
+    return { entries: await blockList.list() };
+  });
+  const name = z.string().trim().min(1).max(60);
+  app.post(
+    '/api/block-list',
+    {
+      schema: { body: z.object({ firstName: name, lastName: name, birthDate: isoDate.optional(), reason }) },
+    },
+    async (request) => {
+      const staff = await request.requireStaff();
+      if (staff.role === 'auditor') throw new HttpProblem(403, 'An auditor cannot change the block list.');
+      return blockList.add(staff, request.body);
+    },
+  );
+  app.post(
+    '/api/block-list/:id/remove',
+    { schema: { params: caseParams, body: z.object({ reason }) } },
+    async (request) => {
+      const staff = await request.requireStaff();
+      if (staff.role !== 'supervisor') throw new HttpProblem(403, 'Only a supervisor removes an entry.');
+      await blockList.remove(staff, request.params.id, request.body.reason);
+      return { removed: true };
     },
   );
 };

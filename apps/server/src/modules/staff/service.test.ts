@@ -193,6 +193,7 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
     expect(view.inPersonChecks).toEqual([
       expect.objectContaining({
         idType: 'driversLicence',
+        expiry: '2031-05-10',
         placeName: 'Toronto Station A',
         recordedBy: 'Rita Tremblay',
       }),

@@ -30,6 +30,7 @@ import { referenceNumberOf } from '../application/view.ts';
 import type { DecisionService } from '../decision/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { StaffMember } from './auth.ts';
+import { dateOnly } from './block-list.ts';
 import { appendCaseLog, readCaseLog, wasDone } from './case-log.ts';
 
 export const REFUSED_IN_STATE = 'Not allowed in this state';
@@ -252,7 +253,7 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
         inPersonChecks: checks.map((c) => ({
           applicant: roleOf(c.applicant_id),
           idType: c.id_type,
-          expiry: String(c.expiry).slice(0, 10),
+          expiry: dateOnly(c.expiry),
           issuingProvince: c.issuing_province,
           place: c.place,
           placeName: c.place_name,
