@@ -145,4 +145,28 @@ test.describe('the back office', () => {
       .toBe(1);
     for (const { context } of reviewers) await context.close();
   });
+
+  test('a supervisor keeps the block list: an entry added and removed, each with a reason', async ({
+    browser,
+    expectNoAxeViolations,
+  }, testInfo) => {
+    const { context, page: staff } = await signedInStaff(browser, 'sophie', {
+      viewport: { width: 1280, height: 800 },
+    });
+    await staff.getByRole('link', { name: 'Block list' }).click();
+    await expect(staff.getByRole('heading', { name: 'Block list', exact: true })).toBeVisible();
+    await staff.getByLabel('First name').fill('Jean');
+    await staff.getByLabel('Last name').fill('Exemple-Bloqué');
+    await staff.getByLabel('Date of birth').fill('1975-02-14');
+    await staff.getByLabel('Reason').last().fill('Fraud report 2026-201');
+    await staff.getByRole('button', { name: 'Add to the block list' }).click();
+    const row = staff.getByRole('row').filter({ hasText: 'Jean Exemple-Bloqué' });
+    await expect(row).toContainText('Fraud report 2026-201');
+    await expectNoAxeViolations(staff);
+    await staff.screenshot({ path: testInfo.outputPath('block-list-1280.png'), fullPage: true });
+    await row.getByLabel('Reason').fill('Cleared by the fraud team');
+    await row.getByRole('button', { name: 'Remove Jean Exemple-Bloqué' }).click();
+    await expect(staff.getByRole('row').filter({ hasText: 'Jean Exemple-Bloqué' })).toHaveCount(0);
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { StaffRole } from '@omo/domain';
 import { api, setCsrfToken } from './api.ts';
+import { BlockListPage } from './BlockListPage.tsx';
 import { CasePage } from './CasePage.tsx';
 import { QueuePage } from './QueuePage.tsx';
 import { TEXTS, type Lang } from './texts.ts';
@@ -14,8 +15,9 @@ export interface Me {
 
 const LANG_KEY = 'omo-staff-lang';
 
-/** The case id in the address (#/case/<id>), or null for the queue. */
+/** The page the address names: a case (#/case/<id>), the block list (#/block-list), else the queue. */
 function caseIdOf(hash: string): string | null {
+  if (hash === '#/block-list') return 'block-list';
   const match = /^#\/case\/([0-9a-f-]{36})$/.exec(hash);
   return match ? match[1]! : null;
 }
@@ -62,6 +64,16 @@ export function App() {
         </span>
         <nav aria-label={t.title}>
           {me && (
+            <>
+              <a className="link" href="#/">
+                {t.queue}
+              </a>
+              <a className="link" href="#/block-list">
+                {t.blockList}
+              </a>
+            </>
+          )}
+          {me && (
             <span className="who">
               {me.name} · {t.roles[me.role]}
             </span>
@@ -90,6 +102,8 @@ export function App() {
               {t.signIn}
             </a>
           </section>
+        ) : caseId === 'block-list' ? (
+          <BlockListPage me={me} t={t} />
         ) : caseId ? (
           <CasePage key={caseId} id={caseId} me={me} t={t} />
         ) : (

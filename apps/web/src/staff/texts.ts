@@ -125,6 +125,11 @@ const en = {
     permanentResidentCard: 'Permanent resident card',
   },
   sortBy: 'Sort by',
+  blockList: 'Block list',
+  add: 'Add to the block list',
+  remove: 'Remove',
+  firstName: 'First name',
+  lastName: 'Last name',
 };
 
 const fr: typeof en = {
@@ -246,6 +251,11 @@ const fr: typeof en = {
     permanentResidentCard: 'Carte de résident permanent',
   },
   sortBy: 'Trier par',
+  blockList: 'Liste de blocage',
+  add: 'Ajouter à la liste de blocage',
+  remove: 'Retirer',
+  firstName: 'Prénom',
+  lastName: 'Nom de famille',
 };
 
 export const TEXTS = { en, fr };

@@ -62,6 +62,64 @@ function findUser(username: string, password: string): EmbeddedStaffUser | undef
   return given.length === expected.length && timingSafeEqual(given, expected) ? user : undefined;
 }
 
+/**
+ * The provider's storage: this process's memory, as its own quick-start adapter, stated here so that it
+ * is ours (and quiet): the embedded provider is one process's, never production's.
+ */
+class MemoryAdapter {
+  private static readonly store = new Map<string, { payload: Record<string, unknown>; expiresAt: number }>();
+  private static readonly grants = new Map<string, Set<string>>();
+  constructor(private readonly name: string) {}
+  private key(id: string) {
+    return `${this.name}:${id}`;
+  }
+  async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+    const key = this.key(id);
+    MemoryAdapter.store.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
+    const grantId = payload.grantId;
+    if (typeof grantId === 'string') {
+      const keys = MemoryAdapter.grants.get(grantId) ?? new Set<string>();
+      keys.add(key);
+      MemoryAdapter.grants.set(grantId, keys);
+    }
+  }
+  async find(id: string) {
+    const found = MemoryAdapter.store.get(this.key(id));
+    if (!found) return undefined;
+    if (found.expiresAt < Date.now()) {
+      MemoryAdapter.store.delete(this.key(id));
+      return undefined;
+    }
+    return found.payload;
+  }
+  async findByUid(uid: string) {
+    for (const [key, value] of MemoryAdapter.store) {
+      if (key.startsWith(`${this.name}:`) && value.payload.uid === uid)
+        return this.find(key.slice(this.name.length + 1));
+    }
+    return undefined;
+  }
+  async findByUserCode(userCode: string) {
+    for (const [key, value] of MemoryAdapter.store) {
+      if (key.startsWith(`${this.name}:`) && value.payload.userCode === userCode) {
+        return this.find(key.slice(this.name.length + 1));
+      }
+    }
+    return undefined;
+  }
+  async consume(id: string) {
+    const found = MemoryAdapter.store.get(this.key(id));
+    if (found) found.payload.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string) {
+    MemoryAdapter.store.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string) {
+    for (const key of MemoryAdapter.grants.get(grantId) ?? []) MemoryAdapter.store.delete(key);
+    MemoryAdapter.grants.delete(grantId);
+  }
+}
+
 export interface EmbeddedOidc {
   issuer: string;
   clientId: string;
@@ -110,6 +168,7 @@ export async function mountEmbeddedOidc(app: FastifyInstance, publicUrl: string)
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), use: 'sig' };
 
   const configuration: Configuration = {
+    adapter: MemoryAdapter as unknown as Configuration['adapter'],
     clients: [
       {
         client_id: EMBEDDED_CLIENT_ID,
