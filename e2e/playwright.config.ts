@@ -7,6 +7,8 @@ import { OPERATIONS_TOKEN } from './fixtures/operations.ts';
 // The browser suite drives the product started exactly as the README starts it (`npm start`, embedded
 // PGlite, sandbox providers), on its own port and in a throw-away data folder.
 const PORT = Number(process.env.E2E_PORT ?? 3199);
+/** The staff back office's own listener (its own origin). */
+export const STAFF_PORT = Number(process.env.E2E_STAFF_PORT ?? PORT + 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'omo-e2e-'));
 // One process on embedded PGlite, as `npm start` runs it: no shared database nor shared rate limits.
 const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
@@ -64,6 +66,7 @@ export default defineConfig({
       SANDBOX_SLOW_DECISION_SECONDS: '6',
       JOB_POLL_SECONDS: '0.5',
       OPERATIONS_TOKEN,
+      STAFF_PORT: String(STAFF_PORT),
     },
     stdout: 'ignore',
     stderr: 'pipe',

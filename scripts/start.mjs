@@ -16,7 +16,7 @@ function newestSource(paths) {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       for (const name of readdirSync(path)) {
-        if (name === 'node_modules' || name === 'dist') continue;
+        if (name === 'node_modules' || name === 'dist' || name === 'dist-staff') continue;
         walk(join(path, name));
       }
     } else if (!/\.test\.tsx?$/.test(path)) {
@@ -38,7 +38,12 @@ function build(workspace) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (isStale('apps/web/dist/index.html', ['apps/web', 'packages/domain/src'])) build('@omo/web');
+if (
+  isStale('apps/web/dist/index.html', ['apps/web', 'packages/domain/src']) ||
+  isStale('apps/web/dist-staff/staff.html', ['apps/web', 'packages/domain/src'])
+) {
+  build('@omo/web');
+}
 if (
   isStale('apps/server/dist/server.js', ['apps/server/src', 'apps/server/build.mjs', 'packages/domain/src'])
 ) {

@@ -61,9 +61,19 @@ import sameOriginPlugin from './plugins/same-origin.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import spaPlugin from './plugins/spa.ts';
+import { buildStaffApp } from './staff-app.ts';
+import { CSP_DIRECTIVES, trustProxyOption } from './lib/http-options.ts';
+import { isOnInternalBlockList } from './modules/staff/block-list.ts';
 import providersPlugin from './providers/index.ts';
 
-interface BuildAppOptions {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The staff back office's app (its own listener). */
+    staff: FastifyInstance;
+  }
+}
+
+export interface BuildAppOptions {
   /** Log destination instead of stdout (tests capture the lines). */
   logStream?: DestinationStream;
   /** PostgreSQL only: work in this schema instead of the connection's default (tests). */
@@ -91,20 +101,6 @@ function cspDirectives(config: Pick<AppConfig, 'deviceFingerprint'>) {
     : [];
   return { ...CSP_DIRECTIVES, scriptSrc: ["'self'", ...fingerprint], connectSrc: ["'self'", ...fingerprint] };
 }
-
-const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'"],
-  connectSrc: ["'self'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  // No page uses <base>, so none may be injected to send relative URLs elsewhere.
-  baseUri: ["'none'"],
-  objectSrc: ["'none'"],
-};
 
 /** The zod compilers, as Fastify's factories of compilers (typed there for ajv's). */
 const ZOD_COMPILERS = {
@@ -188,7 +184,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(metricsPlugin, { config });
   await app.register(catalogueServicePlugin);
   await app.register(ciphersPlugin, { config });
-  await app.register(providersPlugin, { config, outboxOf: createOutboxRepository });
+  await app.register(providersPlugin, {
+    config,
+    outboxOf: createOutboxRepository,
+    internalBlockList: isOnInternalBlockList,
+  });
   await app.register(jobsPlugin, { config });
   await app.register(mailServicePlugin, { config });
   await app.register(applicantServicesPlugin, { config });
@@ -227,12 +227,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // The web app and the not-found handler last.
   await app.register(spaPlugin, { config });
 
-  return app;
-}
+  // The staff back office: a second app on its own listener (STAFF_PORT), readied and closed with this one.
+  const staff = await buildStaffApp(config, app);
+  app.decorate('staff', staff);
+  app.addHook('onReady', async () => {
+    await staff.ready();
+  });
+  app.addHook('onClose', async () => {
+    await staff.close();
+  });
 
-/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest the server. */
-function trustProxyOption(
-  trust: AppConfig['trustProxy'],
-): boolean | string[] | ((a: string, hop: number) => boolean) {
-  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+  return app;
 }

@@ -23,6 +23,10 @@ const PRODUCTION: Record<string, string> = {
   ONFIDO_API_TOKEN: 'api_live.x',
   ONFIDO_WORKFLOW_ID: 'wf-1',
   ONFIDO_WEBHOOK_TOKEN: 'hook',
+  STAFF_PUBLIC_URL: 'https://staff.omo.example',
+  STAFF_OIDC_ISSUER: 'https://login.microsoftonline.com/00000000-0000-4000-8000-000000000000/v2.0',
+  STAFF_OIDC_CLIENT_ID: 'omo-back-office',
+  STAFF_OIDC_CLIENT_SECRET: 'secret',
 };
 const DEMONSTRATION = { ALLOW_SANDBOX_IN_PRODUCTION: 'true' };
 
@@ -229,6 +233,11 @@ describe('production refuses what is not production', () => {
     ['PUBLIC_URL', 'PUBLIC_URL is unset'],
     ['SMTP_URL', 'SMTP_URL is unset: e-mails and their live links would be kept in clear in the outbox.'],
     ['TRUST_PROXY', 'TRUST_PROXY is unset'],
+    [
+      'STAFF_OIDC_ISSUER',
+      "STAFF_OIDC_ISSUER is unset: staff sign in with the credit union's OpenID provider",
+    ],
+    ['STAFF_PUBLIC_URL', 'STAFF_PUBLIC_URL is unset'],
   ])('refuses a start without %s, even as a demonstration', (name, message) => {
     expect(refusal({ ...PRODUCTION, ...DEMONSTRATION, [name]: undefined })).toContain(message);
     expect(refusal({ ...PRODUCTION, ...DEMONSTRATION, [name]: '' })).toContain(message);
@@ -256,5 +265,19 @@ describe('README configuration table', () => {
       expect(row, doc.name).toBeDefined();
       if (!doc.default.startsWith('(')) expect(row, doc.name).toContain(`\`${doc.default}\``);
     }
+  });
+});
+
+describe('the back office settings', () => {
+  it('sets the back office on PORT + 1 by default, and its three OpenID settings together', () => {
+    expect(parseConfig({ PORT: '3200' }, ROOT).staff).toEqual({
+      port: 3201,
+      publicUrl: 'http://localhost:3201',
+      oidc: undefined,
+      rolesClaim: 'roles',
+    });
+    expect(() => parseConfig({ STAFF_OIDC_ISSUER: 'https://login.omo.example' }, ROOT)).toThrow(
+      /STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET are set together/,
+    );
   });
 });

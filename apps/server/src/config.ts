@@ -22,6 +22,10 @@ interface Context {
   port: number;
   /** PROVIDERS=real: an unset *_PROVIDER picks the real partner. */
   realProviders: boolean;
+  /** The staff back office's port (STAFF_PORT, else PORT + 1). */
+  staffPort: number;
+  /** The credit union's OpenID provider for staff, its three settings together; undefined: the embedded one. */
+  staffOidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
 
 declare const TYPES: unique symbol;
@@ -513,6 +517,47 @@ const VARIABLES = {
       "Production: secret (32+ characters) opening POST /api/omo/ClearCache and /api/docs/json to 'Authorization: Bearer <token>'. Unset: both 404.",
     key: 'operatorToken',
   }),
+  BLOCK_LIST: variable(z.enum(['sandbox', 'internal']).default('sandbox'), {
+    description:
+      "sandbox: the core banking sandbox's last-name rule (persona Blocked). internal: the credit union's own block list, kept by staff in the back office.",
+    key: 'blockList',
+  }),
+  STAFF_PORT: variable(optional(z.coerce.number().int().min(0).max(65535)), {
+    shown: '(PORT + 1)',
+    description:
+      "TCP port of the staff back office, a listener of its own in the same process (decision 0072): the applicant's site has no staff route.",
+    key: 'staff.port',
+    to: (_v, c): number => c.staffPort,
+  }),
+  STAFF_PUBLIC_URL: variable(optional(z.url()), {
+    shown: '(http://localhost:STAFF_PORT)',
+    description:
+      'Public base address of the staff back office (its own host name in production). Required in production.',
+    key: 'staff.publicUrl',
+    to: (v, c): string => noTrailingSlash(v ?? `http://localhost:${c.staffPort}`),
+    production: (v) => (v ? undefined : 'STAFF_PUBLIC_URL is unset: the back office needs its own address.'),
+  }),
+  STAFF_OIDC_ISSUER: variable(optional(z.url()), {
+    description:
+      'OpenID Connect issuer staff sign in with (Entra ID, Okta, Keycloak). Unset: the embedded provider at STAFF_PUBLIC_URL/oidc with fictional staff users (README); refused in production.',
+    key: 'staff.oidc',
+    to: (_v, c) => c.staffOidc,
+    production: (v) =>
+      v
+        ? undefined
+        : "STAFF_OIDC_ISSUER is unset: staff sign in with the credit union's OpenID provider (STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID, STAFF_OIDC_CLIENT_SECRET), never the embedded one and its fictional users.",
+  }),
+  STAFF_OIDC_CLIENT_ID: variable(optionalString, {
+    description: "The back office's client id at STAFF_OIDC_ISSUER. Required with it.",
+  }),
+  STAFF_OIDC_CLIENT_SECRET: variable(optionalString, {
+    description: "The back office's client secret at STAFF_OIDC_ISSUER. Required with it.",
+  }),
+  STAFF_OIDC_ROLES_CLAIM: variable(z.string().min(1).default('roles'), {
+    description:
+      'ID-token claim holding the staff roles (reviewer, supervisor, auditor): Entra ID app roles are "roles"; Okta groups are "groups".',
+    key: 'staff.rolesClaim',
+  }),
   ALLOW_DEVELOPMENT_ON_NETWORK: variable(booleanFromEnv.default(false), {
     description:
       'Let a non-production APP_ENV (its /dev/outbox shows every code sent) listen on a non-loopback HOST.',
@@ -590,7 +635,14 @@ export function parseConfig(
   }
   const e = result.data;
   const isProduction = e.APP_ENV === 'production';
-  const context: Context = { root, isProduction, port: e.PORT, realProviders: e.PROVIDERS === 'real' };
+  const context: Context = {
+    root,
+    isProduction,
+    port: e.PORT,
+    realProviders: e.PROVIDERS === 'real',
+    staffPort: e.STAFF_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1),
+    staffOidc: staffOidcOf(e),
+  };
   const config: Record<string, unknown> = { isProduction };
   for (const [name, v] of Object.entries(VARIABLES) as [keyof Env, Variable][]) {
     if (v.key === undefined) continue;
@@ -614,6 +666,22 @@ export function parseConfig(
     );
   }
   return parsed;
+}
+
+/** The staff OpenID provider's three settings go together (or none: the embedded provider). */
+function staffOidcOf(e: Env): Context['staffOidc'] {
+  const {
+    STAFF_OIDC_ISSUER: issuer,
+    STAFF_OIDC_CLIENT_ID: clientId,
+    STAFF_OIDC_CLIENT_SECRET: clientSecret,
+  } = e;
+  if (issuer && clientId && clientSecret) return { issuer, clientId, clientSecret };
+  if (issuer || clientId || clientSecret) {
+    throw new ConfigError(
+      'STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET are set together (or none: the embedded provider).',
+    );
+  }
+  return undefined;
 }
 
 /** Partners that have no real adapter yet: production runs them only as a demonstration. */

@@ -46,8 +46,14 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    await app.staff.listen({ port: config.staff.port, host: config.host });
     app.log.info(
-      { appEnv: config.appEnv, database: app.dbKind, publicUrl: config.publicUrl },
+      {
+        appEnv: config.appEnv,
+        database: app.dbKind,
+        publicUrl: config.publicUrl,
+        staffUrl: config.staff.publicUrl,
+      },
       'omo server started',
     );
   } catch (error) {

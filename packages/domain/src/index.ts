@@ -29,6 +29,7 @@ export * from './flows/flows.ts';
 export * from './flows/identity.ts';
 export * from './flows/decision.ts';
 export * from './flows/lifecycle.ts';
+export * from './flows/staff.ts';
 export * from './flows/joint.ts';
 export * from './flows/funnel.ts';
 export * from './flows/funnel-guard.ts';

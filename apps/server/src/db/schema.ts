@@ -357,6 +357,76 @@ export interface FunnelDailyTable {
   funnels: number;
 }
 
+/** A signed-in staff member's session (0015): the SHA-256 of its cookie token. */
+export interface StaffSessionsTable {
+  token_hash: string;
+  subject: string;
+  name: string;
+  email: string;
+  role: string;
+  csrf_token: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  last_seen_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** One entry of an application's case log (0015): append-only. */
+export interface CaseLogTable {
+  id: Generated<string>;
+  application_id: string | null;
+  at: CreatedAt;
+  staff_subject: string;
+  staff_name: string;
+  staff_role: string;
+  staff_session: string;
+  action: string;
+  note: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  request_id: string | null;
+}
+
+/** Who works on a case now (0015). */
+export interface StaffAssignmentsTable {
+  application_id: string;
+  staff_subject: string;
+  staff_name: string;
+  assigned_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** The ID a staff member saw in person (0015). */
+export interface InPersonChecksTable {
+  applicant_id: string;
+  application_id: string;
+  id_type: string;
+  id_number_ciphertext: string;
+  expiry: ColumnType<string, string, never>;
+  issuing_province: string;
+  place: 'branch' | 'postOffice';
+  place_name: string;
+  recorded_by: string;
+  recorded_at: CreatedAt;
+}
+
+/** Keyed digests of the applicants' e-mail addresses, for the staff search (0015). */
+export interface ApplicationEmailDigestsTable {
+  digest: string;
+  application_id: string;
+}
+
+/** The credit union's internal block list (0015). */
+export interface BlockListTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
+  match_name: string;
+  reason: string;
+  added_by: string;
+  added_at: CreatedAt;
+  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_by: string | null;
+  removal_reason: string | null;
+}
+
 /** data/*.json checksums as last loaded (0004). */
 export interface SeedStateTable {
   file: string;
@@ -396,4 +466,10 @@ export interface DB {
   outbox: OutboxTable;
   phone_verifications: PhoneVerificationsTable;
   phone_send_events: PhoneSendEventsTable;
+  staff_sessions: StaffSessionsTable;
+  case_log: CaseLogTable;
+  staff_assignments: StaffAssignmentsTable;
+  in_person_checks: InPersonChecksTable;
+  application_email_digests: ApplicationEmailDigestsTable;
+  block_list: BlockListTable;
 }

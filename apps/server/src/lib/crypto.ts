@@ -13,7 +13,15 @@
  * production refuses to start; the in-memory database and APP_ENV=test use a random key for the process
  * (nothing outlives it); otherwise a key file `sin.key` is generated once in DATA_DIR (mode 0600).
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
@@ -56,6 +64,13 @@ const FORMAT = 'v1';
 const SIN_KEY_FILE = 'sin.key';
 
 /** Parses SIN_ENCRYPTION_KEY: 64 hex characters, or base64/base64url of 32 bytes. */
+/** Compares two secrets in constant time. */
+export function safeEqual(a: string, b: string): boolean {
+  const ba = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ba.length === bb.length && timingSafeEqual(ba, bb);
+}
+
 export function parseKey(text: string): Buffer {
   const value = text.trim();
   if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApplicant } from '../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
-import { ownOrigins } from './same-origin.ts';
+import { ownOrigins } from '../lib/origins.ts';
 
 const OWN = 'https://apply.omo.example';
 

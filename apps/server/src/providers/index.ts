@@ -161,9 +161,30 @@ function observeProviders(providers: Providers, observe: (call: PartnerCall) => 
   return { ...observed, clock };
 }
 
-export default fp<{ config: AppConfig; outboxOf: (db: Database) => SandboxOutbox }>(
-  async (app, { config, outboxOf }) => {
-    const built = createProviders(config, app.db, app.ciphers.documents, outboxOf(app.db));
+/** The credit union's own block list (kept in the back office): is this person on it? */
+export type InternalBlockList = (
+  db: Database,
+  person: Parameters<BankingProvider['isBlockListed']>[0],
+) => Promise<boolean>;
+
+export default fp<{
+  config: AppConfig;
+  outboxOf: (db: Database) => SandboxOutbox;
+  internalBlockList: InternalBlockList;
+}>(
+  async (app, { config, outboxOf, internalBlockList }) => {
+    const created = createProviders(config, app.db, app.ciphers.documents, outboxOf(app.db));
+    // BLOCK_LIST=internal: the credit union's own list, kept in the back office, instead of the core's.
+    const built: Providers =
+      config.blockList === 'internal'
+        ? {
+            ...created,
+            banking: {
+              ...created.banking,
+              isBlockListed: async (person) => ({ ok: true, value: await internalBlockList(app.db, person) }),
+            },
+          }
+        : created;
     // Each call is counted in the metrics, and each partner's failures logged once (providers/failure-log.ts).
     const providers: Providers = observeProviders(
       {

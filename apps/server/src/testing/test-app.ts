@@ -46,6 +46,10 @@ export const PRODUCTION_TEST_ENV: Record<string, string> = {
   PUBLIC_URL: 'https://apply.omo.example',
   SMTP_URL: 'smtp://127.0.0.1:9',
   TRUST_PROXY: 'false',
+  STAFF_PUBLIC_URL: 'https://staff.omo.example',
+  STAFF_OIDC_ISSUER: 'https://login.omo.example',
+  STAFF_OIDC_CLIENT_ID: 'omo-back-office',
+  STAFF_OIDC_CLIENT_SECRET: 'a-test-secret-of-the-back-office',
 };
 
 /** The Redis server of the environment (CI starts one), or undefined. */
@@ -77,7 +81,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-interface TestAppOptions {
+export interface TestAppOptions {
   env?: Record<string, string>;
   logStream?: DestinationStream;
   rateLimitMax?: number;

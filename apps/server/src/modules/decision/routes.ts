@@ -17,6 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import { HttpProblem } from '../../lib/http-problem.ts';
 import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
+import { emailSearchDigest } from '../staff/queue.ts';
 import {
   createDecisionService,
   DECISION_FAILED_QUEUE,
@@ -48,6 +49,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       documents: app.providers.documents,
       config,
       log: app.log,
+      searchDigest: (email) => emailSearchDigest(app.ciphers.digests, email),
       onDecided: (outcome, submittedAt) => app.metrics.decided(outcome, submittedAt),
     });
     await app.jobs.define({ name: DECISION_FAILED_QUEUE, retryLimit: 5 });
@@ -70,7 +72,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
   },
   {
     name: 'decision-service',
-    dependencies: ['application-service', 'mail', 'jobs', 'providers', 'joint-service'],
+    dependencies: ['application-service', 'mail', 'jobs', 'providers', 'joint-service', 'ciphers'],
   },
 );
 

@@ -123,6 +123,8 @@ interface DecisionServiceDeps {
   documents: Pick<DocumentVerificationProvider, 'deleteCaptures'>;
   config: Pick<AppConfig, 'contactPhone' | 'decision' | 'coreBanking' | 'screening'>;
   log: FastifyBaseLogger;
+  /** The keyed digest of an e-mail address for the staff search (written when a round is claimed). */
+  searchDigest?: (email: string) => string;
   /** A decision was stored (the metrics count it). */
   onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
 }
@@ -522,6 +524,17 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       .values({ application_id: applicationId, round, snapshot: JSON.stringify(frozen) })
       .onConflict((oc) => oc.columns(['application_id', 'round']).doNothing())
       .execute();
+    // Staff find a submitted application by its applicants' e-mail addresses through keyed digests.
+    if (deps.searchDigest) {
+      const digests = [primary, coApplicant].flatMap((c) =>
+        c ? [{ digest: deps.searchDigest!(c.applicant.email), application_id: applicationId }] : [],
+      );
+      await trx
+        .insertInto('application_email_digests')
+        .values(digests)
+        .onConflict((oc) => oc.columns(['digest', 'application_id']).doNothing())
+        .execute();
+    }
     return frozen;
   }
 
@@ -669,6 +682,74 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   return {
+    /**
+     * Staff: takes the decision of the current round again, in the caller's transaction (under the
+     * application's lock, once the staff action was allowed), e.g. once the ID was seen in person or the
+     * case reopened; the job decides it (or `finish`, right after the commit). The joint round's primary
+     * outcome is dropped when the primary's ID in person was what it waited for.
+     */
+    async retake(trx: Database, applicationId: string, current: Decision, key: string): Promise<void> {
+      const next: Decision = {
+        ...DECIDING,
+        round: current.round,
+        primaryOutcome: current.round === 'joint' ? null : (current.primaryOutcome ?? null),
+      };
+      await trx
+        .updateTable('applications')
+        .set({ decision: JSON.stringify(next), updated_at: new Date() })
+        .where('id', '=', applicationId)
+        .execute();
+      await jobs.send(
+        DECISION_QUEUE,
+        { applicationId },
+        { trx, singletonKey: `${applicationId}:staff:${key}` },
+      );
+    },
+
+    /**
+     * Staff: stores a refusal (in the caller's transaction, under the lock, once the action was allowed),
+     * reports it, and e-mails the applicants the refusal.
+     */
+    async declineByStaff(trx: Database, applicationId: string, current: Decision): Promise<void> {
+      const decided: Decision = {
+        ...current,
+        state: 'decided',
+        outcome: 'declined',
+        primaryCustNo: null,
+        jointCustNo: null,
+        openedProductIds: [],
+        debitCardOrdered: false,
+      };
+      await trx
+        .updateTable('applications')
+        .set({ decision: JSON.stringify(decided), updated_at: new Date() })
+        .where('id', '=', applicationId)
+        .execute();
+      await documents.deleteCaptures(trx, applicationId);
+      await trx
+        .insertInto('outcome_reports')
+        .values({ application_id: applicationId, report: 'unsuccessful' })
+        .onConflict((oc) => oc.column('application_id').doNothing())
+        .execute();
+      for (const role of ['primary', 'joint'] as const) {
+        const to = await findApplicantByRole(trx, applicationId, role);
+        if (!to || (role === 'joint' && current.round !== 'joint')) continue;
+        await mail.queue(trx, {
+          key: `decision:${applicationId}:staff-declined:${to.applicant.id}`,
+          applicantId: to.applicant.id,
+          to: to.applicant.email,
+          template: 'decisionMade',
+          language: to.applicant.language,
+          params: {
+            firstName: to.applicant.personalInfo?.firstName ?? '',
+            outcome: 'declined',
+            memberNumber: null,
+            refNo: referenceNumberOf(to.application, to.applicant),
+          },
+        });
+      }
+    },
+
     /**
      * POST SaveApplication (the primary) and SaveJointApplication (the co-applicant): accepts the terms
      * and decides the applicant's round (or answers the decision already taken).

@@ -44,6 +44,8 @@ export interface TemplateParams extends ResumeTemplateParams {
     next: 'applyAlone' | 'inPerson' | 'review';
     link: string | null;
   };
+  /** A staff member refused the ID documents: their reason, and the way on (ID in person). */
+  documentsRefused: { firstName: string; refNo: string; reason: string };
 }
 export type TemplateName = keyof TemplateParams;
 
@@ -345,6 +347,27 @@ const JOINT: {
   },
 };
 
+const DOCUMENTS_REFUSED: Record<Language, Renderer<TemplateParams['documentsRefused']>> = {
+  en: (p, b) => ({
+    subject: `${b.institutionName}: about the ID you sent`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `We could not accept the ID documents of your application (reference number ${p.refNo}). Our reason: ${p.reason}`,
+      `You can confirm your identity in person at a branch or a post office instead: we will email you how.`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
+  fr: (p, b) => ({
+    subject: `${b.institutionName} : au sujet des pièces d’identité envoyées`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Nous n’avons pas pu accepter les pièces d’identité de votre demande (numéro de référence ${p.refNo}). Notre motif : ${p.reason}`,
+      `Vous pouvez plutôt confirmer votre identité en personne, dans une succursale ou un bureau de poste : nous vous dirons comment par courriel.`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
+};
+
 /**
  * Renders an e-mail in the applicant's language.
  * @param name the template
@@ -363,6 +386,8 @@ export function renderEmail<N extends TemplateName>(
   } else if (name === 'existingMember') {
     const p = params as TemplateParams['existingMember'];
     rendered = (language === 'fr' ? EXISTING_FR : EXISTING_EN)(p, brand);
+  } else if (name === 'documentsRefused') {
+    rendered = DOCUMENTS_REFUSED[language](params as TemplateParams['documentsRefused'], brand);
   } else {
     const renderers = { ...JOINT, ...RESUME_TEMPLATES };
     const renderer = renderers[name as keyof typeof renderers][language] as Renderer<TemplateParams[N]>;
