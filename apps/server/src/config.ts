@@ -398,6 +398,12 @@ export const CONFIG_DOCS = [
       "Production: secret (32+ characters) opening POST /api/omo/ClearCache and /api/docs/json to 'Authorization: Bearer <token>'. Unset: both 404.",
   },
   {
+    name: 'SERVER_PROCESSES',
+    default: '1',
+    description:
+      'Server processes on this machine (1-64), sharing its ports; more than 1 needs DATABASE_URL (PGlite is one process) and, for shared rate limits, REDIS_URL. One per core.',
+  },
+  {
     name: 'ALLOW_DEVELOPMENT_ON_NETWORK',
     default: 'false',
     description:
@@ -447,6 +453,7 @@ const envSchema = z.object({
   ALLOW_DEVELOPMENT_ON_NETWORK: booleanFromEnv.default(false),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: optionalString,
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   DATABASE_SCHEMA: z.preprocess(
     emptyToUndefined,
     z
@@ -551,6 +558,8 @@ export interface AppConfig {
   isProduction: boolean;
   /** Undefined → embedded PGlite in `dataDir`; 'memory://' → in-memory PGlite; else PostgreSQL. */
   databaseUrl: string | undefined;
+  /** Server processes sharing the ports (node:cluster); 1 on PGlite. */
+  serverProcesses: number;
   /** PostgreSQL only: the schema to work in. */
   databaseSchema: string | undefined;
   dataDir: string;
@@ -655,6 +664,12 @@ export function parseConfig(
       `SESSION_WARNING_MINUTES=${e.SESSION_WARNING_MINUTES} must be less than SESSION_IDLE_MINUTES=${e.SESSION_IDLE_MINUTES}.`,
     );
   }
+  // PGlite is a database inside one process.
+  if (e.SERVER_PROCESSES > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `SERVER_PROCESSES=${e.SERVER_PROCESSES} needs DATABASE_URL: the embedded database (PGlite) lives in one process.`,
+    );
+  }
   const resolve = (p: string) => path.resolve(root, p);
   return {
     port: e.PORT,
@@ -669,6 +684,7 @@ export function parseConfig(
     appEnv: e.APP_ENV,
     isProduction,
     databaseUrl: e.DATABASE_URL,
+    serverProcesses: e.SERVER_PROCESSES,
     databaseSchema: e.DATABASE_SCHEMA,
     dataDir: resolve(e.DATA_DIR),
     seedDir: resolve(e.SEED_DIR),
