@@ -5,6 +5,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig, ConfigError } from './config.ts';
+import { TestApplicant } from './testing/applicant.ts';
+import { createHttpInjector, type Injector } from './testing/http-injector.ts';
 import {
   createTestSchema,
   dropTestSchema,
@@ -132,6 +134,21 @@ describe('SERVER_PROCESSES=2 on PostgreSQL', () => {
     // Every process's requests, whichever answers /metrics.
     expect(await requestsCounted()).toBe(10);
     expect(await requestsCounted()).toBe(10);
+
+    // An applicant whose every call may reach either process goes from the profile to a member: what one
+    // process wrote (the SIN under its key, the phone code's hash) the other reads.
+    const http = createHttpInjector(baseUrl);
+    const anyProcess: Injector = {
+      inject: ((options: Parameters<Injector['inject']>[0]) => {
+        const o = typeof options === 'string' ? { url: options } : options;
+        return http.inject({ ...o, headers: { ...o.headers, connection: 'close' } });
+      }) as Injector['inject'],
+    };
+    const applicant = new TestApplicant(anyProcess, { productIds: ['2001'] });
+    await applicant.progress('reviewConsent');
+    const submitted = await applicant.submit();
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json<{ primaryCustNo: string | null }>().primaryCustNo).toMatch(/^\d+$/);
 
     // A process that dies is replaced.
     process.kill(workers[0]!, 'SIGKILL');

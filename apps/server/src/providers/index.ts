@@ -52,7 +52,7 @@ declare module 'fastify' {
 export function createProviders(
   config: AppConfig,
   db: Database,
-  documentCipher: BytesCipher,
+  ciphers: { documents: BytesCipher; sandboxSecret: Buffer },
   clock: Clock = createSystemClock(),
 ): Providers {
   const missing = missingProviderCredentials(config);
@@ -76,7 +76,8 @@ export function createProviders(
       db,
       outbox: createOutboxRepository(db),
       clock,
-      secret: config.sessionSecret,
+      // The same in every process of the product: a code sent by one is checked by another.
+      secret: config.sessionSecret ?? ciphers.sandboxSecret.toString('hex'),
       institutionName: config.institutionName,
     });
   }
@@ -114,7 +115,7 @@ export function createProviders(
           webhookToken,
           timeoutMs: config.partnerTimeoutMs,
         })
-      : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
+      : createSandboxDocumentVerification({ db, cipher: ciphers.documents, clock });
 
   const banking = createSandboxBanking({ db, clock, slowSeconds: config.decision.sandboxSlowSeconds });
 
@@ -134,7 +135,7 @@ function observeProviders(providers: Providers, observe: (call: PartnerCall) => 
 
 export default fp<{ config: AppConfig }>(
   async (app, { config }) => {
-    const built = createProviders(config, app.db, app.ciphers.documents);
+    const built = createProviders(config, app.db, app.ciphers);
     // Each call is counted in the metrics, and each partner's failures logged once (providers/failure-log.ts).
     const providers: Providers = observeProviders(
       {
