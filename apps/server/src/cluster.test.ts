@@ -3,6 +3,7 @@
 // that dies is replaced, and a SIGTERM stops them all gracefully. On PGlite the setting is refused.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig, ConfigError } from './config.ts';
 import { TestApplicant } from './testing/applicant.ts';
@@ -139,7 +140,7 @@ describe('SERVER_PROCESSES=2 on PostgreSQL', () => {
     // process wrote (the SIN under its key, the phone code's hash) the other reads.
     const http = createHttpInjector(baseUrl);
     const anyProcess: Injector = {
-      inject: ((options: Parameters<Injector['inject']>[0]) => {
+      inject: ((options: InjectOptions | string) => {
         const o = typeof options === 'string' ? { url: options } : options;
         return http.inject({ ...o, headers: { ...o.headers, connection: 'close' } });
       }) as Injector['inject'],

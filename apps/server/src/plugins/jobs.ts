@@ -9,37 +9,9 @@
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
-import { executeSqlOn, type Database } from '../db/database.ts';
+import { executeSqlOn } from '../db/database.ts';
 import { isConnectionError } from '../lib/connection-errors.ts';
-
-/** A queue: its name and how its jobs are retried. */
-export interface QueueDefinition {
-  name: string;
-  /** Attempts after the first (each JOB_RETRY_SECONDS later, doubled each time with backoff). */
-  retryLimit: number;
-  retryBackoff?: boolean;
-  /** Where a job goes once its retries are spent (a queue of its own, defined too). */
-  deadLetter?: string;
-}
-
-export interface SendOptions {
-  /** Run no earlier than this. */
-  startAfter?: Date;
-  /** At most one queued job with this key (a repeated send is dropped). */
-  singletonKey?: string;
-  /** Send as part of this transaction: the job exists only if it commits. */
-  trx?: Database;
-}
-
-export interface Jobs {
-  /** Creates (or updates) a queue; do it before sending to it or working it. */
-  define(queue: QueueDefinition): Promise<void>;
-  send(queue: string, data: object, options?: SendOptions): Promise<void>;
-  /** Runs `handler` for each job of the queue, one at a time per process; a throw retries the job. */
-  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
-  /** Sends a job to the queue on a cron schedule (once per tick across every process). */
-  schedule(queue: string, cron: string): Promise<void>;
-}
+import type { Jobs, QueueDefinition } from '../lib/jobs.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

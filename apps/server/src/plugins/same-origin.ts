@@ -11,7 +11,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLoopbackHost, type AppConfig } from '../config.ts';
-import { sendProblem } from './problem-details.ts';
+import { sendProblem } from '../lib/http-problem.ts';
 
 export const CROSS_SITE_DETAIL = 'Cross-site request refused.';
 

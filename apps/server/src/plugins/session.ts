@@ -23,11 +23,10 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { randomToken, sha256Hex } from '../lib/crypto.ts';
 import { findSessionContext, type ApplicantContext } from '../modules/application/repository.ts';
-import { HttpProblem } from './problem-details.ts';
+import { HttpProblem, NO_APPLICATION_DETAIL } from '../lib/http-problem.ts';
 
 export const SESSION_COOKIE = 'omo_session';
 export const SECURE_SESSION_COOKIE = '__Host-omo_session';
-export const NO_APPLICATION_DETAIL = 'No application in progress.';
 /** A session's last use is written at most this often (each request would otherwise write a row). */
 const TOUCH_INTERVAL_MS = 30_000;
 

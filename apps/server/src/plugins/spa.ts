@@ -43,7 +43,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { requestLanguage } from '../lib/language.ts';
-import { sendNotFoundProblem } from './problem-details.ts';
+import { sendNotFoundProblem } from '../lib/http-problem.ts';
 import { sessionCookieName } from './session.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';

@@ -34,20 +34,21 @@ describe('providers factory', () => {
 
   it('refuses to build a real provider without its credentials', () => {
     const db = {} as never;
+    const outbox = { create: async () => undefined };
     expect(() =>
-      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db, cipher),
+      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db, cipher, outbox),
     ).toThrow(ConfigError);
     expect(() =>
-      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db, cipher),
+      createProviders(testConfig(database, { PHONE_VERIFICATION_PROVIDER: 'twilio' }), db, cipher, outbox),
     ).toThrow(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_VERIFY_SERVICE_SID/);
     expect(() =>
-      createProviders(testConfig(database, { ADDRESS_LOOKUP_PROVIDER: 'canadapost' }), db, cipher),
+      createProviders(testConfig(database, { ADDRESS_LOOKUP_PROVIDER: 'canadapost' }), db, cipher, outbox),
     ).toThrow(/CANADA_POST_KEY/);
-    expect(() => createProviders(testConfig(database, { IDENTITY_PROVIDER: 'alloy' }), db, cipher)).toThrow(
-      /IRS_REQUEST_KEY, ALLOY_WORKFLOW_TOKEN, ALLOY_WORKFLOW_SECRET/,
-    );
     expect(() =>
-      createProviders(testConfig(database, { DOCUMENT_VERIFICATION_PROVIDER: 'onfido' }), db, cipher),
+      createProviders(testConfig(database, { IDENTITY_PROVIDER: 'alloy' }), db, cipher, outbox),
+    ).toThrow(/IRS_REQUEST_KEY, ALLOY_WORKFLOW_TOKEN, ALLOY_WORKFLOW_SECRET/);
+    expect(() =>
+      createProviders(testConfig(database, { DOCUMENT_VERIFICATION_PROVIDER: 'onfido' }), db, cipher, outbox),
     ).toThrow(/ONFIDO_API_TOKEN, ONFIDO_WORKFLOW_ID, ONFIDO_WEBHOOK_TOKEN/);
     const providers = createProviders(
       testConfig(database, {
@@ -65,6 +66,7 @@ describe('providers factory', () => {
       }),
       db,
       cipher,
+      outbox,
     );
     expect([
       providers.phoneVerification.name,

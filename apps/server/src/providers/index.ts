@@ -7,7 +7,6 @@
 import fp from 'fastify-plugin';
 import { ConfigError, missingProviderCredentials, type AppConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createOutboxRepository } from '../modules/outbox/repository.ts';
 import type { AddressLookupProvider } from './address-lookup/address-lookup.ts';
 import type { BankingProvider } from './banking/banking.ts';
 import { createSandboxBanking } from './banking/sandbox.ts';
@@ -26,7 +25,7 @@ import { createSandboxInPersonId } from './in-person-id/sandbox.ts';
 import { createSandboxIdentity } from './identity/sandbox.ts';
 import { observeCalls, type PartnerCall } from './result.ts';
 import type { PhoneVerificationProvider } from './phone-verification/phone-verification.ts';
-import { createSandboxPhoneVerification } from './phone-verification/sandbox.ts';
+import { createSandboxPhoneVerification, type SandboxOutbox } from './phone-verification/sandbox.ts';
 import { createTwilioPhoneVerification } from './phone-verification/twilio.ts';
 
 export interface Providers {
@@ -46,13 +45,14 @@ declare module 'fastify' {
 }
 
 /**
- * Builds the providers the configuration names.
+ * Builds the providers the configuration names; `outbox` is where the sandboxes write what they "send".
  * @throws ConfigError when a selected real provider lacks its credentials (the server refuses to start).
  */
 export function createProviders(
   config: AppConfig,
   db: Database,
   ciphers: { documents: BytesCipher; sandboxSecret: Buffer },
+  outbox: SandboxOutbox,
   clock: Clock = createSystemClock(),
 ): Providers {
   const missing = missingProviderCredentials(config);
@@ -74,7 +74,7 @@ export function createProviders(
   } else {
     phoneVerification = createSandboxPhoneVerification({
       db,
-      outbox: createOutboxRepository(db),
+      outbox,
       clock,
       // The same in every process of the product: a code sent by one is checked by another.
       secret: config.sessionSecret ?? ciphers.sandboxSecret.toString('hex'),
@@ -133,9 +133,9 @@ function observeProviders(providers: Providers, observe: (call: PartnerCall) => 
   return { ...observed, clock };
 }
 
-export default fp<{ config: AppConfig }>(
-  async (app, { config }) => {
-    const built = createProviders(config, app.db, app.ciphers);
+export default fp<{ config: AppConfig; outboxOf: (db: Database) => SandboxOutbox }>(
+  async (app, { config, outboxOf }) => {
+    const built = createProviders(config, app.db, app.ciphers, outboxOf(app.db));
     // Each call is counted in the metrics, and each partner's failures logged once (providers/failure-log.ts).
     const providers: Providers = observeProviders(
       {

@@ -14,7 +14,7 @@ import {
 } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import type { AddressLookupFailure } from '../../providers/address-lookup/address-lookup.ts';
 
 /** Requests per minute per IP on each lookup call. */

@@ -4,7 +4,7 @@
  */
 import type { BranchLocation } from '@omo/domain';
 import { haversineKm, roundKm, type LatLng } from '../../lib/geo.ts';
-import type { MemoryCache } from '../../plugins/cache.ts';
+import type { MemoryCache } from '../../lib/memory-cache.ts';
 import type { BranchRepository } from './repository.ts';
 
 /** How many locations the locator answers with. */

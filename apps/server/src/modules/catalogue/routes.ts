@@ -18,9 +18,9 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { keepAtMost } from '../../lib/bounded-map.ts';
 import { precompressJson, sendPrecompressed, type PrecompressedJson } from '../../lib/precompressed.ts';
-import type { MemoryCache } from '../../plugins/cache.ts';
-import { operatorOnly } from '../../plugins/operator.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import type { MemoryCache } from '../../lib/memory-cache.ts';
+import { operatorOnly } from '../../lib/operator.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 
 /**
  * Sends a reference list prepared once per cache life: serialised (and checked against its schema),

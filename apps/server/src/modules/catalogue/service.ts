@@ -12,7 +12,7 @@ import {
   type ProductOffering,
 } from '@omo/domain';
 import fp from 'fastify-plugin';
-import type { MemoryCache } from '../../plugins/cache.ts';
+import type { MemoryCache } from '../../lib/memory-cache.ts';
 import { createCatalogueRepository, type CatalogueRepository } from './repository.ts';
 
 /** A link of the /productlist page: where it starts the application and with what. */

@@ -15,7 +15,7 @@ import {
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
 import {
   createDecisionService,
@@ -44,6 +44,7 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       identity: app.identity,
       lifecycle: app.lifecycle,
       clock: app.providers.clock,
+      documents: app.providers.documents,
       config,
       log: app.log,
       onDecided: (outcome, submittedAt) => app.metrics.decided(outcome, submittedAt),

@@ -36,15 +36,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import type { Jobs } from '../../plugins/jobs.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import type { Jobs } from '../../lib/jobs.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import type {
   BankingProvider,
   MembershipAnswer,
   MembershipRequest,
 } from '../../providers/banking/banking.ts';
 import type { Clock } from '../../providers/clock.ts';
-import { deleteIdentityDocuments } from '../../providers/documents/sandbox.ts';
+import type { DocumentVerificationProvider } from '../../providers/documents/documents.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { MailedOutcome } from '../mail/templates.ts';
@@ -97,6 +97,7 @@ export interface DecisionServiceDeps {
   identity: Pick<IdentityService, 'lapseIfChanged' | 'isBoundToAnswers'>;
   lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
   clock: Clock;
+  documents: Pick<DocumentVerificationProvider, 'deleteCaptures'>;
   config: Pick<AppConfig, 'contactPhone' | 'decision'>;
   log: FastifyBaseLogger;
   /** A decision was stored (the metrics count it). */
@@ -135,6 +136,7 @@ function ordersDebitCard(first: ProductOffering | undefined): boolean {
 export function createDecisionService(deps: DecisionServiceDeps) {
   const { db, jobs, mail, joint, banking, catalogue, progress, identity, lifecycle, clock, config, log } =
     deps;
+  const { documents } = deps;
   const waitMs = config.decision.waitSeconds * 1000;
 
   const contextOf = (applicationId: string, role: ApplicantRole = 'primary') =>
@@ -327,7 +329,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         .where('id', '=', applicationId)
         .execute();
       // Once decided, the photos of the ID and the selfie are not needed: they go with the decision.
-      await deleteIdentityDocuments(trx, applicationId);
+      await documents.deleteCaptures(trx, applicationId);
       const report = outcomeReportOf(verdict.outcome);
       if (report) {
         const reported = await trx

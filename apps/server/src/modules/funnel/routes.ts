@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { operationsOnly } from '../../plugins/operations.ts';
+import { operationsOnly } from '../../lib/operations.ts';
 import { CHART_SCRIPT, PAGE_CSS, renderFunnelPage } from './page.ts';
 import { buildFunnelReport } from './report.ts';
 import { readFunnelEvents } from './repository.ts';

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { chosenLanguage } from '../../lib/language.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { ApplicantContext } from '../application/repository.ts';
 import type { CatalogueService } from '../catalogue/service.ts';

@@ -26,15 +26,15 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AnswerDigests } from '../../lib/crypto.ts';
-import type { Jobs } from '../../plugins/jobs.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import type { Jobs } from '../../lib/jobs.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type {
   DocumentVerificationProvider,
   RunUpdate,
   WorkflowRunStatus,
 } from '../../providers/documents/documents.ts';
-import type { SandboxDocumentVerification } from '../../providers/documents/sandbox.ts';
+import type { SandboxDocumentVerification } from '../../providers/documents/documents.ts';
 import type {
   IdentityAddress,
   IdentityDecision,

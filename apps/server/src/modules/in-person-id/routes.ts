@@ -11,7 +11,7 @@ import {
   nearestBranchResponseSchema,
 } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import { APPLICATION_PROBLEMS } from '../application/routes.ts';
 import { createBranchRepository } from '../branches/repository.ts';
 import { createBranchService } from '../branches/service.ts';

@@ -15,7 +15,7 @@ import {
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { haversineKm, roundKm, type LatLng } from '../../lib/geo.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import type { InPersonIdProvider } from '../../providers/in-person-id/in-person-id.ts';
 import type { ApplicantContext } from '../application/repository.ts';
 import type { BranchService } from '../branches/service.ts';

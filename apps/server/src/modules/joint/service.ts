@@ -34,7 +34,7 @@ import { sql } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { sha256Hex, verifyPassword, type LinkCodes } from '../../lib/crypto.ts';
-import { HttpProblem } from '../../plugins/problem-details.ts';
+import { HttpProblem } from '../../lib/http-problem.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { ApplicantContext } from '../application/repository.ts';
 import { validationProblem } from '../application/problems.ts';

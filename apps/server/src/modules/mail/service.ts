@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { failureKind } from '../../lib/dependency-status.ts';
-import type { Jobs } from '../../plugins/jobs.ts';
+import type { Jobs } from '../../lib/jobs.ts';
 import { createOutboxRepository } from '../outbox/repository.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { renderEmail, type Brand, type TemplateName, type TemplateParams } from './templates.ts';

@@ -10,7 +10,7 @@ import type { DecisionOutcome } from '@omo/domain';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig } from '../../config.ts';
-import { operationsOnly } from '../../plugins/operations.ts';
+import { operationsOnly } from '../../lib/operations.ts';
 import type { PartnerCall } from '../../providers/result.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { clusterMetricsOf } from '../../cluster.ts';

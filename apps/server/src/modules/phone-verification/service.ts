@@ -25,7 +25,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { clientNetworkOf } from '../../lib/client-network.ts';
-import { HttpProblem, tooManyRequests } from '../../plugins/problem-details.ts';
+import { HttpProblem, tooManyRequests } from '../../lib/http-problem.ts';
 import type { Lifecycle } from '../application/lifecycle.ts';
 import { STEP_OUT_OF_ORDER } from '../application/problems.ts';
 import type { Clock } from '../../providers/clock.ts';

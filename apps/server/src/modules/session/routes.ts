@@ -11,8 +11,7 @@ import {
 } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpProblem } from '../../plugins/problem-details.ts';
-import { NO_APPLICATION_DETAIL } from '../../plugins/session.ts';
+import { HttpProblem, NO_APPLICATION_DETAIL } from '../../lib/http-problem.ts';
 import { APPLICATION_PROBLEMS } from '../application/routes.ts';
 
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {

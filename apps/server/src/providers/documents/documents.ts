@@ -4,6 +4,8 @@
  * run's status (workflow_run.completed), signed with a shared token. Two implementations: the sandbox (a
  * capture page of our own, results by last name) and Onfido (onfido.ts), chosen in providers/index.ts.
  */
+import type { IdentityImageProblem, IdentityImageSide } from '@omo/domain';
+import type { Database } from '../../db/database.ts';
 import type { ProviderFailure, ProviderResult } from '../result.ts';
 
 /** Onfido's workflow-run statuses. */
@@ -63,6 +65,27 @@ export interface DocumentVerificationProvider {
     rawBody: Buffer,
     signature: string | undefined,
   ): ProviderResult<RunUpdate, DocumentFailure>;
+  /**
+   * Deletes what omo keeps of the images captured for an application's applicants (it was decided), in
+   * the caller's transaction.
+   */
+  deleteCaptures(db: Database, applicationId: string): Promise<void>;
+}
+
+/** The sandbox's own capture page (the identity module serves it only when the sandbox is chosen). */
+export interface SandboxDocumentVerification extends DocumentVerificationProvider {
+  readonly name: 'sandbox';
+  /** Stores one captured image of a run, encrypted; refuses what is not an accepted image. */
+  captureImage(
+    runId: string,
+    side: IdentityImageSide,
+    bytes: Buffer,
+    declaredType: string | undefined,
+  ): Promise<ProviderResult<void, DocumentFailure | { code: IdentityImageProblem; message: string }>>;
+  /** The sides already captured for a run. */
+  capturedSides(runId: string): Promise<IdentityImageSide[]>;
+  /** Submits the captured images and decides the run by the applicant's last name. */
+  submitRun(runId: string, lastName: string): Promise<ProviderResult<RunUpdate[], DocumentFailure>>;
 }
 
 /** True for a status of Onfido's list. */

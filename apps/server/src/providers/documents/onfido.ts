@@ -168,6 +168,9 @@ export function createOnfidoDocumentVerification(options: OnfidoOptions): Docume
       return { ok: true, value: { runId: body.id, status: body.status } };
     },
 
+    // Onfido keeps the images it captured (its own retention); omo stores none of them.
+    async deleteCaptures() {},
+
     readNotification(rawBody, signature) {
       if (!isValidOnfidoSignature(rawBody, signature, options.webhookToken)) {
         return failure('unauthorized', 'The notification signature does not match');

@@ -6,35 +6,14 @@
  * refused (it could only be forged: an applicant approving their own documents).
  */
 import { randomBytes } from 'node:crypto';
-import { checkIdentityImage, type IdentityImageProblem, type IdentityImageSide } from '@omo/domain';
+import { checkIdentityImage } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import type { BytesCipher } from '../../lib/crypto.ts';
 import type { Clock } from '../clock.ts';
-import type { ProviderResult } from '../result.ts';
-import {
-  isWorkflowRunStatus,
-  type DocumentFailure,
-  type DocumentVerificationProvider,
-  type RunUpdate,
-} from './documents.ts';
+import { isWorkflowRunStatus, type SandboxDocumentVerification } from './documents.ts';
 
 /** A run's capture link stays valid this long (Onfido's links default to days; the sandbox keeps a day). */
 const RUN_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-export interface SandboxDocumentVerification extends DocumentVerificationProvider {
-  readonly name: 'sandbox';
-  /** Stores one captured image of a run, encrypted; refuses what is not an accepted image. */
-  captureImage(
-    runId: string,
-    side: IdentityImageSide,
-    bytes: Buffer,
-    declaredType: string | undefined,
-  ): Promise<ProviderResult<void, DocumentFailure | { code: IdentityImageProblem; message: string }>>;
-  /** The sides already captured for a run. */
-  capturedSides(runId: string): Promise<IdentityImageSide[]>;
-  /** Submits the captured images and decides the run by the applicant's last name. */
-  submitRun(runId: string, lastName: string): Promise<ProviderResult<RunUpdate[], DocumentFailure>>;
-}
 
 export function createSandboxDocumentVerification(deps: {
   db: Database;
@@ -134,6 +113,17 @@ export function createSandboxDocumentVerification(deps: {
       return rows.map((r) => r.side);
     },
 
+    async deleteCaptures(trx, applicationId) {
+      await trx
+        .deleteFrom('identity_documents')
+        .where(
+          'applicant_id',
+          'in',
+          trx.selectFrom('applicants').select('id').where('application_id', '=', applicationId),
+        )
+        .execute();
+    },
+
     async submitRun(runId, lastName) {
       const run = await findRun(runId);
       if (!run) return notFound;
@@ -151,16 +141,4 @@ export function createSandboxDocumentVerification(deps: {
       };
     },
   };
-}
-
-/** Deletes the captured images of every applicant of an application: it ended (it was decided). */
-export async function deleteIdentityDocuments(db: Database, applicationId: string): Promise<void> {
-  await db
-    .deleteFrom('identity_documents')
-    .where(
-      'applicant_id',
-      'in',
-      db.selectFrom('applicants').select('id').where('application_id', '=', applicationId),
-    )
-    .execute();
 }

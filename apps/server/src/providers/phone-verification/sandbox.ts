@@ -10,9 +10,8 @@
  * a new code: only the latest code works.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { VERIFICATION_CODE_TTL_MINUTES } from '@omo/domain';
+import { VERIFICATION_CODE_TTL_MINUTES, type OutboxMessage } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
-import type { NewOutboxMessage } from '../../modules/outbox/repository.ts';
 import type { Clock } from '../clock.ts';
 import {
   verificationFailure,
@@ -27,9 +26,19 @@ export const SANDBOX_MAX_CHECK_ATTEMPTS = 5;
 /** Numbers ending like this fail to send (design.md §4). */
 export const SANDBOX_FAILING_SUFFIX = '0000';
 
+/** Where the sandbox "sends" its messages: the outbox, handed in by the app (modules/outbox). */
+export interface SandboxOutbox {
+  create(message: {
+    channel: OutboxMessage['channel'];
+    to: string;
+    subject: null;
+    body: string;
+  }): Promise<unknown>;
+}
+
 export interface SandboxPhoneVerificationOptions {
   db: Database;
-  outbox: { create(message: NewOutboxMessage): Promise<unknown> };
+  outbox: SandboxOutbox;
   clock: Clock;
   /** HMAC key for the code hashes; a random per-process key when absent. */
   secret?: string | undefined;

@@ -8,7 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { sendNotFoundProblem } from './problem-details.ts';
+import { sendNotFoundProblem } from './http-problem.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
