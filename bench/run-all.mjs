@@ -9,6 +9,7 @@ for (const script of [
   'cold-start.mjs',
   'load.mjs',
   'save-application.ts',
+  'processes.ts',
 ]) {
   console.log(`\n== ${script}`);
   // TypeScript benchmarks reuse the server's test applicant; tsx runs them.

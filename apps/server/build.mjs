@@ -1,6 +1,7 @@
 // Bundles the server into dist/server.js (ESM, Node 20). Our workspace package @omo/domain is TypeScript
 // source, so it is bundled; every other package stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,33 @@ const result = await build({
     js: "import { createRequire as __omoCreateRequire } from 'node:module'; const require = __omoCreateRequire(import.meta.url);",
   },
 });
+
+// The embedded database's template for new data folders (src/db/template.ts), made with the repository's
+// seed; the build's own step, bundled beside the server and removed once it ran.
+await build({
+  entryPoints: [path.join(here, 'src/db/make-template.ts')],
+  outfile: path.join(here, 'dist/make-template.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  logLevel: 'warning',
+  plugins: [externalsExceptWorkspace],
+  banner: {
+    js: "import { createRequire as __omoCreateRequire } from 'node:module'; const require = __omoCreateRequire(import.meta.url);",
+  },
+});
+const made = spawnSync(
+  process.execPath,
+  [
+    path.join(here, 'dist/make-template.js'),
+    path.join(here, 'dist/pglite-template.tar.gz'),
+    path.join(here, '../../data'),
+  ],
+  { stdio: 'inherit' },
+);
+rmSync(path.join(here, 'dist/make-template.js'), { force: true });
+if (made.status !== 0) throw new Error('build: the embedded database template could not be made');
 
 const inputs = Object.keys(result.metafile.inputs);
 if (!inputs.some((p) => p.includes('packages/domain/'))) {

@@ -37,6 +37,16 @@ test.describe('outcome pages', () => {
     await expect(page.getByLabel('Your member number')).toHaveText(response.primaryCustNo!);
     await expect(page.getByText(/Use your member number and the password you created/)).toBeVisible();
     await expect(page.getByText('Your debit card will arrive by mail in 7 to 10 days.')).toBeVisible();
+    // Shown and e-mailed: the welcome carries the member number too.
+    await expect(page.getByText(`We've emailed this to ${applicant.email}.`)).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await readOutbox(page.request)).find((m) => m.channel === 'email' && m.to === applicant.email)
+            ?.body ?? '',
+        { message: 'the welcome e-mail', timeout: 30_000 },
+      )
+      .toContain(`Your member number is ${response.primaryCustNo}.`);
     const qr = page.getByRole('img', { name: 'QR code to download the omo Credit Union mobile app' });
     await expect(qr).toBeVisible();
     expect(await qr.locator('path').count()).toBeGreaterThan(0);

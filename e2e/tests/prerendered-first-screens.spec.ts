@@ -116,6 +116,21 @@ for (const lang of ['en', 'fr'] as const) {
   }
 }
 
+test.describe('a first visit from a French browser', () => {
+  test.use({ locale: 'fr-CA' });
+
+  test('opens in French; the toggle still wins and is remembered', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { level: 1, name: 'Êtes-vous déjà membre?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Display this page in English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Are you an existing member?' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Are you an existing member?' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
 test('the language chosen in the app is the language of the next prerendered page', async ({
   page,
   context,

@@ -558,6 +558,11 @@ const VARIABLES = {
       'ID-token claim holding the staff roles (reviewer, supervisor, auditor): Entra ID app roles are "roles"; Okta groups are "groups".',
     key: 'staff.rolesClaim',
   }),
+  SERVER_PROCESSES: variable(z.coerce.number().int().min(1).max(64).default(1), {
+    description:
+      'Server processes on this machine (1-64), sharing its ports; more than 1 needs DATABASE_URL (PGlite is one process) and, for shared rate limits, REDIS_URL. One per core.',
+    key: 'serverProcesses',
+  }),
   ALLOW_DEVELOPMENT_ON_NETWORK: variable(booleanFromEnv.default(false), {
     description:
       'Let a non-production APP_ENV (its /dev/outbox shows every code sent) listen on a non-loopback HOST.',
@@ -657,6 +662,12 @@ export function parseConfig(
   if (!isProduction && !isLoopbackHost(parsed.host) && !e.ALLOW_DEVELOPMENT_ON_NETWORK) {
     throw new ConfigError(
       `APP_ENV=${e.APP_ENV} with HOST=${parsed.host}: refusing to listen on the network, where /dev/outbox would show every verification code. Use a loopback HOST (localhost, 127.0.0.1, ::1), or set ALLOW_DEVELOPMENT_ON_NETWORK=true.`,
+    );
+  }
+  // PGlite is a database inside one process.
+  if (e.SERVER_PROCESSES > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `SERVER_PROCESSES=${e.SERVER_PROCESSES} needs DATABASE_URL: the embedded database (PGlite) lives in one process.`,
     );
   }
   // A warning as long as the session would show on every page from the start.

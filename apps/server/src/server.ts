@@ -1,9 +1,12 @@
 /**
  * Starts omo: parses the configuration, builds the app, listens, and shuts down gracefully on SIGINT or
  * SIGTERM (stop accepting, finish in-flight requests, close the database). A bad configuration exits
- * with status 1 and a message naming the variable.
+ * with status 1 and a message naming the variable. With SERVER_PROCESSES > 1 it is the primary of that
+ * many such processes (src/cluster.ts).
  */
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { reportReady, runPrimary } from './cluster.ts';
 import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -13,6 +16,8 @@ async function main(): Promise<void> {
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     config = parseConfig();
+    // Several processes: this one forks and watches them (src/cluster.ts); each worker runs what follows.
+    if (config.serverProcesses > 1 && cluster.isPrimary) return await runPrimary(config.serverProcesses);
     // Building checks what only the app knows (provider credentials, the SIN key), with the same errors.
     app = await buildApp(config);
   } catch (error) {
@@ -56,6 +61,7 @@ async function main(): Promise<void> {
       },
       'omo server started',
     );
+    reportReady();
   } catch (error) {
     app.log.error({ err: error }, 'could not start');
     await app.close();

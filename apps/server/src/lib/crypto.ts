@@ -93,7 +93,8 @@ export function loadSinKey(config: AppConfig): { key: Buffer; source: SinKeySour
   if (config.isProduction) {
     throw new ConfigError('APP_ENV=production requires SIN_ENCRYPTION_KEY: refusing to start.');
   }
-  if (config.databaseUrl === 'memory://' || config.appEnv === 'test') {
+  // Tests' own key, unless several processes must share it (SERVER_PROCESSES): then the key file.
+  if ((config.databaseUrl === 'memory://' || config.appEnv === 'test') && config.serverProcesses === 1) {
     return { key: randomBytes(KEY_BYTES), source: 'ephemeral' };
   }
   const file = path.join(config.dataDir, SIN_KEY_FILE);
@@ -151,6 +152,11 @@ export interface BytesCipher {
   encrypt(plain: Buffer, context: string): Buffer;
   /** Decrypts a value of `encrypt`; throws when it was altered or bound to another context. */
   decrypt(sealed: Buffer, context: string): Buffer;
+}
+
+/** A key of its own for one purpose, derived by HKDF from the SIN key. */
+export function deriveKey(sinKey: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', sinKey, Buffer.alloc(0), purpose, KEY_BYTES));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   createDocumentCipher,
   createLinkCodes,
   createSinCipher,
+  deriveKey,
   loadSinKey,
   type AnswerDigests,
   type BytesCipher,
@@ -19,7 +20,14 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ciphers: { sin: SinCipher; documents: BytesCipher; links: LinkCodes; digests: AnswerDigests };
+    ciphers: {
+      sin: SinCipher;
+      documents: BytesCipher;
+      links: LinkCodes;
+      digests: AnswerDigests;
+      /** The sandbox partners' own key (their codes' hashes), the same in every process. */
+      sandboxSecret: Buffer;
+    };
   }
 }
 
@@ -32,6 +40,7 @@ export default fp<{ config: AppConfig }>(
       documents: createDocumentCipher(key),
       links: createLinkCodes(key),
       digests: createAnswerDigests(key),
+      sandboxSecret: deriveKey(key, 'omo sandbox partners'),
     });
   },
   { name: 'ciphers' },

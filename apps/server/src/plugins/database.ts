@@ -3,12 +3,15 @@
  * with `db` (the Kysely instance). Closed when the app closes.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/database.ts';
 import { createDependencyStatus, type DependencyStatus } from '../lib/dependency-status.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed.ts';
+import { PGLITE_TEMPLATE_FILE, readPgliteTemplate } from '../db/template.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +45,9 @@ export default fp<DatabasePluginOptions>(
       dataDir: config.dataDir,
       schema,
       pglite,
+      // Beside the built server (dist/); a server run from source starts a new folder with initdb.
+      template: () =>
+        readPgliteTemplate(path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE)),
       onConnectionLost: (error) => dbStatus.lost(error),
       onConnected: () => dbStatus.reached(),
     });

@@ -74,6 +74,24 @@ describe('web app serving (non-production)', () => {
     }
   });
 
+  it.each([
+    ['fr-CA,fr;q=0.9,en;q=0.8', undefined, 'fr'],
+    ['fr', undefined, 'fr'],
+    ['en-CA,fr;q=0.9', undefined, 'en'],
+    ['fr-CA', 'omo.lang=en', 'en'],
+    ['en-CA', 'omo.lang=fr', 'fr'],
+  ])(
+    "a first visit in the browser's language %s (cookie %s): %s, the choice in the app wins",
+    async (acceptLanguage, cookie, lang) => {
+      const res = await t.app.inject({
+        url: '/',
+        headers: { 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) },
+      });
+      expect(res.body).toContain(`<title>prerendered landing ${lang} |`);
+      expect(res.headers.vary).toMatch(/accept-language/i);
+    },
+  );
+
   describe('a page loaded on demand', () => {
     const links = (body: string) => [...body.matchAll(/<link [^>]+>/g)].map((m) => m[0]);
 

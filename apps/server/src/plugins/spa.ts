@@ -42,7 +42,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
-import { chosenLanguage } from '../lib/language.ts';
+import { requestLanguage } from '../lib/language.ts';
 import { sendNotFoundProblem } from '../lib/http-problem.ts';
 import { sessionCookieName } from './session.ts';
 
@@ -158,8 +158,8 @@ function preloadLinks(files: PreloadFiles[], fetches: string[]): string {
   return links.map((link) => `    ${link}\n`).join('');
 }
 
-/** The language a page is sent in: the one chosen in the app, English by default (as the app starts). */
-const languageOf = (request: FastifyRequest): PrerenderedLanguage => chosenLanguage(request) ?? 'en';
+/** The language a page is sent in: the one chosen in the app, else the browser's first (as the app starts). */
+const languageOf = (request: FastifyRequest): PrerenderedLanguage => requestLanguage(request);
 
 function isPageRequest(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -259,12 +259,16 @@ export default fp<SpaPluginOptions>(
       if (config.isProduction && NON_PRODUCTION_PAGES.test(pathname)) reply.code(404);
       reply.header('cache-control', NO_CACHE);
       const page = await prerenderedPage(request);
-      // A prerendered page differs by the language cookie.
-      if (page !== null) return reply.type('text/html; charset=utf-8').header('vary', 'Cookie').send(page);
-      // The preloads differ by the language and session cookies.
+      // A prerendered page differs by the language cookie, else the browser's language.
+      if (page !== null)
+        return reply.type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Language').send(page);
+      // The preloads differ by the language (cookie, else the browser's) and the session cookie.
       const preloaded = preloadedIndex(request);
       if (preloaded !== null)
-        return reply.type('text/html; charset=utf-8').header('vary', 'Cookie').send(preloaded);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('vary', 'Cookie, Accept-Language')
+          .send(preloaded);
       return reply.sendFile('index.html', root);
     };
 

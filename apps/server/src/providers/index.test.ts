@@ -13,7 +13,7 @@ const TWILIO = {
   serviceSid: `VA${'b'.repeat(32)}`,
 };
 const CP_KEY = 'AA11-AA11-AA11-AA11';
-const cipher = createDocumentCipher(Buffer.alloc(32, 7));
+const cipher = { documents: createDocumentCipher(Buffer.alloc(32, 7)), sandboxSecret: Buffer.alloc(32, 8) };
 
 describe('providers factory', () => {
   it('chooses the sandboxes by default and the real adapters for PROVIDERS=real', () => {

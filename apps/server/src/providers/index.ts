@@ -57,7 +57,7 @@ declare module 'fastify' {
 export function createProviders(
   config: AppConfig,
   db: Database,
-  documentCipher: BytesCipher,
+  ciphers: { documents: BytesCipher; sandboxSecret: Buffer },
   outbox: SandboxOutbox,
   clock: Clock = createSystemClock(),
 ): Providers {
@@ -82,7 +82,8 @@ export function createProviders(
       db,
       outbox,
       clock,
-      secret: config.sessionSecret,
+      // The same in every process of the product: a code sent by one is checked by another.
+      secret: config.sessionSecret ?? ciphers.sandboxSecret.toString('hex'),
       institutionName: config.institutionName,
     });
   }
@@ -120,7 +121,7 @@ export function createProviders(
           webhookToken,
           timeoutMs: config.partnerTimeoutMs,
         })
-      : createSandboxDocumentVerification({ db, cipher: documentCipher, clock });
+      : createSandboxDocumentVerification({ db, cipher: ciphers.documents, clock });
 
   const { fineract } = config;
   const banking =
@@ -173,7 +174,7 @@ export default fp<{
   internalBlockList: InternalBlockList;
 }>(
   async (app, { config, outboxOf, internalBlockList }) => {
-    const created = createProviders(config, app.db, app.ciphers.documents, outboxOf(app.db));
+    const created = createProviders(config, app.db, app.ciphers, outboxOf(app.db));
     // BLOCK_LIST=internal: the credit union's own list, kept in the back office, instead of the core's.
     const built: Providers =
       config.blockList === 'internal'

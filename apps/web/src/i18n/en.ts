@@ -456,6 +456,8 @@ export const en = {
   },
   outcomes: {
     questions: 'Questions? Call us at <phone>{{phone}}</phone>.',
+    emailed: "We've emailed this to {{email}}.",
+    refNo: 'Your reference number is {{refNo}}.',
     confirm: {
       title: 'Welcome to {{institution}}!',
       activated: 'Congratulations! Your {{product}} is now active.',

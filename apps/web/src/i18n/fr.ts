@@ -610,6 +610,8 @@ export const fr: Translation = {
   },
   outcomes: {
     questions: 'Des questions? Appelez-nous au <phone>{{phone}}</phone>.',
+    emailed: 'Nous vous avons envoyé ces renseignements par courriel à {{email}}.',
+    refNo: 'Votre numéro de référence est le {{refNo}}.',
     confirm: {
       title: 'Bienvenue chez {{institution}}!',
       activated: 'Félicitations! Votre produit {{product}} est maintenant actif.',

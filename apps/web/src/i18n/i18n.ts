@@ -3,7 +3,7 @@
  * 23 KiB gzip of the first screen for features we do not use). A text is found by its dotted key in
  * en.ts / fr.ts; `{{name}}` takes a value; `count` chooses the plural form (`key_one`, `key_other`) by
  * the language's plural rules; a text missing in French falls back to English, a missing key shows as
- * itself. The language is chosen once from localStorage ('omo.lang'), then kept in sync: every change is
+ * itself. The language is chosen once from localStorage ('omo.lang'), else the browser's, then kept in sync: every change is
  * persisted and mirrored on <html lang> so screen readers switch pronunciation. The first download holds
  * the first screens' English texts (en-first.ts); the rest of English comes with the first later screen
  * (`loadShownTexts`), French whole when it is the stored choice or chosen.
@@ -68,13 +68,24 @@ export async function switchLanguage(instance: I18n, lng: Lang): Promise<void> {
   instance.changeLanguage(lng);
 }
 
-/** The stored language, or English. Storage may be unavailable (private mode): fall back quietly. */
+/** The browser's first language when it is French, else English (as the server reads Accept-Language). */
+function browserLanguage(): Lang {
+  const first = navigator.languages?.[0] ?? navigator.language ?? '';
+  return /^fr\b/i.test(first) ? 'fr' : 'en';
+}
+
+/**
+ * The visitor's language: the one chosen in the app, else the browser's. Storage may be unavailable
+ * (private mode): fall back quietly.
+ */
 export function findStoredLanguage(): Lang {
   try {
-    return localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'fr' ? 'fr' : 'en';
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    if (stored === 'fr' || stored === 'en') return stored;
   } catch {
-    return 'en';
+    // No storage: the browser's language.
   }
+  return browserLanguage();
 }
 
 /** Mirrors the language on <html lang> and in the cookie the server reads. */

@@ -13,6 +13,7 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import { currentLang } from '../i18n/i18n.ts';
 import { productDescription } from '../lib/product-text.ts';
+import { EmailedNote } from './emailed-note.tsx';
 import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';
 
@@ -47,6 +48,7 @@ export function ConfirmApplicationPage() {
         <a href={onlineBankingUrl}>{t('outcomes.confirm.signInLink')}</a>
       </p>
       {decision.debitCardOrdered ? <p>{t('outcomes.confirm.debitCard')}</p> : null}
+      <EmailedNote />
 
       <section className="outcome__section" aria-labelledby="mobile-app-title">
         <h2 className="form-section__title" id="mobile-app-title">

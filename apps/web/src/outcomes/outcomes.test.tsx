@@ -179,6 +179,19 @@ describe('the other outcome pages', () => {
     expect(screen.getByText("We're unable to fill your request at this time.")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '1-800-555-0199' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exit Application' })).toBeInTheDocument();
+    expect(screen.getByText('Your reference number is OMOABCDEFGHP.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['approved', '/single/confirmapplication'],
+    ['declined', '/single/applicationdecline'],
+    ['savingsOffer', '/single/savingsaccountoffer'],
+    ['inPerson', '/single/verifyidentification'],
+  ] as const)('%s: says the outcome was e-mailed, and to which address', async (outcome, route) => {
+    serve(() => decidedView(decisionOf(outcome, route)));
+    renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("We've emailed this to alex@example.com.")).toBeInTheDocument();
   });
 
   it('co-applicant invited: the reference number, the 7 days and the e-mails', async () => {

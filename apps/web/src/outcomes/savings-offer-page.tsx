@@ -16,6 +16,7 @@ import { getApplication } from '../lib/application-api.ts';
 import { handleStepError } from '../lib/step-route.ts';
 import { productDescription } from '../lib/product-text.ts';
 import { acceptSavingsOffer } from './outcome-api.ts';
+import { EmailedNote } from './emailed-note.tsx';
 import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';
 
@@ -54,6 +55,7 @@ export function SavingsOfferPage() {
       ) : null}
       <p className="lead">{t('outcomes.savingsOffer.refused', { products: requested })}</p>
       <p>{t('outcomes.savingsOffer.offer')}</p>
+      <EmailedNote />
       <div className="actions outcome__choices">
         <BusyButton type="button" isBusy={isAccepting} onClick={() => void onAccept()}>
           {t('outcomes.savingsOffer.accept')}

@@ -17,6 +17,7 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import { currentLang, type Lang } from '../i18n/i18n.ts';
 import { createPostOfficeRequest, getNearestBranch } from './outcome-api.ts';
+import { EmailedNote } from './emailed-note.tsx';
 import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';
 
@@ -208,6 +209,7 @@ export function VerifyIdentificationPage() {
     <div className="panel panel--wide outcome">
       <PageHeading>{title}</PageHeading>
       <p className="lead outcome__lead">{t('outcomes.verifyId.lead', { institution: institutionName })}</p>
+      <EmailedNote />
       <div className="outcome__options">
         <section className="outcome__option" aria-labelledby="branch-title">
           <h2 className="form-section__title" id="branch-title">

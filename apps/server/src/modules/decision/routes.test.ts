@@ -92,9 +92,35 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
       .where('member_number', '=', response.primaryCustNo!)
       .execute();
     expect(accounts.map((r) => r.product_id).sort()).toEqual(['2001', '2003']);
-    // Shown on screen at once: nothing to e-mail.
-    expect(await emailsTo(a.email)).toEqual([]);
+    // Shown on screen, and e-mailed: the welcome with the member number.
+    const [mail] = await waitFor(async () => {
+      const mails = await emailsTo(a.email);
+      return mails.length > 0 ? mails : undefined;
+    }, 'the welcome e-mail');
+    expect(mail!.subject).toMatch(/^Welcome to/);
+    expect(mail!.body).toContain(`Your member number is ${response.primaryCustNo}.`);
   });
+
+  it.each([
+    ['Fallback', /one more step/, (ref: string) => `Your reference number is ${ref}.`],
+    ['Decline', /about your application/, (ref: string) => ref],
+    ['Blocked', /about your application/, (ref: string) => ref],
+    ['Offer', /about your application/, (ref: string) => `your reference number ${ref}`],
+  ])(
+    'e-mails the %s persona its outcome shown on screen, once, with its reference number',
+    async (lastName, subject, says) => {
+      const a = await ready({ lastName });
+      expect((await a.submit()).statusCode).toBe(200);
+      const [mail] = await waitFor(async () => {
+        const mails = await emailsTo(a.email);
+        return mails.length > 0 ? mails : undefined;
+      }, 'the outcome e-mail');
+      expect(mail!.subject).toMatch(subject);
+      expect(mail!.body).toContain(says(a.appRefNo));
+      expect(await a.submit()).toMatchObject({ statusCode: 200 });
+      expect(await emailsTo(a.email)).toHaveLength(1);
+    },
+  );
 
   it.each([
     ['Review', 'documents, then approved', [], '/single/confirmapplication'],

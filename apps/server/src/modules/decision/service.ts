@@ -328,9 +328,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
 
   /**
    * Stores an outcome unless one was stored (only deciding or pending may be decided, or a savings offer
-   * accepted), reports it once, invites the co-applicant when the primary's part is done, and e-mails:
-   * an existing membership always (never on screen); a late decision to whoever was shown the processing
-   * page; the joint round's result to both applicants.
+   * accepted), reports it once, invites the co-applicant when the primary's part is done, and e-mails
+   * every outcome: an existing membership (never on screen), the outcome to its applicant, the joint
+   * round's result to both applicants.
    * @param known the applicants as the caller read them (their answers no longer change once submitted)
    * @returns the decision this call stored, or null when it stored none
    */
@@ -339,7 +339,6 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     verdict: Verdict,
     from: readonly Decision['state'][],
     known: { primary?: ApplicantContext | undefined; coApplicant?: ApplicantContext | undefined } = {},
-    byJob = false,
   ): Promise<Decision | null> {
     const primary = known.primary ?? (await contextOf(applicationId, 'primary'));
     if (!primary) return null;
@@ -357,8 +356,6 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const current = toDecision(row.decision);
       submittedAt = row.submitted_at === null ? null : new Date(row.submitted_at);
       if (current === null || !from.includes(current.state)) return null;
-      // Nobody waits on screen for a decision the job takes or that outlasted its wait: it is e-mailed.
-      const late = byJob || current.state === 'pending';
       // The co-applicant takes part in the joint round only.
       const coApplicant =
         current.round === 'joint'
@@ -398,7 +395,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const mailDecision = async (to: ApplicantContext, memberNumber: string | null) => {
         const { applicant } = to;
         await mail.queue(trx, {
-          key: `decision:${applicationId}:${current.round}${current.offerAccepted ? ':offer' : ''}:${applicant.id}`,
+          // One e-mail per outcome of a round: a decision taken again (ID seen in person) has its own.
+          key: `decision:${applicationId}:${current.round}:${verdict.outcome}${current.offerAccepted ? ':offer' : ''}:${applicant.id}`,
           applicantId: applicant.id,
           to: applicant.email,
           template: 'decisionMade',
@@ -426,15 +424,12 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         });
       } else if (current.round === 'primary' && ['primaryComplete', 'inPerson'].includes(verdict.outcome)) {
         await joint.invite(trx, primary);
-        if (verdict.outcome === 'inPerson' && late) {
-          await mailDecision(primary, null);
-        }
-      } else if (current.offerAccepted && !late) {
-        // The applicant accepted on screen and sees the result there: nothing to e-mail.
+        if (verdict.outcome === 'inPerson') await mailDecision(primary, null);
       } else if (settled && coApplicant) {
         await mailDecision(primary, decided.primaryCustNo);
         await mailDecision(coApplicant, decided.jointCustNo);
-      } else if (late) {
+      } else {
+        // Every outcome is e-mailed, shown on screen or not: the applicant keeps what it says.
         await mailDecision(subject, decided.primaryCustNo);
       }
       // The primary learns how the joint round ended whatever the co-applicant's outcome (never why).
@@ -498,13 +493,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const evaluated = await evaluate(context, current.round, coApplicant);
       const { verdict } = evaluated;
       if (verdict !== 'wait') {
-        const stored = await store(
-          applicationId,
-          verdict,
-          ['deciding', 'pending'],
-          { primary: context, coApplicant: evaluated.coApplicant },
-          until === undefined,
-        );
+        const stored = await store(applicationId, verdict, ['deciding', 'pending'], {
+          primary: context,
+          coApplicant: evaluated.coApplicant,
+        });
         return stored ?? 'decided';
       }
       if (until === undefined || Date.now() + 1000 > until) return 'waiting';
@@ -897,7 +889,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
             reviewReason: retrying.reason === 'coreBanking' ? 'coreBankingFailed' : 'screeningFailed',
           }
         : { outcome: 'failed' };
-      const stored = await store(applicationId, verdict, ['deciding', 'pending'], {}, true);
+      const stored = await store(applicationId, verdict, ['deciding', 'pending']);
       if (stored && retrying) {
         log.warn(
           { event: 'decision-to-staff', reason: verdict.reviewReason, failures: retrying.failures },

@@ -67,8 +67,8 @@ describe('the statements of a submission (PGlite)', () => {
   });
 
   // 22: the claim also freezes the answers the decision is taken from (a read and an insert); the funnel's
-  // events are 2 more.
-  it('claims, decides and stores an approval in 22 statements, begin and commit included, and records its funnel events in 2', async () => {
+  // events are 2 more, the welcome e-mail 2 more (the e-mail and its sending job).
+  it('claims, decides and stores an approval in 22 statements, begin and commit included, and records its funnel events and its e-mail in 2 each', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     const calls = [
       vi.spyOn(PGlite.prototype, 'query'),
@@ -84,6 +84,7 @@ describe('the statements of a submission (PGlite)', () => {
     expect(res.json<{ primaryCustNo: string | null }>().primaryCustNo).toBeTruthy();
     // The funnel: the decision read for the outcome, and the submit and outcome events in one insert.
     expect(statements.filter((sql) => sql.includes('funnel'))).toHaveLength(1);
-    expect(statements).toHaveLength(24);
+    expect(statements.filter((sql) => /insert into "?email_deliveries/i.test(sql))).toHaveLength(1);
+    expect(statements).toHaveLength(26);
   });
 });

@@ -4,7 +4,7 @@
  * decisions by outcome and the time from submission to decision, jobs waiting and failed by queue, partner
  * calls by provider, adapter, operation and result with their latency, e-mails sent and failed. Each app
  * has a registry of its own (tests build several). Labels are route patterns and codes, never a URL's
- * values nor anything of an applicant.
+ * values nor anything of an applicant. Under several processes (src/cluster.ts) the figures are their sum.
  */
 import type { DecisionOutcome } from '@omo/domain';
 import fp from 'fastify-plugin';
@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config.ts';
 import { operationsOnly } from '../../lib/operations.ts';
 import type { PartnerCall } from '../../providers/result.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { clusterMetricsOf } from '../../cluster.ts';
 
 const METRICS_PATH = '/metrics';
 
@@ -100,6 +101,8 @@ export default fp<{ config: AppConfig }>(
       help: 'Jobs in the queue by queue and state: waiting (created or to retry) and failed (kept a week)',
       labelNames: ['queue', 'state'] as const,
       registers,
+      // Every process counts the same queue: several processes report it once.
+      aggregator: 'first',
       async collect() {
         const schema = app.dbHandle.schema ?? 'pgboss';
         const { rows } = await app.dbHandle.executeSql(
@@ -159,13 +162,16 @@ export default fp<{ config: AppConfig }>(
       },
     };
     app.decorate('metrics', metrics);
+    // One of several processes answers for them all.
+    const everyProcess = clusterMetricsOf(registry);
 
     app.get(
       METRICS_PATH,
       { schema: { hide: true }, onRequest: operationsOnly(config) },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
-        return reply.type(registry.contentType).send(await registry.metrics());
+        const text = everyProcess ? await everyProcess() : await registry.metrics();
+        return reply.type(registry.contentType).send(text);
       },
     );
   },
