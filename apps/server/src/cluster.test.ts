@@ -95,6 +95,7 @@ describe('SERVER_PROCESSES=2 on PostgreSQL', () => {
       env: {
         ...process.env,
         PORT: String(port),
+        STAFF_PORT: '0',
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,
         APP_ENV: 'test',
@@ -121,7 +122,15 @@ describe('SERVER_PROCESSES=2 on PostgreSQL', () => {
 
     const workers = childrenOf(child.pid!);
     expect(workers).toHaveLength(2);
-    expect(startedPids(log).sort()).toEqual([...workers].sort());
+    // Each worker's own line may reach the pipe after the primary's.
+    expect(
+      (
+        await until(
+          () => startedPids(log),
+          (pids) => pids.length === 2,
+        )
+      ).sort(),
+    ).toEqual([...workers].sort());
 
     for (let i = 0; i < 10; i++) expect((await get('/api/omo/GetApiConfig')).status).toBe(200);
     // Both processes answered them.

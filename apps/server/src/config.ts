@@ -687,7 +687,8 @@ function staffOidcOf(e: Env): Context['staffOidc'] {
     STAFF_OIDC_CLIENT_SECRET: clientSecret,
   } = e;
   if (issuer && clientId && clientSecret) return { issuer, clientId, clientSecret };
-  if (issuer || clientId || clientSecret) {
+  // Production without an issuer is refused with the production problems (STAFF_OIDC_ISSUER's rule).
+  if (issuer || ((clientId || clientSecret) && e.APP_ENV !== 'production')) {
     throw new ConfigError(
       'STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET are set together (or none: the embedded provider).',
     );

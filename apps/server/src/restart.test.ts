@@ -161,6 +161,7 @@ describe.each(databases)('a server killed mid-decision and restarted, on $name',
     const port = await freePort();
     return new ServerProcess({
       PORT: String(port),
+      STAFF_PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       APP_ENV: 'test',

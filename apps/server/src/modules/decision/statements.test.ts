@@ -67,7 +67,8 @@ describe('the statements of a submission (PGlite)', () => {
   });
 
   // 22: the claim also freezes the answers the decision is taken from (a read and an insert); the funnel's
-  // events are 2 more, the welcome e-mail 2 more (the e-mail and its sending job).
+  // events are 2 more, the welcome e-mail 2 more (the e-mail and its sending job), and the staff search's
+  // digest of the e-mail address 1 more (written at the claim).
   it('claims, decides and stores an approval in 22 statements, begin and commit included, and records its funnel events and its e-mail in 2 each', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     const calls = [
@@ -85,6 +86,7 @@ describe('the statements of a submission (PGlite)', () => {
     // The funnel: the decision read for the outcome, and the submit and outcome events in one insert.
     expect(statements.filter((sql) => sql.includes('funnel'))).toHaveLength(1);
     expect(statements.filter((sql) => /insert into "?email_deliveries/i.test(sql))).toHaveLength(1);
-    expect(statements).toHaveLength(26);
+    expect(statements.filter((sql) => /insert into "?application_email_digests/i.test(sql))).toHaveLength(1);
+    expect(statements).toHaveLength(27);
   });
 });
