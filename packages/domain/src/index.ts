@@ -9,6 +9,7 @@ export * from './schemas/api-config.ts';
 export * from './schemas/field-limits.ts';
 export * from './schemas/prerendered-pages.ts';
 export * from './schemas/api.ts';
+export * from './schemas/resume-paths.ts';
 export * from './schemas/resume.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/address-lookup.ts';
