@@ -614,6 +614,26 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     });
   }
 
+  /** Stores a decision to take again, in the caller's transaction, with the job that takes it (once per key). */
+  async function takeAgain(
+    trx: Database,
+    applicationId: string,
+    next: Decision,
+    singletonKey: string,
+    startAfter?: Date,
+  ): Promise<void> {
+    await trx
+      .updateTable('applications')
+      .set({ decision: JSON.stringify(next), updated_at: new Date() })
+      .where('id', '=', applicationId)
+      .execute();
+    await jobs.send(
+      DECISION_QUEUE,
+      { applicationId },
+      { trx, singletonKey, ...(startAfter ? { startAfter } : {}) },
+    );
+  }
+
   /**
    * Claims the opening of the savings account offered (under the row lock, before the core banking is
    * asked), so that two acceptances racing open it once; the job finishes it should this process die.
@@ -628,16 +648,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         primaryOutcome: current.primaryOutcome ?? null,
         offerAccepted: true,
       };
-      await trx
-        .updateTable('applications')
-        .set({ decision: JSON.stringify(next), updated_at: new Date() })
-        .where('id', '=', applicationId)
-        .execute();
-      await jobs.send(
-        DECISION_QUEUE,
-        { applicationId },
-        { trx, singletonKey: `${applicationId}:${current.round}:offer`, startAfter },
-      );
+      await takeAgain(trx, applicationId, next, `${applicationId}:${current.round}:offer`, startAfter);
       return next;
     });
   }
@@ -686,16 +697,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         round: current.round,
         primaryOutcome: current.round === 'joint' ? null : (current.primaryOutcome ?? null),
       };
-      await trx
-        .updateTable('applications')
-        .set({ decision: JSON.stringify(next), updated_at: new Date() })
-        .where('id', '=', applicationId)
-        .execute();
-      await jobs.send(
-        DECISION_QUEUE,
-        { applicationId },
-        { trx, singletonKey: `${applicationId}:staff:${key}` },
-      );
+      await takeAgain(trx, applicationId, next, `${applicationId}:staff:${key}`);
     },
 
     /**
