@@ -65,6 +65,11 @@ const deposit = (interestRate, sweepAllowed = false, minBalance = 0) => ({
 const frText = (text) =>
   text == null ? text : text.replace(/(\d) (?=\d{3}\b)/g, '$1\u00a0').replace(/(\d) ([%$])/g, '$1\u00a0$2');
 
+/** Minimum opening deposit of an account without a term (dollars); a GIC's is its term minimum. */
+const MIN_OPENING_DEPOSIT = 25;
+/** Annual contribution limits (CRA, 2026) of the plans that have one, in dollars. */
+const ANNUAL_LIMITS = { TFSA: 7000, FHSA: 8000 };
+
 let order = {};
 function product(p) {
   order[p.group] = (order[p.group] ?? 0) + 1;
@@ -90,6 +95,10 @@ function product(p) {
     termDepositAcctConfig: p.term ?? null,
     loanAcctConfig: null,
     group: p.group,
+    funding: {
+      minOpeningDeposit: p.term ? p.term.minAmount : MIN_OPENING_DEPOSIT,
+      annualContributionLimit: ANNUAL_LIMITS[p.category] ?? null,
+    },
     disclaimers: p.disclaimers ?? [],
     fr: {
       description: frText(p.descriptionFr),

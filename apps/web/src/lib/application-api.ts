@@ -6,6 +6,7 @@
 import {
   API_PATHS,
   APPLICATION_API_PATHS,
+  stepAnswerPath,
   type AccountUsageFormInput,
   type AddressFindItem,
   type AddressFormInput,
@@ -27,6 +28,7 @@ import {
   type ProductOffering,
   type SessionArrival,
   type SessionStatus,
+  type StepId,
   type TermChoiceForm,
 } from '@omo/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -121,6 +123,10 @@ export const saveCodes = (body: { promoCode: string; referralCode: string }, sig
   put(P.codes, body, signal);
 
 /** PUT ReviewConsent: the five statements of the review are agreed to. */
+/** PUT the answer of a step declared without a path of its own (the generic save). */
+export const saveStepAnswer = (stepId: StepId, body: unknown, signal?: AbortSignal) =>
+  put(stepAnswerPath(stepId), body, signal);
+
 export const saveReviewConsent = (signal?: AbortSignal) => put(P.reviewConsent, { consent: true }, signal);
 
 /** GET Sin/Reveal: the applicant's own SIN in full, for the reveal. Keep it in memory only, briefly. */

@@ -23,6 +23,7 @@ export function makeProduct(overrides: Partial<ProductOffering> = {}): ProductOf
     termDepositAcctConfig: null,
     loanAcctConfig: null,
     group: 'Chequing',
+    funding: { minOpeningDeposit: 25, annualContributionLimit: null },
     disclaimers: [],
     fr: {
       description: 'Compte chèques Quotidien',

@@ -68,6 +68,7 @@ export function makeView(overrides: Partial<ApplicationView> = {}): ApplicationV
     legalTerms: null,
     reviewConsent: false,
     termsAccepted: false,
+    answers: {},
     decision: null,
     progress: makeProgress('phoneverification', { canVisitAll: true }),
     nextPath: '/single/phoneverification',

@@ -99,6 +99,7 @@ function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity:
     legalTerms: has('legalterms') ? LEGAL_TERMS : null,
     reviewConsent: has('reviewapplication'),
     termsAccepted: false,
+    steps: {},
   };
   return answers;
 }

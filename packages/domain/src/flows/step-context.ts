@@ -22,7 +22,7 @@ import type { IdentityStatus } from './identity.ts';
 /** The product fields the rules of the steps read. */
 export type ProductFacts = Pick<
   ProductOffering,
-  'productID' | 'accountCategory' | 'benefit' | 'isInterestBearing' | 'termDepositAcctConfig'
+  'productID' | 'accountCategory' | 'benefit' | 'isInterestBearing' | 'termDepositAcctConfig' | 'funding'
 >;
 
 /** The applicant's role: the primary applicant (single flow) or the co-applicant (joint flow). */
@@ -66,6 +66,11 @@ export interface ApplicantAnswers {
   legalTerms: unknown;
   reviewConsent: boolean;
   termsAccepted: boolean;
+  /**
+   * Every stored answer by step id, as its contract parsed it (the SIN without its ciphertext): a step
+   * declared after the fields above reads its answer here.
+   */
+  steps: Readonly<Record<string, unknown>>;
 }
 
 /** The flags of an applicant's products. */

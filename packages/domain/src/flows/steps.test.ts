@@ -22,6 +22,7 @@ const answers: ApplicantAnswers = {
   legalTerms: null,
   reviewConsent: false,
   termsAccepted: false,
+  steps: {},
 };
 const ctx: StepContext = { facts, answers, role: 'primary' };
 

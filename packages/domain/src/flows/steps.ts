@@ -14,8 +14,16 @@
 import * as z from 'zod/mini';
 import { isValidSin, sinDigits } from '../rules/validation/sin-and-tin.ts';
 import { formatPhoneMask } from '../rules/validation/phone.ts';
-import type { APPLICATION_API_PATHS } from '../schemas/api-paths.ts';
-import { reviewConsentRequestSchema } from '../schemas/api.ts';
+import { APPLICATION_API_PATHS, stepAnswerPath } from '../schemas/api-paths.ts';
+import {
+  applicationAccountUsageRequestSchema,
+  applicationPhoneRequestSchema,
+  applicationProductsRequestSchema,
+  applicationSinRequestSchema,
+  legalTermsRequestSchema,
+  personalInfoRequestSchema,
+  reviewConsentRequestSchema,
+} from '../schemas/api.ts';
 import { addressFormSchema, type AddressForm } from '../schemas/forms/address.ts';
 import { legalTermsFormSchema, type LegalTermsForm } from '../schemas/forms/legal-terms.ts';
 import {
@@ -77,8 +85,15 @@ export type SavableStepId = keyof StepValues;
 
 /** How a step's answer is saved: where, by whom, validated how. */
 export interface StepSave<Id extends SavableStepId> {
-  /** The API path's name (APPLICATION_API_PATHS) the answer is PUT to. */
-  apiPath: keyof typeof APPLICATION_API_PATHS;
+  /**
+   * The API path's name (APPLICATION_API_PATHS) the answer is PUT to; absent: the generic
+   * `stepAnswerPath(id)` (a step declared after the spec's paths).
+   */
+  apiPath?: keyof typeof APPLICATION_API_PATHS;
+  /** What the save route does, as its OpenAPI entry says it. */
+  summary: string;
+  /** The body as the OpenAPI document shows it (`parse` validates it). */
+  body: z.core.$ZodType;
   /** Who may answer: anyone else is refused (403). */
   roles: readonly ApplicantRole[];
   scope: AnswerScope;
@@ -99,6 +114,12 @@ export interface StepContract<Id extends StepId = StepId> {
 /** A contract whose answer is saved through the one save service. */
 export interface SavableStepContract<Id extends SavableStepId> extends StepContract<Id> {
   save: StepSave<Id>;
+}
+
+/** The path a step's answer is PUT to. */
+export function stepSavePathOf(id: SavableStepId): string {
+  const { apiPath } = SAVABLE_STEPS[id].save as StepSave<SavableStepId>;
+  return apiPath ? APPLICATION_API_PATHS[apiPath] : stepAnswerPath(id);
 }
 
 /** Parses with a domain schema; the issues carry their MessageKeys. */
@@ -192,6 +213,8 @@ const createprofile: SavableStepContract<'createprofile'> = {
   save: {
     // The review's codes: the application's, given by the primary applicant.
     apiPath: 'codes',
+    summary: "The promo and referral codes as edited on 'Review your application'",
+    body: reviewCodesFormSchema,
     roles: ['primary'],
     scope: 'application',
     parse: (body) =>
@@ -210,6 +233,8 @@ const personalinfo: SavableStepContract<'personalinfo'> = {
     isValidPersonalInfo(a.personalInfo, personalInfoContextOf(f, provinceOfAddress(a.address))),
   save: {
     apiPath: 'personalInfo',
+    summary: "'Tell us about yourself' (the server builds the rules' context)",
+    body: personalInfoRequestSchema,
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse(body, { facts, answers }) {
@@ -228,6 +253,8 @@ const phoneverification: SavableStepContract<'phoneverification'> = {
   isComplete: (a) => a.phone.isStarted || a.phone.isClosed,
   save: {
     apiPath: 'phone',
+    summary: 'The phone number of the verification screen (restarts the verification, not the counters)',
+    body: applicationPhoneRequestSchema,
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse: (body) =>
@@ -242,6 +269,8 @@ const address: SavableStepContract<'address'> = {
   isComplete: (a) => addressFormSchema.safeParse(a.address).success,
   save: {
     apiPath: 'address',
+    summary: "'Where do you live?'; the age of majority is checked for the province",
+    body: addressFormSchema,
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse: (body) => map(parseWith(addressFormSchema, body), clearAddress),
@@ -261,6 +290,8 @@ const confirmproducts: SavableStepContract<'confirmproducts'> = {
     termChoiceFormSchema(termProductOf(f)).safeParse(a.products).success,
   save: {
     apiPath: 'products',
+    summary: 'Confirms the products, with the term choice of a product with term rates',
+    body: applicationProductsRequestSchema,
     roles: ['primary'],
     scope: 'application',
     parse(body, { facts }) {
@@ -291,6 +322,9 @@ const sin: SavableStepContract<'sin'> = {
   },
   save: {
     apiPath: 'sin',
+    summary:
+      'The SIN (interest-bearing applications only), stored encrypted; or { skip: true } to give it at a branch',
+    body: applicationSinRequestSchema,
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse(body, { facts }) {
@@ -314,6 +348,8 @@ const finalizeaccount: SavableStepContract<'finalizeaccount'> = {
   save: {
     // The accounts are the application's: the primary applicant answers for them.
     apiPath: 'accountUsage',
+    summary: 'How each account will be used, by product id (the shorter form for registered plans)',
+    body: applicationAccountUsageRequestSchema,
     roles: ['primary'],
     scope: 'application',
     parse(body, { facts }) {
@@ -343,6 +379,8 @@ const legalterms: SavableStepContract<'legalterms'> = {
   isComplete: (a, f) => legalTermsFormSchema(legalTermsContextOf(f)).safeParse(a.legalTerms).success,
   save: {
     apiPath: 'legalTerms',
+    summary: "'Review the legal terms': the compliance questionnaire",
+    body: legalTermsRequestSchema,
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse: (body, { facts }) => parseWith(legalTermsFormSchema(legalTermsContextOf(facts)), body),
@@ -368,6 +406,8 @@ const reviewapplication: SavableStepContract<'reviewapplication'> = {
   isComplete: (a) => a.reviewConsent,
   save: {
     apiPath: 'reviewConsent',
+    summary: "'Review your application': the applicant agrees to the five statements",
+    body: reviewConsentRequestSchema,
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse: (body) => map(parseWith(reviewConsentRequestSchema, body), () => true as const),

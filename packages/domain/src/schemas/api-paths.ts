@@ -61,6 +61,8 @@ export const APPLICATION_API_PATHS = {
   accountUsage: '/api/omo/Application/AccountUsage',
   legalTerms: '/api/omo/Application/LegalTerms',
   reviewConsent: '/api/omo/Application/ReviewConsent',
+  /** PUT /{stepId}: the answer of a step declared without a path of its own (stepAnswerPath). */
+  step: '/api/omo/Application/Step',
   /** PUT: the promo and referral codes as edited on the review screen. */
   codes: '/api/omo/Application/Codes',
   /** GET: the applicant's own SIN in full, for the review's reveal (never cached, never logged). */
@@ -98,6 +100,11 @@ export const APPLICATION_API_PATHS = {
   /** POST ?jointCode=: e-mails the co-applicant a 6-digit code to the invited address. */
   jointEmailCode: '/api/omo/JointEmailCode',
 } as const;
+
+/** Where a step without a path of its own saves its answer (PUT): `/api/omo/Application/Step/<stepId>`. */
+export function stepAnswerPath(stepId: string): string {
+  return `${APPLICATION_API_PATHS.step}/${stepId}`;
+}
 
 /**
  * Response header on every answer to a request whose session is alive: the seconds left before it ends

@@ -101,6 +101,7 @@ describe('draft-application contracts', () => {
     legalTerms: null,
     reviewConsent: false,
     termsAccepted: false,
+    answers: {},
     decision: null,
     progress: {
       steps: [

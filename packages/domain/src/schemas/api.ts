@@ -293,6 +293,10 @@ export const legalTermsViewSchema = z.object({
   primaryOtherPurposeGIC: z.string().optional(),
 });
 
+/** The bodies of the personal-information and legal-terms saves as the OpenAPI document shows them. */
+export const personalInfoRequestSchema = personalInfoViewSchema.partial();
+export const legalTermsRequestSchema = legalTermsViewSchema.partial();
+
 /** Status of a phone verification. */
 export const phoneStatusSchema = z.enum(['none', 'pending', 'approved', 'failed', 'skipped']);
 export type PhoneStatus = z.infer<typeof phoneStatusSchema>;
@@ -372,6 +376,11 @@ export const applicationViewSchema = z.object({
   /** The review's consent to the five statements (consentCompleted). */
   reviewConsent: z.boolean(),
   termsAccepted: z.boolean(),
+  /**
+   * The answers of the steps without a field of their own above, by step id (a step declared after them),
+   * as its contract parsed them; an answer of the application only to those who answer it.
+   */
+  answers: z.record(z.string(), z.unknown()),
   /** The decision, once the application was submitted. */
   decision: z.lazy(() => decisionViewSchema).nullable(),
   progress: progressViewSchema,

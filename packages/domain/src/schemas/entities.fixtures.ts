@@ -22,6 +22,7 @@ export const sampleChequing: ProductOffering = {
   termDepositAcctConfig: null,
   loanAcctConfig: null,
   group: 'Chequing',
+  funding: { minOpeningDeposit: 25, annualContributionLimit: null },
   disclaimers: ['Fees may apply.'],
   fr: {
     description: 'Compte chèques courant',
@@ -43,6 +44,7 @@ export const sampleGic: ProductOffering = {
   isInterestBearing: true,
   depositAcctConfig: null,
   group: 'GICs',
+  funding: { minOpeningDeposit: 500, annualContributionLimit: null },
   termDepositAcctConfig: {
     isFixedLength: false,
     defaultLength: 12,

@@ -148,6 +148,14 @@ export const productOfferingSchema = z.object({
   termDepositAcctConfig: termDepositAcctConfigSchema.nullable(),
   loanAcctConfig: loanAcctConfigSchema.nullable(),
   group: productGroupSchema,
+  /**
+   * Ours: what funding the account asks (the funding step), in the account's currency: the minimum opening
+   * deposit, and for TFSA and FHSA the annual contribution limit (null for the others).
+   */
+  funding: z.object({
+    minOpeningDeposit: z.number().nonnegative(),
+    annualContributionLimit: z.number().positive().nullable(),
+  }),
   disclaimers: z.array(z.string()),
   fr: productFrenchTextSchema,
 });

@@ -91,6 +91,7 @@ export function createProgressReader(deps: ProgressReaderDeps) {
       legalTerms: applicant.legalTerms,
       reviewConsent: applicant.reviewConsent,
       termsAccepted: applicant.termsAccepted,
+      steps: applicant.answers,
     };
     return { products, facts, answers, progress: deriveProgress(flow, answers, facts) };
   }

@@ -108,6 +108,11 @@ export interface ApplicantRecord {
   legalTerms: LegalTermsForm | null;
   reviewConsent: boolean;
   termsAccepted: boolean;
+  /**
+   * Every stored answer by step id (the applicant's own and the application's; the SIN without its
+   * ciphertext): a step declared after the fields above is read here.
+   */
+  answers: Readonly<Record<string, unknown>>;
   language: Language;
   createdAt: Date;
   updatedAt: Date;
@@ -262,6 +267,7 @@ function toContext(row: ContextRow): ApplicantContext {
       legalTerms: answers.legalterms ?? null,
       reviewConsent: answers.reviewapplication === true,
       termsAccepted: row.terms_accepted,
+      answers,
       language: row.language,
       createdAt: toDate(row.created_at),
       updatedAt: toDate(row.updated_at),

@@ -9,26 +9,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  addressFormSchema,
   applicantStateOf,
-  APPLICATION_API_PATHS,
-  applicationAccountUsageRequestSchema,
-  applicationPhoneRequestSchema,
-  applicationProductsRequestSchema,
-  applicationSinRequestSchema,
   asksForSin,
   canVisitStep,
   decideIdentityProviderShare,
   generateReferenceCode,
   initializeApplicationRequestSchema,
-  legalTermsViewSchema,
   missingStepsBefore,
-  personalInfoViewSchema,
   REFERENCE_CODE_RANDOM_LENGTH,
-  reviewCodesFormSchema,
-  reviewConsentRequestSchema,
   rollPercent,
   SAVABLE_STEPS,
+  stepSavePathOf,
   type ApplicantAnswers,
   type ApplicationView,
   type FlowStep,
@@ -72,53 +63,11 @@ export interface StepRoute {
   body: z.core.$ZodType;
 }
 
-/** The save routes, in flow order: each PUTs to its contract's API path (the paths the browser calls). */
-const STEP_ROUTES: readonly StepRoute[] = (
-  [
-    [
-      'createprofile',
-      "The promo and referral codes as edited on 'Review your application'",
-      reviewCodesFormSchema,
-    ],
-    [
-      'personalinfo',
-      "'Tell us about yourself' (the server builds the rules' context)",
-      personalInfoViewSchema.partial(),
-    ],
-    [
-      'phoneverification',
-      'The phone number of the verification screen (restarts the verification, not the counters)',
-      applicationPhoneRequestSchema,
-    ],
-    ['address', "'Where do you live?'; the age of majority is checked for the province", addressFormSchema],
-    [
-      'confirmproducts',
-      'Confirms the products, with the term choice of a product with term rates',
-      applicationProductsRequestSchema,
-    ],
-    [
-      'sin',
-      'The SIN (interest-bearing applications only), stored encrypted; or { skip: true } to give it at a branch',
-      applicationSinRequestSchema,
-    ],
-    [
-      'finalizeaccount',
-      'How each account will be used, by product id (the shorter form for registered plans)',
-      applicationAccountUsageRequestSchema,
-    ],
-    ['legalterms', "'Review the legal terms': the compliance questionnaire", legalTermsViewSchema.partial()],
-    [
-      'reviewapplication',
-      "'Review your application': the applicant agrees to the five statements",
-      reviewConsentRequestSchema,
-    ],
-  ] as const
-).map(([stepId, summary, body]) => ({
-  stepId,
-  path: APPLICATION_API_PATHS[SAVABLE_STEPS[stepId].save.apiPath],
-  summary,
-  body,
-}));
+/** The save routes, in flow order: one per savable step's contract, at its path. */
+const STEP_ROUTES: readonly StepRoute[] = (Object.keys(SAVABLE_STEPS) as SavableStepId[]).map((stepId) => {
+  const { summary, body } = SAVABLE_STEPS[stepId].save;
+  return { stepId, path: stepSavePathOf(stepId), summary, body };
+});
 
 /** What the save needs of the identity module (given by the composition, plugins/applicant-services.ts). */
 export interface IdentityHooks {

@@ -7,6 +7,7 @@ import {
   decisionSeenBy,
   canResendCode,
   canVisitStep,
+  isSavableStep,
   isVerificationLimitReached,
   lastFourDigits,
   maskSin,
@@ -15,10 +16,13 @@ import {
   referenceNumberOf as referenceNumberOfCode,
   routeJointSaveResponse,
   routeSingleSaveResponse,
+  SAVABLE_STEPS,
   type Decision,
   type DecisionView,
   type ApplicationPhoneView,
   type ApplicationView,
+  type SavableStepId,
+  type StepId,
 } from '@omo/domain';
 import type { ProgressRead } from './progress.ts';
 import { flowOf } from './progress.ts';
@@ -57,6 +61,29 @@ export function toPhoneView(
     canContinue: verified || isVerificationLimitReached(state) || state.serviceException === true,
     lastFour: applicant.phoneNumber ? lastFourDigits(applicant.phoneNumber) : null,
   };
+}
+
+/** The steps whose answers the view shows in fields of their own; every other step's is in `answers`. */
+const OWN_VIEW_FIELDS: ReadonlySet<string> = new Set([
+  'personalinfo',
+  'address',
+  'confirmproducts',
+  'sin',
+  'finalizeaccount',
+  'legalterms',
+  'reviewapplication',
+]);
+
+/** The stored answers the view shows in `answers`: an answer of the application only to its roles. */
+function answersShownTo(applicant: ApplicantRecord): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(applicant.answers).filter(
+      ([id]) =>
+        !OWN_VIEW_FIELDS.has(id) &&
+        isSavableStep(id as StepId) &&
+        SAVABLE_STEPS[id as SavableStepId].save.roles.includes(applicant.role),
+    ),
+  );
 }
 
 /** Where the applicant should be now. */
@@ -103,6 +130,7 @@ export function toApplicationView(
     legalTerms: applicant.legalTerms,
     reviewConsent: applicant.reviewConsent,
     termsAccepted: applicant.termsAccepted,
+    answers: answersShownTo(applicant),
     decision: decisionView,
     progress: {
       steps: progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) })),

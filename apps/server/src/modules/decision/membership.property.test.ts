@@ -261,6 +261,7 @@ function contextOf(
       legalTerms: terms.data,
       reviewConsent: true,
       termsAccepted: true,
+      answers: {},
       language: who.language,
       createdAt: at,
       updatedAt: at,
