@@ -22,8 +22,8 @@ export interface FieldsProps<TIn extends FieldValues, TOut> {
 
 /** A form of answers: a step's page, a section's edit mode, or both. */
 export interface AnswersForm<TIn extends FieldValues, TOut> {
-  /** The form's field names in page order (the error summary's order). */
-  fields: readonly string[];
+  /** The form's field names in page order (the error summary's order); a function when they depend on the data. */
+  fields: readonly string[] | ((data: StepData) => readonly string[]);
   schema: (data: StepData) => z.ZodMiniType<TOut, TIn>;
   defaults: (data: StepData) => DefaultValues<TIn>;
   /** Saves the answers with the step's PUT; `data` is the newest the page holds. */
@@ -103,7 +103,7 @@ export function useAnswersForm<TIn extends FieldValues, TOut>(
   return useStepForm<TIn, TOut>({
     schema,
     defaultValues: declared.defaults(data),
-    fields: declared.fields,
+    fields: typeof declared.fields === 'function' ? declared.fields(data) : declared.fields,
     save: (values) => declared.save(values, newest()),
     ...(onSaved ? { onSaved } : {}),
     ...(declared.reValidateMode ? { reValidateMode: declared.reValidateMode } : {}),

@@ -6,6 +6,8 @@ import './form-controls.css';
 interface RadioOption {
   value: string;
   label: ReactNode;
+  /** Said under the option's label (and read with it). */
+  hint?: ReactNode;
 }
 
 interface RadioGroupProps {
@@ -54,11 +56,17 @@ export function RadioGroup({
                   type="radio"
                   id={inputId}
                   value={option.value}
+                  aria-describedby={option.hint ? `${inputId}-hint` : undefined}
                   {...registration}
                 />
                 <label className="radio__label" htmlFor={inputId}>
                   {option.label}
                 </label>
+                {option.hint ? (
+                  <p className="radio__hint" id={`${inputId}-hint`}>
+                    {option.hint}
+                  </p>
+                ) : null}
               </div>
             );
           })}
