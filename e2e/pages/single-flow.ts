@@ -193,7 +193,20 @@ export async function submitAddress(page: Page, { check }: StepOptions = {}): Pr
   await onPage(page, /\/single\/confirmproducts$/, 'Confirm your application', check);
 }
 
-/** 'Confirm your application': term choices when given; Continue → `next`. */
+/**
+ * 'How would you like to fund your account?': every account by Interac e-Transfer, $1,000 (at least every
+ * catalogue minimum, within every contribution limit); Continue.
+ */
+export async function fundAccounts(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await onPage(page, /\/single\/funding$/, 'How would you like to fund your account?', check);
+  const methods = page.getByRole('radio', { name: 'Interac e-Transfer' });
+  for (let i = 0; i < (await methods.count()); i += 1) await methods.nth(i).check();
+  const amounts = page.getByLabel(/^Amount of the first deposit/);
+  for (let i = 0; i < (await amounts.count()); i += 1) await amounts.nth(i).fill('1000');
+  await continueButton(page).click();
+}
+
+/** 'Confirm your application': term choices when given; Continue → funding → `next`. */
 export async function confirmProducts(
   page: Page,
   {
@@ -207,6 +220,7 @@ export async function confirmProducts(
     await page.getByLabel('Renewal option').selectOption({ label: term.renewal });
   }
   await continueButton(page).click();
+  await fundAccounts(page, { check });
   if (next === 'sin') await onPage(page, /\/single\/sin$/, "What's your Social Insurance Number?", check);
   else await onPage(page, /\/single\/finalizeaccount$/, /.+/, check);
 }

@@ -36,6 +36,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/Application/Phone',
         '/api/omo/Application/Address',
         '/api/omo/Application/Products',
+        '/api/omo/Application/Step/funding',
         '/api/omo/Application/Sin',
         '/api/omo/Application/AccountUsage',
         '/api/omo/Application/LegalTerms',

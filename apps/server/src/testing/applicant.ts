@@ -3,6 +3,7 @@
  * browser would: its calls carry its session cookie and its own client address; the verification code is
  * read from the sandbox outbox. Tests use it to reach any step; the last name picks the sandbox persona.
  */
+import { fundingFieldsOf } from '@omo/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Injector } from './http-injector.ts';
 import { png } from './images.ts';
@@ -75,6 +76,7 @@ export const APPLICANT_STEPS = [
   'phone',
   'address',
   'products',
+  'funding',
   'sin',
   'identityCheck',
   'accountUsage',
@@ -165,6 +167,19 @@ export class TestApplicant {
       accountUsage: validAccountUsage,
       legalTerms: validLegalTerms,
     };
+  }
+
+  /** Every account funded by Interac e-Transfer, $600 (above every fixture product's minimum). */
+  funding(): Record<string, string> {
+    return Object.fromEntries(
+      this.productIds.flatMap((id) => {
+        const field = fundingFieldsOf(id);
+        return [
+          [field.method, 'eTransfer'],
+          [field.amount, '600'],
+        ];
+      }),
+    );
   }
 
   /** The personal-information answers with this applicant's phone number, last name and co-applicant. */
@@ -297,6 +312,10 @@ export class TestApplicant {
         await this.expectOk(
           this.put('Products', this.productIds.includes(TERM_PRODUCT) ? answers.products : {}),
         );
+        return;
+      case 'funding':
+        if (isJoint) return;
+        await this.expectOk(this.put('Step/funding', this.funding()));
         return;
       case 'sin':
         if (!this.productIds.some((id) => INTEREST_BEARING.has(id))) return;

@@ -147,6 +147,29 @@ export const en = {
     },
     termOptionText: '{{period}} {{periodType}} {{rate}}%',
   },
+  funding: {
+    title: 'How would you like to fund your account?',
+    lead_one: 'Tell us how you will make the first deposit into your new account.',
+    lead_other: 'Tell us how you will make the first deposit into each of your new accounts.',
+    method: 'How will you fund your {{product}}?',
+    methods: {
+      eTransfer: 'Interac e-Transfer',
+      branch: 'A cheque or cash at a branch',
+      later: 'Later',
+    },
+    methodHints: {
+      eTransfer: 'Once your account is open, we give you the address to send it to and the message to add.',
+      branch: 'Bring it to any branch once your account is open.',
+      later: 'Fund your account at any time after it opens.',
+    },
+    amount: 'Amount of the first deposit into your {{product}}',
+    minimum: 'Minimum opening deposit: {{amount}}.',
+    limit: 'This year’s contribution limit: {{amount}}.',
+    review: {
+      title: 'Funding',
+      amountBy: '{{amount}} by {{method}}',
+    },
+  },
   sin: {
     title: "What's your Social Insurance Number?",
     lead: 'Interest-bearing accounts require your SIN by regulation, so that interest income can be reported to the Canada Revenue Agency.',

@@ -268,6 +268,30 @@ export const fr: Translation = {
     // A no-break space keeps the rate with its sign ('3,25 %').
     termOptionText: '{{period}} {{periodType}} {{rate}}\u00a0%',
   },
+  funding: {
+    title: 'Comment souhaitez-vous approvisionner votre compte?',
+    lead_one: 'Dites-nous comment vous ferez le premier dépôt dans votre nouveau compte.',
+    lead_other: 'Dites-nous comment vous ferez le premier dépôt dans chacun de vos nouveaux comptes.',
+    method: 'Comment approvisionnerez-vous votre {{product}}?',
+    methods: {
+      eTransfer: 'Virement Interac',
+      branch: 'Un chèque ou de l’argent comptant en succursale',
+      later: 'Plus tard',
+    },
+    methodHints: {
+      eTransfer:
+        'Une fois votre compte ouvert, nous vous donnons l’adresse où l’envoyer et le message à y ajouter.',
+      branch: 'Apportez-le à n’importe quelle succursale une fois votre compte ouvert.',
+      later: 'Approvisionnez votre compte à tout moment après son ouverture.',
+    },
+    amount: 'Montant du premier dépôt dans votre {{product}}',
+    minimum: 'Dépôt d’ouverture minimal : {{amount}}.',
+    limit: 'Plafond de cotisation de l’année : {{amount}}.',
+    review: {
+      title: 'Approvisionnement',
+      amountBy: '{{amount}} par {{method}}',
+    },
+  },
   sin: {
     title: 'Quel est votre numéro d’assurance sociale?',
     lead: 'La réglementation exige votre NAS pour les comptes qui portent intérêt, afin que les revenus d’intérêts soient déclarés à l’Agence du revenu du Canada.',

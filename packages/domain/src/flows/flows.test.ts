@@ -37,7 +37,9 @@ describe('flow definitions (spec 001 §2.1)', () => {
     ]) {
       expect(paths).toContain(`/single/${id}`);
     }
-    expect(paths.filter(Boolean)).toHaveLength(19);
+    // The inventory's 19, and ours: the funding step (issue 18).
+    expect(paths.filter(Boolean)).toHaveLength(20);
+    expect(paths).toContain('/single/funding');
   });
 
   it('joint flow has every joint route of the inventory', () => {
@@ -68,7 +70,7 @@ describe('flow definitions (spec 001 §2.1)', () => {
     expect(paths).toContain('/joint/applicationdecline');
   });
 
-  it('keeps the single order of spec 000 §4 up to legal terms', () => {
+  it('keeps the single order of spec 000 §4 up to legal terms, funding after the products', () => {
     const ids = SINGLE_FLOW.steps.map((s) => s.id);
     const order: StepId[] = [
       'getstarted',
@@ -78,6 +80,7 @@ describe('flow definitions (spec 001 §2.1)', () => {
       'verificationCode',
       'address',
       'confirmproducts',
+      'funding',
       'sin',
       'identitycheck',
       'finalizeaccount',

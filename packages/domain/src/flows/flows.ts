@@ -28,6 +28,7 @@ export type StepId =
   | 'verificationCode'
   | 'address'
   | 'confirmproducts'
+  | 'funding'
   | 'sin'
   | 'identitycheck'
   | 'finalizeaccount'
@@ -88,6 +89,7 @@ const TITLES_EN: Partial<Record<StepId, string>> = {
   verificationCode: 'Verify your phone number',
   address: 'Where do you live?',
   confirmproducts: 'Confirm your application',
+  funding: 'How would you like to fund your account?',
   sin: "What's your Social Insurance Number?",
   finalizeaccount: 'Finalize your account',
   legalterms: 'Review the legal terms',
@@ -103,6 +105,7 @@ const GROUP_OF: Partial<Record<string, ProgressGroup>> = {
   verificationcode: 'profile',
   address: 'address',
   confirmproducts: 'confirmProduct',
+  funding: 'confirmProduct',
   sin: 'confirmProduct',
   finalizeaccount: 'finalizeAccount',
   legalterms: 'finalizeAccount',
@@ -149,7 +152,7 @@ const CODE_SCREEN_FOLLOWS: StepOptions = { isBackTarget: false };
 
 /**
  * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
- * verificationCode → address → confirmproducts → (sin when interest bearing) → identity check (run by the
+ * verificationCode → address → confirmproducts → funding → (sin when interest bearing) → identity check (run by the
  * account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
  * reviewapplication → reviewterms → outcome.
  */
@@ -161,6 +164,7 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
   ['confirmproducts', 'step', 'always'],
+  ['funding', 'step', 'always'],
   ['sin', 'step', 'interestBearing'],
   ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
   ['finalizeaccount', 'step', 'always'],

@@ -71,6 +71,7 @@ function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity:
     'verificationCode',
     'address',
     'confirmproducts',
+    'funding',
     'sin',
     'identitycheck',
     'finalizeaccount',
@@ -99,7 +100,17 @@ function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity:
     legalTerms: has('legalterms') ? LEGAL_TERMS : null,
     reviewConsent: has('reviewapplication'),
     termsAccepted: false,
-    steps: {},
+    steps: has('funding')
+      ? {
+          funding: {
+            accounts: products.map((p) => ({
+              productId: p.productID,
+              method: 'eTransfer',
+              amountCents: 100000,
+            })),
+          },
+        }
+      : {},
   };
   return answers;
 }
@@ -125,11 +136,12 @@ describe('the single path (spec 000 §4), derived from the saved answers', () =>
     );
   });
 
-  it('confirmproducts → sin when a product is interest bearing, else finalizeaccount', () => {
+  it('confirmproducts → funding → sin when a product is interest bearing, else finalizeaccount', () => {
     expect(next(SINGLE_FLOW, answersUpTo('confirmproducts', [savings]), facts([savings]))).toBe(
-      '/single/sin',
+      '/single/funding',
     );
-    expect(next(SINGLE_FLOW, answersUpTo('confirmproducts', [sampleChequing]), facts([sampleChequing]))).toBe(
+    expect(next(SINGLE_FLOW, answersUpTo('funding', [savings]), facts([savings]))).toBe('/single/sin');
+    expect(next(SINGLE_FLOW, answersUpTo('funding', [sampleChequing]), facts([sampleChequing]))).toBe(
       '/single/finalizeaccount',
     );
   });
@@ -346,7 +358,8 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(back('verificationCode')).toBe('/single/personalinfo');
     expect(back('address')).toBe('/single/verificationCode');
     expect(back('confirmproducts')).toBe('/single/address');
-    expect(back('sin')).toBe('/single/confirmproducts');
+    expect(back('funding')).toBe('/single/confirmproducts');
+    expect(back('sin')).toBe('/single/funding');
     // The identity check has no screen; its host is the step after the SIN.
     expect(back('finalizeaccount')).toBe('/single/sin');
     expect(back('legalterms')).toBe('/single/finalizeaccount');
@@ -360,7 +373,7 @@ describe("the Back link: the previous screen of the flow on the applicant's path
       answersUpTo('finalizeaccount', [sampleChequing]),
       facts([sampleChequing]),
     );
-    expect(back('finalizeaccount')).toBe('/single/confirmproducts');
+    expect(back('finalizeaccount')).toBe('/single/funding');
     expect(back('legalterms')).toBe('/single/finalizeaccount');
     const stepUp = backOf(
       SINGLE_FLOW,

@@ -32,9 +32,11 @@ import {
   type PersonalInfoForm,
 } from '../schemas/forms/personal-info.ts';
 import { phoneFormSchema } from '../schemas/forms/phone.ts';
+import { ALWAYS, issue, str, text } from '../schemas/forms/form-helpers.ts';
 import { reviewCodesFormSchema } from '../schemas/forms/review-codes.ts';
 import { sinFormSchema } from '../schemas/forms/sin.ts';
 import { renewalOptionValues, termChoiceFormSchema, termPeriodValue } from '../schemas/forms/term-choice.ts';
+import type { Language, MessageKey } from '../messages/messages.ts';
 import type { StepId } from './flows.ts';
 import { isDocumentStepDone, isIdentityCheckStepComplete } from './identity.ts';
 import {
@@ -48,6 +50,7 @@ import {
   type ApplicantFacts,
   type ApplicantRole,
   type ProductChoice,
+  type ProductFacts,
 } from './step-context.ts';
 
 /** A field issue: the dotted path and the MessageKey of its message. */
@@ -76,6 +79,7 @@ export interface StepValues {
   phoneverification: { phoneNumber: string };
   address: AddressForm;
   confirmproducts: ProductChoice;
+  funding: { accounts: AccountFunding[] };
   sin: { isSkipped: true } | { isSkipped: false; digits: string };
   finalizeaccount: Record<string, unknown>;
   legalterms: LegalTermsForm;
@@ -311,6 +315,143 @@ const confirmproducts: SavableStepContract<'confirmproducts'> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------------------
+// Funding: how each account receives its first deposit
+// ---------------------------------------------------------------------------------------------------------
+
+/** How an account is funded: Interac e-Transfer, a cheque or cash at a branch, or later. */
+export const FUNDING_METHODS = ['eTransfer', 'branch', 'later'] as const;
+export type FundingMethod = (typeof FUNDING_METHODS)[number];
+
+/** One account's funding as stored: its method and, unless later, the amount in cents. */
+export interface AccountFunding {
+  productId: string;
+  method: FundingMethod;
+  amountCents: number | null;
+}
+
+type FundingProduct = Pick<ProductFacts, 'productID' | 'accountCategory' | 'funding'>;
+
+/** The currency of an account: US dollars for US-dollar chequing, else Canadian dollars. */
+export function currencyOf(product: Pick<ProductFacts, 'accountCategory'>): 'CAD' | 'USD' {
+  return product.accountCategory === 'USChequing' ? 'USD' : 'CAD';
+}
+
+/** An amount in an account's currency, as the applicant's language writes it ('$1,250.50', '1 250,50 $'). */
+export function formatAmount(
+  cents: number,
+  product: Pick<ProductFacts, 'accountCategory'>,
+  language: Language,
+): string {
+  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
+    style: 'currency',
+    currency: currencyOf(product),
+  }).format(cents / 100);
+}
+
+/** The funding form's field names of an account (flat: a product id is not an array index). */
+export function fundingFieldsOf(productId: string) {
+  return { method: `method_${productId}`, amount: `amount_${productId}` } as const;
+}
+
+/**
+ * An amount as typed, in cents: '1500', '1,500.00', '$1,500' or '1 500,50' (spaces and '$' ignored; a
+ * comma before one or two final digits is a decimal comma, any other comma groups thousands by three);
+ * null when it is not an amount of dollars and cents.
+ */
+export function amountCentsOf(typed: string): number | null {
+  const t = typed.replace(/[\s\u00a0\u202f$]/g, '');
+  let plain: string;
+  if (/^\d+,\d{1,2}$/.test(t)) plain = t.replace(',', '.');
+  else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(t)) plain = t.replace(/,/g, '');
+  else plain = t;
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(plain)) return null;
+  const [whole = '0', fraction = ''] = plain.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * What is wrong with an opening deposit, or null: at least the product's minimum opening deposit (and a
+ * cent), for TFSA and FHSA at most the annual contribution limit.
+ */
+function depositIssueOf(cents: number | null, product: FundingProduct): MessageKey | null {
+  if (cents === null) return 'funding.amount.invalid';
+  const { minOpeningDeposit, annualContributionLimit } = product.funding;
+  if (cents < Math.max(1, Math.round(minOpeningDeposit * 100))) return 'funding.amount.min';
+  if (annualContributionLimit !== null && cents > Math.round(annualContributionLimit * 100)) {
+    return 'funding.amount.max';
+  }
+  return null;
+}
+
+const isFundingMethod = (value: unknown): value is FundingMethod =>
+  (FUNDING_METHODS as readonly unknown[]).includes(value);
+
+/** The funding form of an application's products: a method for each, and an amount unless later. */
+export function fundingFormSchema(products: readonly FundingProduct[]) {
+  return z.record(z.string(), text()).check(
+    z.superRefine((v, ctx) => {
+      for (const product of products) {
+        const field = fundingFieldsOf(product.productID);
+        const method = str(v[field.method]);
+        if (!isFundingMethod(method)) issue(ctx, [field.method], 'funding.method.required');
+        else if (method !== 'later') {
+          const typed = str(v[field.amount]).trim();
+          const key =
+            typed === '' ? 'funding.amount.required' : depositIssueOf(amountCentsOf(typed), product);
+          if (key) issue(ctx, [field.amount], key);
+        }
+      }
+    }, ALWAYS),
+  );
+}
+
+/** True when a stored funding answers every product of the application under today's catalogue. */
+function isFundingComplete(stored: unknown, products: readonly FundingProduct[]): boolean {
+  const accounts = (stored as { accounts?: unknown } | null)?.accounts;
+  if (!Array.isArray(accounts) || accounts.length !== products.length) return false;
+  return products.every((product, i) => {
+    const account = accounts[i] as Partial<AccountFunding> | undefined;
+    if (!account || account.productId !== product.productID || !isFundingMethod(account.method)) {
+      return false;
+    }
+    return account.method === 'later' || depositIssueOf(account.amountCents ?? null, product) === null;
+  });
+}
+
+const funding: SavableStepContract<'funding'> = {
+  id: 'funding',
+  texts: texts('funding'),
+  isComplete: (a, f) => isFundingComplete(a.steps.funding, f.products),
+  save: {
+    summary: 'How each account is funded: a method, and an amount within the catalogue bounds unless later',
+    body: z.record(z.string(), z.string()),
+    // The accounts are the application's: the primary applicant answers for them.
+    roles: ['primary'],
+    scope: 'application',
+    parse: (body, { facts }) =>
+      map(parseWith(fundingFormSchema(facts.products), body), (v) => ({
+        accounts: facts.products.map((product) => {
+          const field = fundingFieldsOf(product.productID);
+          const method = v[field.method] as FundingMethod;
+          // 'Later' clears the amount it hid.
+          const amountCents = method === 'later' ? null : amountCentsOf(str(v[field.amount]));
+          return { productId: product.productID, method, amountCents };
+        }),
+      })),
+    example: (facts) =>
+      Object.fromEntries(
+        facts.products.flatMap((p) => {
+          const field = fundingFieldsOf(p.productID);
+          return [
+            [field.method, 'eTransfer'],
+            [field.amount, String(Math.max(p.funding.minOpeningDeposit, 100))],
+          ];
+        }),
+      ),
+  },
+};
+
 const sin: SavableStepContract<'sin'> = {
   id: 'sin',
   texts: texts('sin'),
@@ -422,6 +563,7 @@ export const SAVABLE_STEPS = {
   phoneverification,
   address,
   confirmproducts,
+  funding,
   sin,
   finalizeaccount,
   legalterms,

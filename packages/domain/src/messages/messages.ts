@@ -86,6 +86,12 @@ export const MESSAGES_EN = {
   'sweep.required': 'Please enter amount',
   'sweep.min': 'Please enter an amount great than $1.',
   'sweep.decimals': 'Please enter correct amount',
+  // Funding (ours: the spec has no funding step)
+  'funding.method.required': 'Select how you will fund this account',
+  'funding.amount.required': 'Enter the amount of your first deposit',
+  'funding.amount.invalid': 'Enter the amount in dollars and cents, like 150.00',
+  'funding.amount.min': 'The amount must be at least the minimum opening deposit',
+  'funding.amount.max': 'The amount must be no more than this year’s contribution limit',
 
   // Yes/no questions (spec 001 §5, also used for sweep and joint choices)
   'choice.required': 'Choose an option that applies to you',
@@ -243,6 +249,11 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'sweep.required': 'Veuillez entrer un montant',
   'sweep.min': 'Veuillez entrer un montant supérieur à 1 $.',
   'sweep.decimals': 'Veuillez entrer un montant valide',
+  'funding.method.required': 'Choisissez comment vous approvisionnerez ce compte',
+  'funding.amount.required': 'Entrez le montant de votre premier dépôt',
+  'funding.amount.invalid': 'Entrez le montant en dollars et en cents, par exemple 150,00',
+  'funding.amount.min': 'Le montant doit être d’au moins le dépôt d’ouverture minimal',
+  'funding.amount.max': 'Le montant ne doit pas dépasser le plafond de cotisation de l’année',
 
   'choice.required': 'Choisissez l’option qui s’applique à vous',
 

@@ -126,6 +126,17 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       payload: payload as object,
     });
   const view = (cookie: string) => t.app.inject({ url: '/api/omo/Application', headers: { cookie } });
+  /** 'How would you like to fund your account?': every account by Interac e-Transfer, $600. */
+  async function fund(cookie: string) {
+    const { productIds } = (await view(cookie)).json<{ productIds: string[] }>();
+    const body = Object.fromEntries(
+      productIds.flatMap((id) => [
+        [`method_${id}`, 'eTransfer'],
+        [`amount_${id}`, '600'],
+      ]),
+    );
+    expect((await put(cookie, 'Step/funding', body)).statusCode).toBe(200);
+  }
 
   /** A draft with personal info, a verified phone and (optionally) the address done. */
   async function through(step: 'verificationCode' | 'address', productIds = ['2002']) {
@@ -654,16 +665,20 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({
         products: { termPeriod: '1 Years 3.1%', termOption: 'rollover' },
-        nextPath: '/single/sin',
+        nextPath: '/single/funding',
       });
+      await fund(gic.cookie);
+      expect((await view(gic.cookie)).json()).toMatchObject({ nextPath: '/single/sin' });
 
       const chequing = await through('address', ['2001']);
       const res2 = await put(chequing.cookie, 'Products', {});
       expect(res2.statusCode).toBe(200);
       expect(res2.json()).toMatchObject({
         products: { termPeriod: '', termOption: '' },
-        nextPath: '/single/finalizeaccount',
+        nextPath: '/single/funding',
       });
+      await fund(chequing.cookie);
+      expect((await view(chequing.cookie)).json()).toMatchObject({ nextPath: '/single/finalizeaccount' });
     });
   });
 
@@ -671,6 +686,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('is refused (409) when the application is not interest bearing', async () => {
       const draft = await through('address', ['2001']);
       await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
       const res = await put(draft.cookie, 'Sin', { sin: SIN });
       expect(res.statusCode).toBe(409);
     });
@@ -679,6 +695,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const draft = await through('address', ['2002']);
       expect((await put(draft.cookie, 'Sin', { sin: SIN })).statusCode).toBe(409);
       await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
       const bad = await put(draft.cookie, 'Sin', { sin: '130 692 545' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json<ProblemBody>().errors).toEqual([
@@ -697,6 +714,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('lets the applicant skip the SIN (given in person at a branch) and clears one given before', async () => {
       const draft = await through('address', ['2002']);
       await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
       await put(draft.cookie, 'Sin', { sin: SIN });
       const skipped = await put(draft.cookie, 'Sin', { skip: true });
       expect(skipped.statusCode).toBe(200);
@@ -710,6 +728,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('refuses a 9-series SIN for a TFSA', async () => {
       const draft = await through('address', ['2902']);
       await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
       const res = await put(draft.cookie, 'Sin', { sin: '900000006' });
       expect(res.statusCode).toBe(400);
       expect(res.json<ProblemBody>().errors?.[0]?.key).toBe('sin.invalid');
@@ -763,6 +782,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         'Products',
         productIds.includes('2003') ? { termPeriod: '1 Years 3.1%', termOption: 'rollover' } : {},
       );
+      await fund(draft.cookie);
       if (productIds.some((id) => id !== '2001')) await put(draft.cookie, 'Sin', { sin: SIN });
       return draft;
     }
@@ -823,6 +843,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     async function atLegalTerms() {
       const draft = await through('address', ['2001']);
       await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
       await t.app.inject({
         method: 'POST',
         url: '/api/omo/IdentityCheck',
@@ -941,6 +962,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('GET Application returns every answer entered, SIN masked', async () => {
       const draft = await through('address', ['2003']);
       await put(draft.cookie, 'Products', { termPeriod: '1 Years 3.1%', termOption: 'transfer' });
+      await fund(draft.cookie);
       await put(draft.cookie, 'Sin', { sin: SIN });
       const res = await view(draft.cookie);
       expect(res.statusCode).toBe(200);
@@ -962,6 +984,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('never writes the password or the SIN to the log, nor in clear to the database', async () => {
       const draft = await through('address', ['2002']);
       await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
       expect((await put(draft.cookie, 'Sin', { sin: '130-692-544' })).statusCode).toBe(200);
       await put(draft.cookie, 'Sin', { sin: '130 692 545' }); // a refused one is not logged either
 

@@ -74,6 +74,7 @@ describe.each(TEST_DATABASES)('funnel events on $name', (database) => {
       expect.stringMatching(/^address:error:address\.postalCode\.\w+$/),
       'address:submit',
       'confirmproducts:submit',
+      'funding:submit',
       'sin:submit',
       'finalizeaccount:submit',
       'legalterms:submit',
