@@ -9,7 +9,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { isIdentityStatus, type Flow, type ProductOffering, type StepId } from '@omo/domain';
+import { getStep, isIdentityStatus, type Flow, type ProductOffering, type StepId } from '@omo/domain';
 import {
   fieldErrorsFromProblem,
   findViewProducts,
@@ -75,17 +75,6 @@ function assertKnownView(view: ApplicationView): void {
   }
 }
 
-/** Steps whose screens show or check the products (their age limits, terms, registered plans). */
-const STEPS_WITH_PRODUCTS: ReadonlySet<StepId> = new Set([
-  'personalinfo',
-  'confirmproducts',
-  'sin',
-  'finalizeaccount',
-  'legalterms',
-  'reviewapplication',
-  'reviewterms',
-]);
-
 /**
  * The loader of a step screen (both flows: the flow is read from the path).
  * @param stepId the step the screen is
@@ -99,7 +88,7 @@ export function stepLoader(stepId: StepId) {
     const step = view.progress.steps.find((s) => s.id === stepId);
     // Once decided, the application is closed: its outcome page is where the applicant belongs.
     if (view.decision || view.flow !== flow.kind || !step?.canVisit) throw redirect(view.nextPath);
-    const products = STEPS_WITH_PRODUCTS.has(stepId) ? await findViewProducts(view, request.signal) : [];
+    const products = getStep(flow, stepId).showsProducts ? await findViewProducts(view, request.signal) : [];
     return { view, products, flow };
   };
 }

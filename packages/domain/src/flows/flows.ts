@@ -74,6 +74,8 @@ export interface FlowStep {
    * `backPathOf` below).
    */
   isBackTarget: boolean;
+  /** Its screen shows or checks the application's products (their limits, terms, registered plans). */
+  showsProducts: boolean;
 }
 
 export interface Flow {
@@ -115,10 +117,14 @@ const GROUP_OF: Partial<Record<string, ProgressGroup>> = {
   savingsaccountoffer: 'finalizeAccount',
 };
 
-/** What a step spec may add: the screen hosting a check; `isBackTarget: false` for a screen Back skips. */
+/**
+ * What a step spec may add: the screen hosting a check; `isBackTarget: false` for a screen Back skips;
+ * `showsProducts` for a screen that needs the products (its loader reads them).
+ */
 interface StepOptions {
   host?: StepId;
   isBackTarget?: false;
+  showsProducts?: true;
 }
 
 type StepSpec = [id: StepId, kind: StepKind, requirement: StepRequirement, options?: StepOptions];
@@ -126,7 +132,7 @@ type StepSpec = [id: StepId, kind: StepKind, requirement: StepRequirement, optio
 function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
   return {
     kind,
-    steps: specs.map(([id, stepKind, requirement, { host, isBackTarget } = {}]) => {
+    steps: specs.map(([id, stepKind, requirement, { host, isBackTarget, showsProducts } = {}]) => {
       const step: FlowStep = {
         id,
         path: stepKind === 'check' ? null : `/${kind}/${id}`,
@@ -135,6 +141,7 @@ function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
         kind: stepKind,
         requirement,
         isBackTarget: stepKind === 'step' && isBackTarget !== false,
+        showsProducts: showsProducts === true,
       };
       const titleEn = TITLES_EN[id];
       if (titleEn !== undefined) step.titleEn = titleEn;
@@ -149,6 +156,7 @@ function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
  * from the code screen skips it and goes to the step before.
  */
 const CODE_SCREEN_FOLLOWS: StepOptions = { isBackTarget: false };
+const PRODUCTS: StepOptions = { showsProducts: true };
 
 /**
  * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
@@ -159,19 +167,19 @@ const CODE_SCREEN_FOLLOWS: StepOptions = { isBackTarget: false };
 export const SINGLE_FLOW: Flow = buildFlow('single', [
   ['getstarted', 'step', 'never'],
   ['createprofile', 'step', 'always'],
-  ['personalinfo', 'step', 'always'],
+  ['personalinfo', 'step', 'always', PRODUCTS],
   ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
-  ['confirmproducts', 'step', 'always'],
-  ['funding', 'step', 'always'],
-  ['sin', 'step', 'interestBearing'],
+  ['confirmproducts', 'step', 'always', PRODUCTS],
+  ['funding', 'step', 'always', PRODUCTS],
+  ['sin', 'step', 'interestBearing', PRODUCTS],
   ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
-  ['finalizeaccount', 'step', 'always'],
+  ['finalizeaccount', 'step', 'always', PRODUCTS],
   ['idverifyterms', 'step', 'documentStep'],
-  ['legalterms', 'step', 'always'],
-  ['reviewapplication', 'step', 'always'],
-  ['reviewterms', 'step', 'always'],
+  ['legalterms', 'step', 'always', PRODUCTS],
+  ['reviewapplication', 'step', 'always', PRODUCTS],
+  ['reviewterms', 'step', 'always', PRODUCTS],
   ['confirmapplication', 'outcome', 'never'],
   ['confirmcoapplicantapplication', 'outcome', 'never'],
   ['verifyidentification', 'outcome', 'never'],
@@ -188,17 +196,17 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
 export const JOINT_FLOW: Flow = buildFlow('joint', [
   ['getstarted', 'step', 'never'],
   ['createprofile', 'step', 'always'],
-  ['personalinfo', 'step', 'always'],
+  ['personalinfo', 'step', 'always', PRODUCTS],
   ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
-  ['sin', 'step', 'interestBearing'],
+  ['sin', 'step', 'interestBearing', PRODUCTS],
   ['identitycheck', 'check', 'always'],
-  ['finalizeaccount', 'step', 'never'],
+  ['finalizeaccount', 'step', 'never', PRODUCTS],
   ['idverifyterms', 'step', 'documentStep'],
-  ['legalterms', 'step', 'always'],
-  ['reviewapplication', 'step', 'always'],
-  ['reviewterms', 'step', 'always'],
+  ['legalterms', 'step', 'always', PRODUCTS],
+  ['reviewapplication', 'step', 'always', PRODUCTS],
+  ['reviewterms', 'step', 'always', PRODUCTS],
   ['confirmapplication', 'outcome', 'never'],
   ['jointcomplete', 'outcome', 'never'],
   ['verifyidentification', 'outcome', 'never'],
