@@ -215,6 +215,8 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     // No interest-bearing product: the address save runs the identity check, then the legal terms.
     await legalTerms(phone, { check });
+    // The accounts' funding is the primary's (asked of them after the products): not the co-applicant's.
+    await expect(phone.getByRole('region', { name: 'Funding', exact: true })).toHaveCount(0);
     await reviewAndAccept(phone, /\/joint\/confirmapplication$/, check);
     const joint = (
       (await (await phone.request.get('/api/omo/Application')).json()) as {
@@ -235,6 +237,11 @@ test.describe('joint applications', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/single\/confirmapplication$/);
     await expect(page.getByText(joint.primaryCustNo!, { exact: true })).toBeVisible();
+    // The primary's welcome says where to send the first deposit they chose; the co-applicant's does not.
+    await expect(page.getByRole('region', { name: 'Fund your account' })).toContainText(
+      `send an Interac e-Transfer of $1,000.00 to deposits@omo.example, with your member number, ${joint.primaryCustNo}, as its message.`,
+    );
+    await expect(phone.getByRole('region', { name: 'Fund your account' })).toHaveCount(0);
     await expectNoAxeViolations();
     await phone.context().close();
   });

@@ -145,6 +145,11 @@ const VARIABLES = {
     description: 'Online-banking base address (the "I\'m already a member" and sign-in links).',
     key: 'onlineBankingUrl',
   }),
+  ETRANSFER_DEPOSIT_EMAIL: variable(z.email().default('deposits@omo.example'), {
+    description:
+      'Address a new member sends an Interac e-Transfer to for a first deposit, with the member number as its message (the welcome page and e-mail).',
+    key: 'eTransferEmail',
+  }),
   PUBLIC_WEBSITE_URL: variable(z.url().default('https://www.omo.example'), {
     description: 'Public website the error pages exit to.',
     key: 'publicWebsiteUrl',

@@ -34,6 +34,7 @@ export const DEFAULT_CONFIG: AppConfig = withDerived(
     institutionName: 'Credit Union',
     contactPhone: '1-800-555-0100',
     onlineBankingUrl: 'https://online.example.com',
+    eTransferEmail: '',
     publicWebsiteUrl: 'https://www.example.com',
     idProviderSharePercent: 0,
     isProduction: false,

@@ -494,6 +494,15 @@ export const en = {
       qrLabel: 'QR code to download the {{institution}} mobile app',
       appStore: 'Download on the App Store',
       googlePlay: 'Get it on Google Play',
+      fundingTitle: 'Fund your account',
+      funding: {
+        eTransfer:
+          'To fund your {{product}}, send an Interac e-Transfer of {{amount}} to {{email}}, with your member number, {{memberNumber}}, as its message.',
+        branch:
+          'To fund your {{product}}, bring a cheque or cash of {{amount}} to any of our branches, with your member number.',
+        later:
+          'Fund your {{product}} when you are ready: by Interac e-Transfer to {{email}} with your member number as its message, or at any of our branches.',
+      },
     },
     processing: {
       title: "We're processing your application",

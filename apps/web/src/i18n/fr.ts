@@ -650,6 +650,15 @@ export const fr: Translation = {
       qrLabel: 'Code QR pour télécharger l’application bancaire de {{institution}}',
       appStore: 'Télécharger dans l’App Store',
       googlePlay: 'Disponible sur Google Play',
+      fundingTitle: 'Approvisionnez votre compte',
+      funding: {
+        eTransfer:
+          'Pour approvisionner votre {{product}}, envoyez un virement Interac de {{amount}} à {{email}}, avec votre numéro de membre, {{memberNumber}}, comme message.',
+        branch:
+          'Pour approvisionner votre {{product}}, apportez un chèque ou de l’argent comptant de {{amount}} à l’une de nos succursales, avec votre numéro de membre.',
+        later:
+          'Approvisionnez votre {{product}} quand vous le souhaitez : par virement Interac à {{email}} avec votre numéro de membre comme message, ou dans l’une de nos succursales.',
+      },
     },
     processing: {
       title: 'Nous traitons votre demande',

@@ -5,6 +5,7 @@
  * contact phone.
  */
 import { useLoaderData } from 'react-router';
+import { formatAmount, type AccountFunding } from '@omo/domain';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { QRCodeSVG } from 'qrcode.react';
 import { PageHeading } from '../components/page-heading.tsx';
@@ -19,8 +20,13 @@ import './outcomes.css';
 
 export function ConfirmApplicationPage() {
   const { t, i18n } = useTranslation();
-  const { institutionName, contactPhone, onlineBankingUrl, mobileApp } = useAppConfig();
-  const { decision, flow, openedProducts } = useLoaderData<OutcomeData>();
+  const { institutionName, contactPhone, onlineBankingUrl, mobileApp, eTransferEmail } = useAppConfig();
+  const { view, decision, flow, openedProducts } = useLoaderData<OutcomeData>();
+  const lang = currentLang(i18n);
+  // The primary applicant's funding of the accounts opened (the co-applicant's view holds none).
+  const funding = ((view.answers.funding as { accounts: AccountFunding[] } | undefined)?.accounts ?? [])
+    .map((account) => ({ account, product: openedProducts.find((p) => p.productID === account.productId) }))
+    .filter((f) => f.product !== undefined);
   const title = t('outcomes.confirm.title', { institution: institutionName });
   usePageTitle(title);
   const first = openedProducts[0];
@@ -32,7 +38,7 @@ export function ConfirmApplicationPage() {
       <PageHeading>{title}</PageHeading>
       {first ? (
         <p className="lead">
-          {t('outcomes.confirm.activated', { product: productDescription(first, currentLang(i18n)) })}
+          {t('outcomes.confirm.activated', { product: productDescription(first, lang) })}
         </p>
       ) : null}
       <div className="outcome__highlight">
@@ -48,6 +54,26 @@ export function ConfirmApplicationPage() {
         <a href={onlineBankingUrl}>{t('outcomes.confirm.signInLink')}</a>
       </p>
       {decision.debitCardOrdered ? <p>{t('outcomes.confirm.debitCard')}</p> : null}
+      {funding.length > 0 ? (
+        <section className="outcome__section" aria-labelledby="funding-title">
+          <h2 className="form-section__title" id="funding-title">
+            {t('outcomes.confirm.fundingTitle')}
+          </h2>
+          <ul className="outcome__funding">
+            {funding.map(({ account, product }) => (
+              <li key={account.productId}>
+                {t(`outcomes.confirm.funding.${account.method}`, {
+                  product: productDescription(product!, lang),
+                  amount:
+                    account.amountCents === null ? '' : formatAmount(account.amountCents, product!, lang),
+                  email: eTransferEmail,
+                  memberNumber,
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <EmailedNote />
 
       <section className="outcome__section" aria-labelledby="mobile-app-title">

@@ -47,6 +47,7 @@ export const TEST_CONFIG = {
   institutionName: 'Maple Credit Union',
   contactPhone: '1-800-555-0199',
   onlineBankingUrl: 'https://banking.example.test',
+  eTransferEmail: 'deposits@maple.example',
   publicWebsiteUrl: 'https://www.example.test',
   idProviderSharePercent: 50,
   isProduction: false,

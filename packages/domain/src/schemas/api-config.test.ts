@@ -10,6 +10,7 @@ const CONFIG: WebApiConfig = {
   institutionName: 'omo Credit Union',
   contactPhone: '1-800-555-0123',
   onlineBankingUrl: 'https://example.org/banking',
+  eTransferEmail: 'deposits@example.org',
   publicWebsiteUrl: 'https://example.org',
   idProviderSharePercent: 100,
   isProduction: false,

@@ -40,6 +40,8 @@ export const WEB_API_CONFIG_SHAPE = {
   institutionName: 'string',
   contactPhone: 'string',
   onlineBankingUrl: 'string',
+  /** Where a new member sends the Interac e-Transfer of a first deposit (the welcome page). */
+  eTransferEmail: 'string',
   publicWebsiteUrl: 'string',
   idProviderSharePercent: 'percent',
   isProduction: 'boolean',

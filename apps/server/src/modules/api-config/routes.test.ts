@@ -35,6 +35,7 @@ describe('GetApiConfig', () => {
       institutionName: 'omo Credit Union',
       contactPhone: '1-888-555-0100',
       onlineBankingUrl: 'https://online.omo.example',
+      eTransferEmail: 'deposits@omo.example',
       publicWebsiteUrl: 'https://www.omo.example',
       mobileApp: {
         url: 'https://www.omo.example/app',

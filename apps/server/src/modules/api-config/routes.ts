@@ -20,6 +20,7 @@ function toWebApiConfig(config: AppConfig): WebApiConfig {
     institutionName: config.institutionName,
     contactPhone: config.contactPhone,
     onlineBankingUrl: config.onlineBankingUrl,
+    eTransferEmail: config.eTransferEmail,
     publicWebsiteUrl: config.publicWebsiteUrl,
     mobileApp: config.mobileApp,
     idProviderSharePercent: config.idProviderSharePercent,

@@ -21,6 +21,19 @@ describe.each(TEST_DATABASES)('the funding step on $name', (database) => {
     await t.close();
   });
 
+  /** The e-mail to `to` whose subject matches, once the outbox holds it. */
+  async function waitForMail(to: string, subject: RegExp) {
+    for (let tries = 0; tries < 150; tries += 1) {
+      const mails = (await t.app.inject('/api/dev/outbox')).json<
+        { channel: string; to: string; subject: string; body: string }[]
+      >();
+      const found = mails.find((m) => m.channel === 'email' && m.to === to && subject.test(m.subject));
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no e-mail '${subject.source}' to ${to}`);
+  }
+
   const at = async (productIds: string[]) => new TestApplicant(t.app, { productIds }).progress('products');
 
   it('comes after the products are confirmed, and before the SIN', async () => {
@@ -125,6 +138,15 @@ describe.each(TEST_DATABASES)('the funding step on $name', (database) => {
     expect((await primary.view()).json()).toMatchObject({
       answers: { funding: { accounts: [{ productId: '2001', method: 'eTransfer', amountCents: 60000 }] } },
     });
+  });
+
+  it('is in the welcome e-mail: the e-Transfer to the deposit address, the member number as its message', async () => {
+    const a = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    const saved = (await a.submit()).json<{ primaryCustNo: string }>();
+    const welcome = await waitForMail(a.email, /Welcome/);
+    expect(welcome.body).toContain(
+      `send an Interac e-Transfer of $600.00 to deposits@omo.example, with your member number, ${saved.primaryCustNo}, as its message.`,
+    );
   });
 
   it('cannot be changed once the application is submitted', async () => {

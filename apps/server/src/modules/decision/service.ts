@@ -20,6 +20,7 @@ import {
   decisionSeenBy,
   FLOW_ERROR_ROUTES,
   flagsOf,
+  formatAmount,
   identityOutcomeOf,
   findCountry,
   isCoApplicantOutcome,
@@ -36,6 +37,7 @@ import {
   type DecisionRound,
   type MembershipResponse,
   type ProductOffering,
+  type StepValues,
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -54,7 +56,7 @@ import type { Clock } from '../../providers/clock.ts';
 import type { DocumentVerificationProvider } from '../../providers/documents/documents.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { MailService } from '../mail/service.ts';
-import type { MailedOutcome } from '../mail/templates.ts';
+import type { FundingLine, MailedOutcome } from '../mail/templates.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../application/problems.ts';
 import type { ProgressReader } from '../application/progress.ts';
 import {
@@ -127,6 +129,29 @@ interface DecisionServiceDeps {
   searchDigest?: (email: string) => string;
   /** A decision was stored (the metrics count it). */
   onDecided?: (outcome: DecisionOutcome, submittedAt: Date | null) => void;
+}
+
+/** The opened accounts' first deposits as the welcome e-mail states them, in the applicant's language. */
+function fundingLinesOf(
+  applicant: ApplicantContext['applicant'],
+  opened: readonly string[],
+  products: readonly ProductOffering[],
+): FundingLine[] {
+  const accounts = (applicant.answers.funding as StepValues['funding'] | undefined)?.accounts ?? [];
+  return accounts.flatMap((account) => {
+    const product = products.find((p) => p.productID === account.productId);
+    if (!product || !opened.includes(account.productId)) return [];
+    return [
+      {
+        product: applicant.language === 'fr' ? product.fr.description : product.description,
+        method: account.method,
+        amount:
+          account.amountCents === null
+            ? null
+            : formatAmount(account.amountCents, product, applicant.language),
+      },
+    ];
+  });
 }
 
 /** The applicants of a round as the claim froze them. */
@@ -406,6 +431,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
             outcome: verdict.outcome as MailedOutcome,
             memberNumber,
             refNo: referenceNumberOf(to.application, applicant),
+            ...(verdict.outcome === 'approved' && applicant.role === 'primary'
+              ? { funding: fundingLinesOf(applicant, opened, products) }
+              : {}),
           },
         });
       };

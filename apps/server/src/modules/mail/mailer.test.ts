@@ -10,6 +10,7 @@ const brand = {
   contactPhone: '1-800-555-0111',
   onlineBankingUrl: 'https://online.omo.example',
   publicUrl: 'http://localhost:3000',
+  eTransferEmail: 'deposits@omo.example',
 };
 
 interface Received {

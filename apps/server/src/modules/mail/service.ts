@@ -117,6 +117,7 @@ export const mailServicePlugin = fp<{ config: AppConfig }>(
         contactPhone: config.contactPhone,
         onlineBankingUrl: config.onlineBankingUrl,
         publicUrl: config.publicUrl,
+        eTransferEmail: config.eTransferEmail,
       },
     });
     await app.jobs.define({ name: EMAIL_QUEUE, retryLimit: 8, retryBackoff: true });

@@ -6,6 +6,7 @@ const brand = {
   contactPhone: '1-800-555-0111',
   onlineBankingUrl: 'https://banking.example',
   publicUrl: 'https://apply.example',
+  eTransferEmail: 'deposits@omo.example',
 };
 const link = 'https://apply.example/joint/getstarted?jointCode=abc_DEF-123';
 
@@ -77,5 +78,47 @@ describe('the joint e-mails', () => {
     );
     expect(email.text).toContain(text);
     expect(email.text).toContain('10 minutes');
+  });
+});
+
+describe('the welcome e-mail', () => {
+  const funding = [
+    { product: 'Everyday Chequing Account', method: 'eTransfer' as const, amount: '$150.00' },
+    { product: 'Tax-Free Savings Account (TFSA)', method: 'branch' as const, amount: '$500.00' },
+    { product: 'Goal Saver Account', method: 'later' as const, amount: null },
+  ];
+  const welcome = (language: 'en' | 'fr') =>
+    renderEmail(
+      'decisionMade',
+      language,
+      { firstName: 'Ada', outcome: 'approved', memberNumber: '100234', refNo: 'OMOX', funding },
+      brand,
+    );
+
+  it('says how to fund each account: the e-Transfer to the deposit address with the member number', () => {
+    const { text } = welcome('en');
+    expect(text).toContain(
+      'To fund your Everyday Chequing Account, send an Interac e-Transfer of $150.00 to deposits@omo.example, with your member number, 100234, as its message.',
+    );
+    expect(text).toContain(
+      'To fund your Tax-Free Savings Account (TFSA), bring a cheque or cash of $500.00 to any of our branches, with your member number.',
+    );
+    expect(text).toContain('Fund your Goal Saver Account when you are ready');
+  });
+
+  it('in French too', () => {
+    expect(welcome('fr').text).toContain(
+      'envoyez un virement Interac de $150.00 à deposits@omo.example, avec votre numéro de membre, 100234, comme message.',
+    );
+  });
+
+  it('without funding (the co-applicant), says nothing of it', () => {
+    const { text } = renderEmail(
+      'decisionMade',
+      'en',
+      { firstName: 'Grace', outcome: 'approved', memberNumber: '100235', refNo: 'OMOX' },
+      brand,
+    );
+    expect(text).not.toContain('Interac');
   });
 });

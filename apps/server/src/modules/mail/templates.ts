@@ -7,7 +7,7 @@
  * invitation, apply-as-single, resume and unsubscribe links carry a one-time token: the e-mail is the only
  * place it is written (the database keeps its hash). The resume e-mails are in resume-templates.ts.
  */
-import type { DecisionOutcome, Language } from '@omo/domain';
+import type { DecisionOutcome, FundingMethod, Language } from '@omo/domain';
 import { RESUME_TEMPLATES, type ResumeTemplateParams } from './resume-templates.ts';
 
 export interface Brand {
@@ -15,6 +15,8 @@ export interface Brand {
   contactPhone: string;
   onlineBankingUrl: string;
   publicUrl: string;
+  /** Where a new member sends the Interac e-Transfer of a first deposit. */
+  eTransferEmail: string;
 }
 
 /** The outcomes an applicant is e-mailed about once they were shown the processing page. */
@@ -23,7 +25,14 @@ export type MailedOutcome = Exclude<DecisionOutcome, 'existingMember' | 'primary
 /** The templates and their parameters. */
 export interface TemplateParams extends ResumeTemplateParams {
   /** The decision of an application whose applicant was shown the processing page. */
-  decisionMade: { firstName: string; outcome: MailedOutcome; memberNumber: string | null; refNo: string };
+  decisionMade: {
+    firstName: string;
+    outcome: MailedOutcome;
+    memberNumber: string | null;
+    refNo: string;
+    /** A new member's accounts and how each is funded (the primary applicant's welcome). */
+    funding?: FundingLine[];
+  };
   /** Someone applied with an e-mail that already holds a membership (answered here, never on screen). */
   existingMember: { firstName: string; refNo: string };
   /** The co-applicant's invitation: the link with the joint code, and the last day it works. */
@@ -48,6 +57,32 @@ export interface TemplateParams extends ResumeTemplateParams {
   documentsRefused: { firstName: string; refNo: string; reason: string };
 }
 export type TemplateName = keyof TemplateParams;
+
+/** One opened account's first deposit: its name, method and amount (formatted, absent when later). */
+export interface FundingLine {
+  product: string;
+  method: FundingMethod;
+  amount: string | null;
+}
+
+/** How to fund each account: the e-Transfer's address and message, a branch, or later. */
+function fundingParagraphs(p: TemplateParams['decisionMade'], b: Brand, language: Language): string[] {
+  const member = p.memberNumber ?? '';
+  return (p.funding ?? []).map(({ product, method, amount }) => {
+    if (language === 'fr') {
+      if (method === 'eTransfer')
+        return `Pour approvisionner votre ${product}, envoyez un virement Interac de ${amount ?? ''} à ${b.eTransferEmail}, avec votre numéro de membre, ${member}, comme message.`;
+      if (method === 'branch')
+        return `Pour approvisionner votre ${product}, apportez un chèque ou de l'argent comptant de ${amount ?? ''} à l'une de nos succursales, avec votre numéro de membre.`;
+      return `Approvisionnez votre ${product} quand vous le souhaitez : par virement Interac à ${b.eTransferEmail} avec votre numéro de membre comme message, ou dans l'une de nos succursales.`;
+    }
+    if (method === 'eTransfer')
+      return `To fund your ${product}, send an Interac e-Transfer of ${amount ?? ''} to ${b.eTransferEmail}, with your member number, ${member}, as its message.`;
+    if (method === 'branch')
+      return `To fund your ${product}, bring a cheque or cash of ${amount ?? ''} to any of our branches, with your member number.`;
+    return `Fund your ${product} when you are ready: by Interac e-Transfer to ${b.eTransferEmail} with your member number as its message, or at any of our branches.`;
+  });
+}
 
 export interface RenderedEmail {
   subject: string;
@@ -83,6 +118,7 @@ const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
     paragraphs: [
       `Hello ${p.firstName},`,
       `Your membership is open. Your member number is ${p.memberNumber ?? ''}.`,
+      ...fundingParagraphs(p, b, 'en'),
       `Sign in to online banking or the mobile app with your member number and the password you chose: ${b.onlineBankingUrl}`,
       `Questions? Call us at ${b.contactPhone}.`,
     ],
@@ -156,6 +192,7 @@ const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
     paragraphs: [
       `Bonjour ${p.firstName},`,
       `Votre adhésion est ouverte. Votre numéro de membre est le ${p.memberNumber ?? ''}.`,
+      ...fundingParagraphs(p, b, 'fr'),
       `Connectez-vous aux services bancaires en ligne ou à l'application mobile avec votre numéro de membre et le mot de passe que vous avez choisi : ${b.onlineBankingUrl}`,
       `Des questions? Appelez-nous au ${b.contactPhone}.`,
     ],
