@@ -101,6 +101,12 @@ function answers(overrides: Partial<MembershipAnswers> = {}): MembershipAnswers 
     productChoice: { termPeriod: '18 Months 3.3%', termOption: 'payout' },
     accountUsage: { '1001': USAGE, '4001': USAGE, '4002': USAGE, '1101': USAGE },
     isSavingsOffer: false,
+    funding: {
+      accounts: [
+        { productId: '1001', method: 'eTransfer', amountCents: 15000 },
+        { productId: '4001', method: 'later', amountCents: null },
+      ],
+    },
     primary: applicant(),
     ...overrides,
   };
@@ -109,6 +115,29 @@ function answers(overrides: Partial<MembershipAnswers> = {}): MembershipAnswers 
 const settings = (products: ProductOffering[]) => ({ branchCode: '001', products });
 
 describe('the membership request made from the answers', () => {
+  it('carries each account’s funding: the method and, unless later, the amount in dollars', () => {
+    const request = membershipRequestOf(
+      answers({
+        funding: {
+          accounts: [
+            { productId: '1001', method: 'branch', amountCents: 250050 },
+            { productId: '4001', method: 'later', amountCents: null },
+          ],
+        },
+      }),
+      settings([sampleChequing]),
+    );
+    expect(request.products[0]!.funding).toEqual({ method: 'branch', amount: 2500.5 });
+    // The contract refuses an amount with later, and later without an amount.
+    const line = request.products[0]!;
+    const bad = (funding: unknown) =>
+      membershipRequestSchema.safeParse({ ...request, products: [{ ...line, funding }] }).success;
+    expect(bad({ method: 'later', amount: 10 })).toBe(false);
+    expect(bad({ method: 'eTransfer' })).toBe(false);
+    expect(bad({ method: 'cash', amount: 10 })).toBe(false);
+    expect(bad({ method: 'eTransfer', amount: 10 })).toBe(true);
+  });
+
   it('carries the applicant payload: names, birth date, contact with the phone, SIN, consent, compliance', () => {
     const request = membershipRequestOf(answers(), settings([sampleChequing]));
     expect(request.primary).toEqual({
@@ -277,7 +306,10 @@ describe('the membership request made from the answers', () => {
         wiresPrct: 0,
         depositEftPrct: 75,
       },
+      funding: { method: 'eTransfer', amount: 150 },
     });
+    // An account nobody answered the funding of (the TFSA here) comes later.
+    expect(request.products[1]!.funding).toEqual({ method: 'later' });
     // The shorter questionnaire's missing rows count as 0.
     expect(request.products[1]).toMatchObject({
       productType: 'Savings',

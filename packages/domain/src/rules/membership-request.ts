@@ -8,6 +8,7 @@ import { findCountry, isCanada, isUnitedStates } from '../reference/countries.ts
 import { findProvince } from '../reference/provinces.ts';
 import { findUsState } from '../reference/us-states.ts';
 import type { IdentityStatus } from '../flows/identity.ts';
+import type { AccountFunding } from '../flows/steps.ts';
 import type { AccountType, ProductOffering } from '../schemas/entities.ts';
 import { hasTermRates, renewalOptionValues, termPeriodValue } from '../schemas/forms/term-choice.ts';
 import {
@@ -111,6 +112,8 @@ export interface MembershipAnswers {
   accountUsage: Record<string, AccountUsageAnswers> | null;
   /** The applicant accepted the savings account offered instead. */
   isSavingsOffer: boolean;
+  /** How each account is funded (the funding step), by the primary applicant; null when not answered. */
+  funding: { accounts: readonly AccountFunding[] } | null;
   primary: MembershipApplicantAnswers;
   /** The co-applicant of a joint membership. */
   coApplicant?: MembershipApplicantAnswers | undefined;
@@ -295,6 +298,16 @@ function termOf(
   };
 }
 
+/** An account's funding as answered; an account nobody answered for (an offer) is funded later. */
+function fundingOf(
+  product: ProductOffering,
+  funding: MembershipAnswers['funding'],
+): MembershipProductLine['funding'] {
+  const answered = funding?.accounts.find((a) => a.productId === product.productID);
+  if (!answered || answered.method === 'later' || answered.amountCents === null) return { method: 'later' };
+  return { method: answered.method, amount: answered.amountCents / 100 };
+}
+
 function productLineOf(
   product: ProductOffering,
   answers: MembershipAnswers,
@@ -317,6 +330,7 @@ function productLineOf(
     usage: isTerm
       ? usageOf(usage, terms.primaryPurposeGIC, terms.primaryOtherPurposeGIC)
       : usageOf(usage, terms.primaryPurpose, terms.primaryOtherPurpose),
+    funding: fundingOf(product, answers.funding),
   };
 }
 

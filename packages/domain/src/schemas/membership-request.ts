@@ -6,6 +6,7 @@
  * refused, so a core adapter can rely on every field it reads (decision 0075).
  */
 import { z } from 'zod';
+import { FUNDING_METHODS } from '../flows/steps.ts';
 import { accountTypeSchema, periodTypeSchema, usageTypeSchema } from './entities.ts';
 
 const digits = (n: number) => z.string().regex(new RegExp(`^[0-9]{${n}}$`));
@@ -208,6 +209,15 @@ export const membershipProductLineSchema = z.strictObject({
     })
     .optional(),
   usage: accountUsageLineSchema,
+  /**
+   * How the account's first deposit comes (the funding step): its method and, unless later, the amount
+   * in the account's currency. An account nobody answered for (a savings account offered instead) comes
+   * later.
+   */
+  funding: z.strictObject({
+    method: z.enum(FUNDING_METHODS),
+    amount: z.number().positive().multipleOf(0.01).optional(),
+  }),
 });
 export type MembershipProductLine = z.infer<typeof membershipProductLineSchema>;
 
@@ -249,6 +259,14 @@ export const membershipRequestSchema = z
       ctx.issues.push({ code: 'custom', message: 'each product once', input: ids, path: ['products'] });
     }
     r.products.forEach((p, i) => {
+      if ((p.funding.method === 'later') !== (p.funding.amount === undefined)) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'an amount unless funded later',
+          input: p.funding,
+          path: ['products', i, 'funding'],
+        });
+      }
       if ((p.productType === 'Term') !== (p.term !== undefined)) {
         ctx.issues.push({
           code: 'custom',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {
   accountUsageSchemaFor,
   addressFormSchema,
+  fundingFieldsOf,
   deriveApplicationFlags,
   isJointAllowed,
   isRegisteredPlanCategory,
@@ -18,6 +19,7 @@ import {
   personalInfoContextOf,
   productOfferingSchema,
   renewalOptionValues,
+  SAVABLE_STEPS,
   termChoiceFormSchema,
   termPeriodValue,
   termProductOf,
@@ -162,6 +164,17 @@ const snapshot = fc.record({
     selector: (p) => p.productID,
   }),
   usages: fc.array(usage, { minLength: 3, maxLength: 3 }),
+  // The funding step as typed: a method, and an amount in any shape (the contract keeps those it accepts).
+  fundings: fc.array(
+    fc.record({
+      method: fc.constantFrom('eTransfer', 'branch', 'later', ''),
+      amount: fc.oneof(
+        fc.integer({ min: 0, max: 2_000_000 }).map((cents) => (cents / 100).toFixed(2)),
+        fc.constantFrom('', '1 500,50', '12,3456', '$7,000.00', 'ten'),
+      ),
+    }),
+    { minLength: 3, maxLength: 3 },
+  ),
   termIndex: fc.nat(),
   termOption: fc.constantFrom('rollover', 'transfer', 'payout'),
   sweepEnabled: fc.boolean(),
@@ -225,6 +238,20 @@ function contextOf(
     if (!accountUsageSchemaFor(product).safeParse(answers).success) return undefined;
     accountUsage[product.productID] = answers;
   }
+  // The accounts' funding is the primary's answer.
+  const funding = SAVABLE_STEPS.funding.save.parse(
+    Object.fromEntries(
+      s.products.flatMap((product, i) => {
+        const field = fundingFieldsOf(product.productID);
+        return [
+          [field.method, s.fundings[i]!.method],
+          [field.amount, s.fundings[i]!.amount],
+        ];
+      }),
+    ),
+    { facts, answers: {} as never, role },
+  );
+  if (role === 'primary' && !funding.ok) return undefined;
   const at = new Date('2026-11-20T10:00:00Z');
   return {
     application: {
@@ -261,7 +288,7 @@ function contextOf(
       legalTerms: terms.data,
       reviewConsent: true,
       termsAccepted: true,
-      answers: {},
+      answers: role === 'primary' && funding.ok ? { funding: funding.value } : {},
       language: who.language,
       createdAt: at,
       updatedAt: at,

@@ -3,7 +3,7 @@
  * (from which `membershipRequestOf` makes the request the core receives, decision 0075). The SIN is not
  * in the snapshot (it is kept encrypted): the caller reads it and passes it here.
  */
-import type { MembershipAnswers, MembershipApplicantAnswers } from '@omo/domain';
+import type { MembershipAnswers, MembershipApplicantAnswers, StepValues } from '@omo/domain';
 import type { ApplicantContext } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
 
@@ -47,6 +47,7 @@ export function membershipAnswersOf(
     productChoice: application.productChoice,
     accountUsage: application.accountUsage as MembershipAnswers['accountUsage'],
     isSavingsOffer: application.decision?.offerAccepted === true,
+    funding: (frozen.primary.applicant.answers.funding as StepValues['funding'] | undefined) ?? null,
     primary: applicantAnswersOf(frozen.primary, sins.primary),
     ...(frozen.coApplicant ? { coApplicant: applicantAnswersOf(frozen.coApplicant, sins.coApplicant) } : {}),
   };

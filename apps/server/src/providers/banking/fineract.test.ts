@@ -110,6 +110,12 @@ function requestOf(
       },
       accountUsage: { '1001': USAGE, '1301': USAGE },
       isSavingsOffer: false,
+      funding: {
+        accounts: [
+          { productId: '1001', method: 'eTransfer', amountCents: 15000 },
+          { productId: '1301', method: 'branch', amountCents: 150000 },
+        ],
+      },
       primary: applicant(`${applicationId}-p`, lastName),
       ...(joint
         ? {
@@ -286,7 +292,8 @@ describe('Fineract adapter against a local fake of Fineract', () => {
           productId: MAPPING.products['1301']!.productId,
           submittedOnDate: '2026-11-20',
           externalId: `${request.applicationId}:1301`,
-          depositAmount: gic.minAmount,
+          // The first deposit the applicant said they would make (at least the minimum).
+          depositAmount: 1500,
           depositPeriod: gic.termRate[0]!.period,
           depositPeriodFrequencyId: { Days: 0, Months: 2, Years: 3 }[gic.termRate[0]!.periodType],
           maturityInstructionId: 300,
@@ -314,10 +321,14 @@ describe('Fineract adapter against a local fake of Fineract', () => {
           wires_prct: 0,
           deposit_eft_prct: 75,
           branch_code: '001',
+          funding_method: 'eTransfer',
+          funding_amount: 150,
           locale: 'en',
         });
         expect(body('/datatables/omo_account_usage/', `${key}:1301:usage`)).toMatchObject({
           usage_type: 'SavingsRetirement',
+          funding_method: 'branch',
+          funding_amount: 1500,
         });
 
         const chequing = [...fake.accounts.values()].find(

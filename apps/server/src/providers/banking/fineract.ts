@@ -32,7 +32,7 @@ export const fineractMappingSchema = z.strictObject({
   datatables: z.strictObject({
     /** On m_client: the compliance answers. */
     compliance: z.string().min(1),
-    /** On m_savings_account: the usage answers and percentages. */
+    /** On m_savings_account: the usage answers and percentages, and how the first deposit comes. */
     accountUsage: z.string().min(1),
     /** On m_savings_account: the co-applicant's client id (joint holder). */
     jointHolder: z.string().min(1),
@@ -287,7 +287,8 @@ export function createFineractBanking(options: FineractOptions): BankingProvider
           'submitFixedDeposit',
           {
             ...common,
-            depositAmount: line.term.minimumDeposit,
+            // The first deposit the applicant chose, else the product's minimum until it is funded.
+            depositAmount: line.funding.amount ?? line.term.minimumDeposit,
             depositPeriod: line.term.period,
             depositPeriodFrequencyId: PERIOD_FREQUENCY[line.term.periodType],
             maturityInstructionId: MATURITY_INSTRUCTION[line.term.maturityInstruction],
@@ -352,6 +353,9 @@ export function createFineractBanking(options: FineractOptions): BankingProvider
         wires_prct: u.wiresPrct,
         deposit_eft_prct: u.depositEftPrct,
         branch_code: request.branchCode,
+        // How the first deposit comes (the funding step): staff match it when it arrives.
+        funding_method: line.funding.method,
+        funding_amount: line.funding.amount ?? null,
         locale: 'en',
       },
       `${lineKey}:usage`,
