@@ -25,6 +25,7 @@ export * from './rules/phone-verification.ts';
 export * from './rules/identity-images.ts';
 export * from './rules/tokens.ts';
 export * from './rules/membership-request.ts';
+export * from './rules/deposits.ts';
 export * from './reference/lists.ts';
 export * from './flows/flows.ts';
 export * from './flows/identity.ts';

@@ -18,6 +18,7 @@ import * as m0012 from './migrations/0012-funnel-events.ts';
 import * as m0013 from './migrations/0013-step-answers.ts';
 import * as m0014 from './migrations/0014-one-time-tokens.ts';
 import * as m0015 from './migrations/0015-staff-back-office.ts';
+import * as m0016 from './migrations/0016-deposits.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013-step-answers': m0013,
   '0014-one-time-tokens': m0014,
   '0015-staff-back-office': m0015,
+  '0016-deposits': m0016,
 };
 
 /**

@@ -370,6 +370,17 @@ export interface StaffSessionsTable {
 }
 
 /** One entry of an application's case log (0015): append-only. */
+/** A first deposit received on an opened account (0016), append-only. */
+export interface DepositsTable {
+  application_id: string;
+  product_id: string;
+  member_number: string;
+  amount_cents: ColumnType<string | number | bigint, number, never>;
+  method: string;
+  received_at: ColumnType<Date, Date | undefined, never>;
+  staff_subject: string;
+}
+
 export interface CaseLogTable {
   id: Generated<string>;
   application_id: string | null;
@@ -468,6 +479,7 @@ export interface DB {
   phone_send_events: PhoneSendEventsTable;
   staff_sessions: StaffSessionsTable;
   case_log: CaseLogTable;
+  deposits: DepositsTable;
   staff_assignments: StaffAssignmentsTable;
   in_person_checks: InPersonChecksTable;
   application_email_digests: ApplicationEmailDigestsTable;

@@ -79,6 +79,7 @@ const CALLS: Record<StaffAction, { path: string; reason: boolean }> = {
   refuseDocuments: { path: 'documents/refuse', reason: true },
   decline: { path: 'decline', reason: true },
   reopen: { path: 'reopen', reason: true },
+  recordDeposit: { path: 'deposit', reason: false },
 };
 
 export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
@@ -260,7 +261,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
             <ul className="actions">
               {actions.map((action) => (
                 <li key={action}>
-                  {action === 'recordInPersonId' || CALLS[action].reason ? (
+                  {action === 'recordInPersonId' || action === 'recordDeposit' || CALLS[action].reason ? (
                     <details
                       open={open === action}
                       onToggle={(e) =>
@@ -276,6 +277,25 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
                       <summary>{t.actionNames[action]}</summary>
                       {action === 'recordInPersonId' ? (
                         <InPersonForm t={t} onSubmit={(body) => void act(action, body)} />
+                      ) : action === 'recordDeposit' ? (
+                        <form
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            void act(action, {
+                              amount: String(new FormData(e.currentTarget).get('amount') ?? ''),
+                            });
+                          }}
+                        >
+                          <label htmlFor="deposit-amount">{t.depositAmountLabel}</label>
+                          <input
+                            id="deposit-amount"
+                            name="amount"
+                            inputMode="decimal"
+                            required
+                            maxLength={20}
+                          />
+                          <button type="submit">{t.actionNames[action]}</button>
+                        </form>
                       ) : (
                         <form
                           onSubmit={(e) => {

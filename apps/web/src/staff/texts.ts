@@ -71,6 +71,7 @@ const en = {
   readOnly: 'Your role is read only: you can see cases but not act on them.',
   noAction: 'No action is allowed in this state.',
   reasonLabel: 'Reason (reaches the file; for documents, the applicant)',
+  depositAmountLabel: 'Amount received (the member is e-mailed when the first deposit arrives)',
   idType: 'Type of ID',
   idNumber: 'ID number',
   expiry: 'Expiry date (YYYY-MM-DD)',
@@ -117,6 +118,7 @@ const en = {
     refuseDocuments: 'Refuse documents',
     decline: 'Decline',
     reopen: 'Reopen',
+    recordDeposit: 'Record the first deposit',
   } satisfies Record<StaffAction, string>,
   idTypes: {
     driversLicence: 'Driver’s licence',
@@ -200,6 +202,7 @@ const fr: typeof en = {
   readOnly: 'Votre rôle est en lecture seule : vous voyez les dossiers sans pouvoir agir.',
   noAction: 'Aucune action n’est permise dans cet état.',
   reasonLabel: 'Motif (versé au dossier; pour les documents, transmis au demandeur)',
+  depositAmountLabel: 'Montant reçu (le membre reçoit un courriel à l’arrivée du premier dépôt)',
   idType: 'Type de pièce d’identité',
   idNumber: 'Numéro de la pièce',
   expiry: 'Date d’expiration (AAAA-MM-JJ)',
@@ -243,6 +246,7 @@ const fr: typeof en = {
     refuseDocuments: 'Refuser les documents',
     decline: 'Refuser la demande',
     reopen: 'Rouvrir',
+    recordDeposit: 'Inscrire le premier dépôt',
   },
   idTypes: {
     driversLicence: 'Permis de conduire',

@@ -112,7 +112,8 @@ const ACTING: readonly StaffRole[] = ['reviewer', 'supervisor'];
  * - approveDocuments / refuseDocuments: the documents waiting for a person's look (the refusal's reason
  *   reaches the applicant, who is then asked to show ID in person);
  * - decline: the membership is refused, with a reason;
- * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit).
+ * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit);
+ * - recordDeposit: an opened member's first deposit arrived (matched by the member number, rules/deposits.ts).
  */
 export const STAFF_ACTIONS = {
   assign: { roles: ACTING, states: QUEUE_STATES },
@@ -125,6 +126,7 @@ export const STAFF_ACTIONS = {
     states: ['processing', 'failed', 'awaitingInPersonId', 'heldForReview', 'blockListHit'],
   },
   reopen: { roles: ['supervisor'], states: ['failed', 'refused', 'blockListHit'] },
+  recordDeposit: { roles: ACTING, states: ['opened'] },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; states: readonly StaffCaseState[] }>;
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 export const STAFF_ACTION_NAMES = Object.keys(STAFF_ACTIONS) as StaffAction[];

@@ -53,6 +53,8 @@ export interface TemplateParams extends ResumeTemplateParams {
     next: 'applyAlone' | 'inPerson' | 'review';
     link: string | null;
   };
+  /** A new member's first deposit arrived (staff matched it by the member number). */
+  depositReceived: { firstName: string; product: string; amount: string; memberNumber: string };
   /** A staff member refused the ID documents: their reason, and the way on (ID in person). */
   documentsRefused: { firstName: string; refNo: string; reason: string };
 }
@@ -405,6 +407,27 @@ const DOCUMENTS_REFUSED: Record<Language, Renderer<TemplateParams['documentsRefu
   }),
 };
 
+const DEPOSIT_RECEIVED: Record<Language, Renderer<TemplateParams['depositReceived']>> = {
+  en: (p, b) => ({
+    subject: `${b.institutionName}: your first deposit arrived`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `Your first deposit of ${p.amount} arrived in your ${p.product} (member number ${p.memberNumber}).`,
+      `See your balance in online banking or the mobile app: ${b.onlineBankingUrl}`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
+  fr: (p, b) => ({
+    subject: `${b.institutionName} : votre premier dépôt est arrivé`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Votre premier dépôt de ${p.amount} est arrivé dans votre ${p.product} (numéro de membre ${p.memberNumber}).`,
+      `Consultez votre solde dans les services bancaires en ligne ou l’application mobile : ${b.onlineBankingUrl}`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
+};
+
 /**
  * Renders an e-mail in the applicant's language.
  * @param name the template
@@ -425,6 +448,8 @@ export function renderEmail<N extends TemplateName>(
     rendered = (language === 'fr' ? EXISTING_FR : EXISTING_EN)(p, brand);
   } else if (name === 'documentsRefused') {
     rendered = DOCUMENTS_REFUSED[language](params as TemplateParams['documentsRefused'], brand);
+  } else if (name === 'depositReceived') {
+    rendered = DEPOSIT_RECEIVED[language](params as TemplateParams['depositReceived'], brand);
   } else {
     const renderers = { ...JOINT, ...RESUME_TEMPLATES };
     const renderer = renderers[name as keyof typeof renderers][language] as Renderer<TemplateParams[N]>;

@@ -3,7 +3,7 @@
  * needs a staff session (401); every changing call its CSRF token (auth.ts); every action the role and
  * the case's state (service.ts, packages/domain flows/staff.ts).
  */
-import { IN_PERSON_ID_TYPES, PROVINCES } from '@omo/domain';
+import { amountCentsOf, IN_PERSON_ID_TYPES, memberNumberOfReference, PROVINCES } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queueQuerySchema, readQueue } from './queue.ts';
@@ -120,6 +120,41 @@ const staffRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { requestId: id, ...input } = request.body;
       return service.recordInPersonId(request.params.id, await request.requireStaff(), id, input);
+    },
+  );
+
+  // A first deposit arrived: on the case (its member number), or matched by the reference it carries.
+  const amount = z
+    .string()
+    .max(20)
+    .transform((typed, ctx) => {
+      const cents = amountCentsOf(typed);
+      if (cents === null || cents === 0) {
+        ctx.addIssue({ code: 'custom', message: 'Enter the amount received, like 150.00' });
+        return z.NEVER;
+      }
+      return cents;
+    });
+  app.post(
+    '/api/cases/:id/deposit',
+    { schema: { params: caseParams, body: z.object({ requestId, amount }) } },
+    async (request) =>
+      service.recordDeposit(request.params.id, await request.requireStaff(), request.body.requestId, {
+        amountCents: request.body.amount,
+      }),
+  );
+  app.post(
+    '/api/deposits',
+    { schema: { body: z.object({ requestId, reference: z.string().max(40), amount }) } },
+    async (request) => {
+      const staff = await request.requireStaff();
+      const memberNumber = memberNumberOfReference(request.body.reference);
+      if (!memberNumber) throw new HttpProblem(400, 'The reference is not a member number.');
+      const applicationId = await service.findByMemberNumber(memberNumber);
+      const result = await service.recordDeposit(applicationId, staff, request.body.requestId, {
+        amountCents: request.body.amount,
+      });
+      return { ...result, applicationId };
     },
   );
 

@@ -59,6 +59,8 @@ function bodyOf(action: StaffAction): Record<string, unknown> {
   switch (action) {
     case 'recordInPersonId':
       return { requestId, ...IN_PERSON_ID };
+    case 'recordDeposit':
+      return { requestId, amount: '150.00' };
     case 'decline':
     case 'reopen':
     case 'refuseDocuments':
@@ -76,6 +78,7 @@ const PATH_OF: Record<StaffAction, string> = {
   refuseDocuments: 'documents/refuse',
   decline: 'decline',
   reopen: 'reopen',
+  recordDeposit: 'deposit',
 };
 
 describe.each(TEST_DATABASES)('staff actions on $name', (database) => {

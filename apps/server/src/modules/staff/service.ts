@@ -6,6 +6,8 @@
  * the same request sent again is answered without being done twice.
  */
 import {
+  accountForDeposit,
+  formatAmount,
   isStaffActionAllowedFor,
   isStaffActionAllowedIn,
   queueReasonOf,
@@ -13,6 +15,8 @@ import {
   type Decision,
   type StaffAction,
   type StaffCaseState,
+  type ProductOffering,
+  type StepValues,
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
@@ -41,6 +45,11 @@ export interface StaffServiceDeps {
   decisions: Pick<DecisionService, 'retake' | 'declineByStaff' | 'finish'>;
   sin: SinCipher;
   log: FastifyBaseLogger;
+}
+
+/** A deposit as staff saw it arrive: its amount in cents. */
+export interface DepositInput {
+  amountCents: number;
 }
 
 export interface InPersonIdInput {
@@ -449,6 +458,97 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
         if (!current) throw new HttpProblem(409, 'The application was not submitted.');
         await decisions.retake(trx, applicationId, current, requestId);
         return { retaken: true };
+      });
+    },
+    /** The opened application whose primary applicant has this member number (the deposit's reference). */
+    async findByMemberNumber(memberNumber: string): Promise<string> {
+      const row = await db
+        .selectFrom('applications')
+        .select('id')
+        .where(sql<string>`decision->>'primaryCustNo'`, '=', memberNumber)
+        .executeTakeFirst();
+      if (!row) throw new HttpProblem(404, `No member has the number ${memberNumber}.`);
+      return row.id;
+    },
+
+    /**
+     * An opened member's first deposit arrived: it is recorded on the account it was meant for (rules/
+     * deposits.ts), and the first one of the membership is e-mailed to the primary applicant.
+     */
+    recordDeposit(applicationId: string, staff: StaffMember, requestId: string, input: DepositInput) {
+      return act(applicationId, staff, 'recordDeposit', requestId, null, async (trx, current) => {
+        const context = await findApplicantByRole(trx, applicationId, 'primary');
+        const memberNumber = current?.primaryCustNo;
+        if (!context || !current || !memberNumber)
+          throw new HttpProblem(409, 'The application has no member.');
+        const received = await trx
+          .selectFrom('deposits')
+          .select('product_id')
+          .where('application_id', '=', applicationId)
+          .execute();
+        const funding = (context.applicant.answers.funding as StepValues['funding'] | undefined)?.accounts;
+        const awaiting = current.openedProductIds
+          .filter((id) => !received.some((r) => r.product_id === id))
+          .map(
+            (productId) =>
+              funding?.find((a) => a.productId === productId) ?? {
+                productId,
+                method: 'later' as const,
+                amountCents: null,
+              },
+          );
+        const account = accountForDeposit(awaiting, input.amountCents);
+        if (!account) {
+          throw new HttpProblem(409, 'Every account of this member already received its first deposit.', {
+            title: REFUSED_IN_STATE,
+          });
+        }
+        await trx
+          .insertInto('deposits')
+          .values({
+            application_id: applicationId,
+            product_id: account.productId,
+            member_number: memberNumber,
+            amount_cents: input.amountCents,
+            method: account.method,
+            staff_subject: staff.subject,
+          })
+          .execute();
+        if (received.length === 0) {
+          const product = await trx
+            .selectFrom('products')
+            .select('data')
+            .where('id', '=', account.productId)
+            .executeTakeFirst();
+          const offering = product
+            ? ((typeof product.data === 'string'
+                ? JSON.parse(product.data)
+                : product.data) as ProductOffering)
+            : undefined;
+          const { applicant } = context;
+          await mail.queue(trx, {
+            key: `deposit-received:${applicationId}`,
+            applicantId: applicant.id,
+            to: applicant.email,
+            template: 'depositReceived',
+            language: applicant.language,
+            params: {
+              firstName: applicant.personalInfo?.firstName ?? '',
+              product: offering
+                ? applicant.language === 'fr'
+                  ? offering.fr.description
+                  : offering.description
+                : account.productId,
+              amount: offering
+                ? formatAmount(input.amountCents, offering, applicant.language)
+                : (input.amountCents / 100).toFixed(2),
+              memberNumber,
+            },
+          });
+        }
+        return {
+          details: { productId: account.productId, amountCents: input.amountCents, method: account.method },
+        };
       });
     },
   };
