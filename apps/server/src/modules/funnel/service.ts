@@ -64,11 +64,7 @@ export function createFunnelService(deps: FunnelServiceDeps) {
    * Records events of the applicant's funnel in one statement: the funnel is started now when the
    * applicant has none, its device updated when the browser reported one.
    */
-  async function record(
-    request: FastifyRequest | undefined,
-    context: ApplicantContext,
-    events: Happened[],
-  ) {
+  async function record(request: FastifyRequest | undefined, context: ApplicantContext, events: Happened[]) {
     if (events.length === 0) return;
     const now = clock.now();
     const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);

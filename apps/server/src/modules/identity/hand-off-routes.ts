@@ -45,7 +45,10 @@ export const handOffServicePlugin = fp<{ config: AppConfig }>(
       }),
     );
   },
-  { name: 'hand-off-service', dependencies: ['database', 'providers', 'application-service', 'funnel-service'] },
+  {
+    name: 'hand-off-service',
+    dependencies: ['database', 'providers', 'application-service', 'funnel-service'],
+  },
 );
 
 export const handOffRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -138,7 +138,13 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       try {
         // An IPv6 client counts as its /64, which it can roam at will.
         reserved = await sendEvents.reserve(
-          { applicantId: record.id, ip: clientNetworkOf(input.ip), to, channel: input.channel, at: clock.now() },
+          {
+            applicantId: record.id,
+            ip: clientNetworkOf(input.ip),
+            to,
+            channel: input.channel,
+            at: clock.now(),
+          },
           limits,
         );
       } catch (error) {

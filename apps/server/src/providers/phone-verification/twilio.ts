@@ -145,7 +145,10 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
     // Verify sends its own codes only; a text of omo's own needs Twilio Messaging, not configured yet.
     sendMessage() {
       return Promise.resolve(
-        verificationFailure('sendFailed', 'Twilio Verify sends no text of our own (Messaging not configured)'),
+        verificationFailure(
+          'sendFailed',
+          'Twilio Verify sends no text of our own (Messaging not configured)',
+        ),
       );
     },
   };
