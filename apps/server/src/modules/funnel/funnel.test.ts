@@ -185,9 +185,11 @@ describe('the guard (findPersonalValues)', () => {
   it('passes events that hold none of the answers', () => {
     expect(findPersonalValues([event], answers)).toEqual([]);
     // How an applicant came back: a closed list.
-    const returns = (['resumeLink', 'reminder', 'handOff'] as const).map(
-      (detail): FunnelEvent => ({ ...event, kind: 'return', detail }),
-    );
+    const returns = (['resumeLink', 'reminder', 'handOff'] as const).map((detail): FunnelEvent => ({
+      ...event,
+      kind: 'return',
+      detail,
+    }));
     expect(findPersonalValues(returns, answers)).toEqual([]);
   });
 
