@@ -57,14 +57,14 @@ test('a reminder goes only to an applicant who asked, and the unsubscribe link s
 
     // One click on the unsubscribe link, on a phone.
     const [reminder] = await remindersTo(page, asked.email);
-    const phone = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    const phone = await (await browser.newContext({ viewport: { width: 320, height: 640 } })).newPage();
     await phone.goto(UNSUBSCRIBE_LINK.exec(reminder!.body)![0]);
     await expect(
       phone.getByText('We will not send you any more reminders about this application.'),
     ).toBeVisible();
     await expectNoAxeViolations(phone);
     await expectNoHorizontalScroll(phone);
-    await phone.close();
+    await phone.context().close();
 
     // Past the second delay (3 days): the witness gets their second reminder; the one who unsubscribed
     // none (the sweep decides whom it e-mails as it runs: nothing was queued for them).
