@@ -1,7 +1,7 @@
 // The ID photos on the phone (decision 0088): on the photo step a desktop applicant gets a QR code and a
 // link texted to the verified phone; a phone-sized browser opens it, takes the photos in a capture-only
 // session, and the desktop, asking the server, shows the photos arriving and moves on by itself. A link
-// opened a second time, replaced or past its 15 minutes says so and tells how to get a new one. English and
+// opened a second time, replaced or past its 15 minutes says so and offers a new one. English and
 // French, axe on every page, the phone at 320 px, the desktop by keyboard.
 import type { Browser, Page } from '@playwright/test';
 import { applyThroughApi, messagesFor, newApplicant } from '../fixtures/applicant.ts';
@@ -111,7 +111,7 @@ test('the desktop hands the photos to the phone, sees them arrive, and moves on 
   await other.context().close();
 });
 
-test('en français : un lien remplacé ou expiré le dit, et l’ordinateur en envoie un nouveau', async ({
+test('en français : un lien remplacé ou expiré le dit, et le cellulaire en demande un nouveau', async ({
   page,
   browser,
   expectNoAxeViolations,
@@ -161,8 +161,12 @@ test('en français : un lien remplacé ou expiré le dit, et l’ordinateur en e
   } finally {
     await page.request.post('/api/dev/clock', { data: { offsetHours: 0 } });
   }
-  await page.getByRole('button', { name: 'Envoyer un nouveau lien' }).click();
+  // The phone asks for a new link itself: texted to the verified phone.
+  await phone.getByRole('button', { name: 'M’envoyer un nouveau lien par texto' }).click();
+  await expect(phone.getByText(/Nous avons envoyé un nouveau lien par texto/)).toBeVisible();
+  await expectNoAxeViolations(phone);
   const third = await textedLink(page, applicant.phone, 2);
+  await expect(page.getByText('En attente de l’ouverture du lien sur votre cellulaire…')).toBeVisible();
   await phone.goto(third);
   await phone.getByRole('button', { name: 'Commencer les photos' }).click();
   await expect(

@@ -66,6 +66,7 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/DocumentVerification/HandOff',
         '/api/omo/DocumentVerification/HandOff/Status',
         '/api/omo/HandOff/Open',
+        '/api/omo/HandOff/Renew',
         '/api/omo/ProcessIDVNotification',
         '/api/omo/PhoneVerification/Start',
         '/api/omo/PhoneVerification/Check',

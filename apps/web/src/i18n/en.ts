@@ -336,6 +336,9 @@ export const en = {
       expiredText:
         'A link works for {{minutes}} minutes. On your computer, choose “Send a new link”, then open the new one.',
       failed: 'The photo step could not be opened. Try again in a moment.',
+      renew: 'Text me a new link',
+      renewSent: 'We texted a new link to your phone. Open it to take the photos.',
+      renewNotSent: 'We could not text a new link. On your computer, choose “Send a new link”.',
     },
   },
   review: {

@@ -466,6 +466,11 @@ export const fr: Translation = {
       expiredText:
         'Un lien fonctionne pendant {{minutes}} minutes. Sur votre ordinateur, choisissez « Envoyer un nouveau lien », puis ouvrez le nouveau.',
       failed: 'L’étape des photos n’a pas pu être ouverte. Réessayez dans un instant.',
+      renew: 'M’envoyer un nouveau lien par texto',
+      renewSent:
+        'Nous avons envoyé un nouveau lien par texto à votre cellulaire. Ouvrez-le pour prendre les photos.',
+      renewNotSent:
+        'Nous n’avons pas pu envoyer de nouveau lien par texto. Sur votre ordinateur, choisissez « Envoyer un nouveau lien ».',
     },
   },
   review: {

@@ -11,6 +11,8 @@ export const HAND_OFF_API_PATHS = {
   status: '/api/omo/DocumentVerification/HandOff/Status',
   /** Phone: spends the link and starts the capture-only session. */
   open: '/api/omo/HandOff/Open',
+  /** Phone: a link that no longer works texts a new one to the verified phone. */
+  renew: '/api/omo/HandOff/Renew',
 } as const;
 
 /** The phone's page (?token=). */

@@ -24,6 +24,10 @@ export const handOffStatusSchema = z.object({
 });
 export type HandOffStatus = z.infer<typeof handOffStatusSchema>;
 
+/** Whether the new link went by SMS (the page says to ask on the computer otherwise). */
+export const handOffRenewAnswerSchema = handOffStartAnswerSchema.pick({ sms: true });
+export type HandOffRenewAnswer = z.infer<typeof handOffRenewAnswerSchema>;
+
 export const handOffOpenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 /** The phone takes the photos on omo's capture (sandbox) or goes to the provider's page. */
 export const handOffOpenAnswerSchema = z.object({ providerUrl: z.string().nullable() });

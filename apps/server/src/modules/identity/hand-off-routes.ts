@@ -1,12 +1,13 @@
 /**
  * The ID photos on the phone (decision 0088): POST DocumentVerification/HandOff and GET .../HandOff/Status
  * for the desktop's session; POST HandOff/Open for the phone, which spends the link and starts the
- * capture-only session the capture calls accept (routes.ts).
+ * capture-only session the capture calls accept (routes.ts), and POST HandOff/Renew, a new link by SMS.
  */
 import {
   HAND_OFF_API_PATHS,
   handOffOpenAnswerSchema,
   handOffOpenRequestSchema,
+  handOffRenewAnswerSchema,
   handOffStartAnswerSchema,
   handOffStatusSchema,
   problemDetailsSchema,
@@ -100,6 +101,27 @@ export const handOffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.handOff.open(request.body.token, reply);
+    },
+  );
+
+  app.post(
+    HAND_OFF_API_PATHS.renew,
+    {
+      config: { rateLimit: { max: 3, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['identity'],
+        summary:
+          'The phone asks, with a link that no longer works, for a new one by SMS to the verified phone (within the send ceilings)',
+        body: handOffOpenRequestSchema,
+        response: { 200: handOffRenewAnswerSchema, 429: problemDetailsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.handOff.renew(request.body.token, {
+        ip: request.ip,
+        language: requestLanguage(request),
+      });
     },
   );
 };

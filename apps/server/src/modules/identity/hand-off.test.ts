@@ -74,6 +74,7 @@ describe.each(TEST_DATABASES)('the ID photos on the phone on $name', (database) 
     return {
       call,
       open: (token: string) => call('POST', HAND_OFF_API_PATHS.open, { token }),
+      renew: (token: string) => call('POST', HAND_OFF_API_PATHS.renew, { token }),
       capture: (side: string) => call('PUT', `${CAPTURE}/${side}`, png()),
     };
   }
@@ -203,6 +204,36 @@ describe.each(TEST_DATABASES)('the ID photos on the phone on $name', (database) 
     await handOff(b);
     // The newer link ended the phone session the older one opened.
     expect((await q.capture('front')).statusCode).toBe(401);
+  });
+
+  it('a link that no longer works texts a new one to the verified phone, which ends the older session', async () => {
+    const a = await onPhotoStep();
+    const first = await handOff(a);
+    const p = phone();
+    await p.open(first.token);
+    const q = phone('10.88.0.13');
+    expect((await q.open(first.token)).statusCode).toBe(410);
+    const sent = (await smsTo(a)).length;
+    const renewed = await q.renew(first.token);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json()).toEqual({ sms: 'sent' });
+    const texts = await smsTo(a);
+    expect(texts.length).toBe(sent + 1);
+    const token = HAND_OFF_LINK.exec(texts[0]!.body)![1]!;
+    expect(token).not.toBe(first.token);
+    expect((await q.open(token)).statusCode).toBe(200);
+    // The session the older link opened is over.
+    expect((await p.capture('front')).statusCode).toBe(401);
+    expect((await q.capture('front')).statusCode).toBe(200);
+
+    // An unknown link sends nothing.
+    expect((await phone().renew('y'.repeat(43))).json()).toEqual({ sms: 'noPhone' });
+    // Nor does any link once the photos are in.
+    await q.capture('back');
+    await q.capture('selfie');
+    expect((await q.call('POST', `${CAPTURE}/Submit`)).statusCode).toBe(200);
+    expect((await q.renew(token)).json()).toEqual({ sms: 'noPhone' });
+    expect((await smsTo(a)).length).toBe(sent + 1);
   });
 
   it('the phone’s session reaches the capture and nothing else of the application', async () => {

@@ -13,6 +13,7 @@ import {
   HAND_OFF_MINUTES,
   HAND_OFF_ROUTE,
   type HandOffOpenAnswer,
+  type HandOffRenewAnswer,
   type HandOffStartAnswer,
   type HandOffState,
   type HandOffStatus,
@@ -100,49 +101,66 @@ export function createHandOffService(deps: HandOffDeps) {
   const isLive = (row: { used_at: Date | null; ended_at: Date | null; expires_at: Date }, now: Date) =>
     !row.used_at && !row.ended_at && new Date(row.expires_at).getTime() > now.getTime();
 
+  /** A new link (ending the older link and phone session), its QR code, and its SMS within the ceilings. */
+  async function issue(
+    context: ApplicantContext,
+    input: { ip: string; language: Language },
+  ): Promise<HandOffStartAnswer> {
+    await deps.identity.captureRun(context);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + HAND_OFF_MINUTES * 60_000);
+    const binding = { applicationId: context.applicant.applicationId, applicantId: context.applicant.id };
+    const { secret } = await db.transaction().execute(async (trx) => {
+      await endTokens(trx, 'phoneCapture', binding, now);
+      return issueToken(trx, 'phoneHandOff', { ...binding, now, expiresAt });
+    });
+    const link = `${config.publicUrl}${HAND_OFF_ROUTE}?token=${secret}`;
+    const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    const to = verifiedPhone(context);
+    let sms: HandOffStartAnswer['sms'] = 'noPhone';
+    if (to) {
+      const reserved = await sendEvents.reserve(
+        { applicantId: context.applicant.id, ip: clientNetworkOf(input.ip), to, channel: 'sms', at: now },
+        deps.limits,
+      );
+      if ('refusedBy' in reserved) {
+        deps.log.warn({ ceiling: reserved.refusedBy }, 'hand-off SMS refused by a send ceiling');
+        sms = 'ceiling';
+      } else {
+        const sent = await deps.phone.sendMessage({
+          to,
+          body: handOffMessage(config.institutionName, link, input.language),
+        });
+        sms = sent.ok ? 'sent' : 'failed';
+      }
+    }
+    return {
+      qrSvg,
+      sms,
+      phoneEnding: sms === 'sent' && to ? to.slice(-2) : null,
+      expiresInSeconds: HAND_OFF_MINUTES * 60,
+    };
+  }
+
   return {
     /**
      * POST DocumentVerification/HandOff (desktop): a new link, ending the older link and phone session;
      * the QR code of it, and the SMS to the verified phone unless a send ceiling refuses it.
      */
-    async start(
-      context: ApplicantContext,
-      input: { ip: string; language: Language },
-    ): Promise<HandOffStartAnswer> {
-      await deps.identity.captureRun(context);
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + HAND_OFF_MINUTES * 60_000);
-      const binding = { applicationId: context.applicant.applicationId, applicantId: context.applicant.id };
-      const { secret } = await db.transaction().execute(async (trx) => {
-        await endTokens(trx, 'phoneCapture', binding, now);
-        return issueToken(trx, 'phoneHandOff', { ...binding, now, expiresAt });
-      });
-      const link = `${config.publicUrl}${HAND_OFF_ROUTE}?token=${secret}`;
-      const qrSvg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-      const to = verifiedPhone(context);
-      let sms: HandOffStartAnswer['sms'] = 'noPhone';
-      if (to) {
-        const reserved = await sendEvents.reserve(
-          { applicantId: context.applicant.id, ip: clientNetworkOf(input.ip), to, channel: 'sms', at: now },
-          deps.limits,
-        );
-        if ('refusedBy' in reserved) {
-          deps.log.warn({ ceiling: reserved.refusedBy }, 'hand-off SMS refused by a send ceiling');
-          sms = 'ceiling';
-        } else {
-          const sent = await deps.phone.sendMessage({
-            to,
-            body: handOffMessage(config.institutionName, link, input.language),
-          });
-          sms = sent.ok ? 'sent' : 'failed';
-        }
-      }
-      return {
-        qrSvg,
-        sms,
-        phoneEnding: sms === 'sent' && to ? to.slice(-2) : null,
-        expiresInSeconds: HAND_OFF_MINUTES * 60,
-      };
+    start: (context: ApplicantContext, input: { ip: string; language: Language }) => issue(context, input),
+
+    /**
+     * POST HandOff/Renew (phone): a link that no longer works texts a new one to the verified phone, as
+     * the desktop's 'Send a new link' would (it ends the older link and phone session); nothing when the
+     * link is unknown or the photos no longer wanted.
+     */
+    async renew(token: string, input: { ip: string; language: Language }): Promise<HandOffRenewAnswer> {
+      const link = await findLink(db, 'phoneHandOff', token);
+      const context = link?.applicantId ? await findApplicantContext(db, link.applicantId) : undefined;
+      if (!context || !verifiedPhone(context)) return { sms: 'noPhone' };
+      const run = await deps.identity.captureRun(context).catch(() => undefined);
+      if (!run) return { sms: 'noPhone' };
+      return { sms: (await issue(context, input)).sms };
     },
 
     /** GET DocumentVerification/HandOff/Status (desktop): where the hand-off is, as the server sees it. */

@@ -2,6 +2,7 @@
 import {
   HAND_OFF_API_PATHS,
   type HandOffOpenAnswer,
+  type HandOffRenewAnswer,
   type HandOffStartAnswer,
   type HandOffStatus,
 } from '@omo/domain';
@@ -20,4 +21,9 @@ export function getHandOffStatus(signal?: AbortSignal): Promise<HandOffStatus> {
 /** Phone: spends the link and starts the capture-only session. */
 export function openHandOff(token: string): Promise<HandOffOpenAnswer> {
   return apiRequest<HandOffOpenAnswer>(HAND_OFF_API_PATHS.open, { method: 'POST', body: { token } });
+}
+
+/** Phone: a link that no longer works asks for a new one by SMS to the verified phone. */
+export function renewHandOff(token: string): Promise<HandOffRenewAnswer> {
+  return apiRequest<HandOffRenewAnswer>(HAND_OFF_API_PATHS.renew, { method: 'POST', body: { token } });
 }

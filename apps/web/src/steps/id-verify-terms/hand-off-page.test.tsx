@@ -42,6 +42,24 @@ describe('the phone’s hand-off page', () => {
     expect(screen.getByText(/Send a new link/)).toBeInTheDocument();
   });
 
+  it('a link that no longer works texts a new one when asked', async () => {
+    const calls = stubApi((call) =>
+      call.path === HAND_OFF_API_PATHS.open
+        ? gone('Link expired')
+        : call.path === HAND_OFF_API_PATHS.renew
+          ? { body: { sms: 'sent' } }
+          : undefined,
+    );
+    renderApp('/handoff?token=abc');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start taking photos' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Text me a new link' }));
+    expect(
+      await screen.findByText('We texted a new link to your phone. Open it to take the photos.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === HAND_OFF_API_PATHS.renew)?.body).toEqual({ token: 'abc' });
+    expect(screen.queryByRole('button', { name: 'Text me a new link' })).toBeNull();
+  });
+
   it('in French', async () => {
     openWith(gone('Link used'));
     renderApp('/handoff?token=abc', 'fr');

@@ -2,8 +2,8 @@
  * /handoff?token=…: the link the desktop texted or showed as a QR code (decision 0088). Opening it asks
  * nothing of the server (a messaging app's preview must not spend it); 'Start taking photos' spends the
  * link and starts the capture-only session, then the photo step shows here (or the provider's page
- * opens). A link opened before, here or elsewhere, or past its 15 minutes says so and tells how to get a
- * new one; so does a session that ends while the photos are taken.
+ * opens). A link opened before, here or elsewhere, or past its 15 minutes says so and offers a new one by
+ * SMS (or from the computer); so does a session that ends while the photos are taken.
  */
 import { HAND_OFF_GONE_TITLES, HAND_OFF_MINUTES } from '@omo/domain';
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { isApiStatus } from '../../lib/application-api.ts';
 import { ApiError } from '../../lib/api.ts';
 import { loadFullPage } from '../../lib/full-page-load.ts';
 import { CapturePage } from './capture-page.tsx';
-import { openHandOff } from './hand-off-api.ts';
+import { openHandOff, renewHandOff } from './hand-off-api.ts';
 
 type Stage = 'start' | 'capture' | 'done' | 'used' | 'expired';
 
@@ -48,7 +48,7 @@ export function HandOffPage() {
     return <CapturePage session={{ onDone: () => setStage('done'), onEnded: () => setStage('expired') }} />;
   }
   if (stage === 'start') return <Start isOpening={isOpening} hasFailed={hasFailed} onBegin={onBegin} />;
-  return <Ended stage={stage} />;
+  return <Ended stage={stage} token={token} />;
 }
 
 function Start({
@@ -81,8 +81,20 @@ function Start({
   );
 }
 
-function Ended({ stage }: { stage: 'done' | 'used' | 'expired' }) {
+function Ended({ stage, token }: { stage: 'done' | 'used' | 'expired'; token: string }) {
   const { t } = useTranslation();
+  const [isRenewing, setRenewing] = useState(false);
+  const [renewed, setRenewed] = useState<'sent' | 'notSent'>();
+  const onRenew = async () => {
+    setRenewing(true);
+    try {
+      setRenewed((await renewHandOff(token)).sms === 'sent' ? 'sent' : 'notSent');
+    } catch {
+      setRenewed('notSent');
+    } finally {
+      setRenewing(false);
+    }
+  };
   const texts = {
     done: [t('handOff.phone.doneTitle'), t('handOff.phone.doneText')],
     used: [t('handOff.phone.usedTitle'), t('handOff.phone.usedText')],
@@ -93,6 +105,20 @@ function Ended({ stage }: { stage: 'done' | 'used' | 'expired' }) {
     <div className="panel panel--narrow" data-link-state={stage}>
       <PageHeading>{texts[0]}</PageHeading>
       <p className="lead">{texts[1]}</p>
+      <p role="status">
+        {renewed === 'sent'
+          ? t('handOff.phone.renewSent')
+          : renewed === 'notSent'
+            ? t('handOff.phone.renewNotSent')
+            : ''}
+      </p>
+      {stage !== 'done' && token && renewed !== 'sent' ? (
+        <div className="actions">
+          <BusyButton type="button" isBusy={isRenewing} onClick={() => void onRenew()}>
+            {t('handOff.phone.renew')}
+          </BusyButton>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -18,6 +18,9 @@ export function PhoneHandOff() {
   const navigate = useNavigate();
   const [link, setLink] = useState<HandOffStartAnswer>();
   const [status, setStatus] = useState<HandOffStatus>();
+  // The QR code shown is of the link asked for here: once opened or ended it is spent (a link the phone
+  // asked for itself is not this one), so it is hidden until a new link is asked for.
+  const [isQrSpent, setQrSpent] = useState(false);
   const [isStarting, setStarting] = useState(false);
   const [hasFailed, setFailed] = useState(false);
 
@@ -30,6 +33,7 @@ export function PhoneHandOff() {
         const current = await getHandOffStatus();
         if (isStopped) return;
         setStatus(current);
+        if (current.state !== 'waiting') setQrSpent(true);
         if (current.isDone) await navigate(current.nextPath);
       } catch (error) {
         if (!isStopped) await handleStepError(error, { navigate });
@@ -48,6 +52,7 @@ export function PhoneHandOff() {
     try {
       setLink(await startHandOff());
       setStatus(undefined);
+      setQrSpent(false);
     } catch (error) {
       if ((await handleStepError(error, { navigate })) === 'failed') setFailed(true);
     } finally {
@@ -86,7 +91,7 @@ export function PhoneHandOff() {
           {t('handOff.failed')}
         </p>
       ) : null}
-      {link && state !== 'expired' ? (
+      {link && !isQrSpent ? (
         <div className="hand-off__link">
           <img
             className="hand-off__qr"
