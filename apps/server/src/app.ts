@@ -47,6 +47,7 @@ import { mailServicePlugin } from './modules/mail/service.ts';
 import phoneVerificationRoutes from './modules/phone-verification/routes.ts';
 import sessionRoutes from './modules/session/routes.ts';
 import identityRoutes from './modules/identity/routes.ts';
+import { handOffRoutes, handOffServicePlugin } from './modules/identity/hand-off-routes.ts';
 import inPersonIdRoutes from './modules/in-person-id/routes.ts';
 import { identityRetryPlugin } from './modules/identity/retry.ts';
 import cachePlugin from './plugins/cache.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(retentionPlugin, { config });
   await app.register(sessionPlugin, { config });
   await app.register(funnelServicePlugin);
+  await app.register(handOffServicePlugin, { config });
   await app.register(resumeServicePlugin, { config });
   await app.register(reminderServicePlugin, { config });
 
@@ -214,6 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(resumeRoutes);
   await app.register(phoneVerificationRoutes, { config });
   await app.register(identityRoutes);
+  await app.register(handOffRoutes);
   await app.register(inPersonIdRoutes);
   await app.register(addressLookupRoutes);
   await app.register(funnelViewRoutes);

@@ -191,6 +191,8 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
     };
   },
   'POST /api/omo/resume/Unsubscribe': () => ({ body: { token: 'an-unknown-token' } }),
+  'POST /api/omo/HandOff/Open': () => handOffLinkRequest(),
+  'POST /api/omo/HandOff/Renew': () => handOffLinkRequest(),
   'POST /api/dev/clock': () => ({ body: { offsetHours: 0 } }),
   'POST /api/omo/FunnelView': () => ({ body: { stepId: 'address', device: 'phone' }, after: 'personalInfo' }),
   'POST /api/omo/BlocklistCheck': (a) => ({
@@ -216,6 +218,25 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   }),
   'GET /api/omo/AddressLookup/Retrieve': () => ({ query: { Id: 'CA|CP|ENG|A1', LanguagePreference: 'fr' } }),
 };
+
+/** The body with the link the desktop texted to the phone, on the photo step. */
+function handOffLinkRequest() {
+  const body = { token: '' };
+  return {
+    body,
+    after: 'accountUsage' as const,
+    applicant: { lastName: 'Review' },
+    prepare: async (a: TestApplicant) => {
+      await a.call('POST', '/api/omo/DocumentVerification/Start', { consent: true });
+      await a.call('POST', '/api/omo/DocumentVerification/HandOff');
+      const to = `+1${a.phoneNumber.replace(/\D/g, '')}`;
+      const sms = (await a.app.inject('/api/dev/outbox'))
+        .json<{ to: string; body: string }[]>()
+        .find((m) => m.to === to && /\/handoff\?token=/.test(m.body));
+      body.token = /\/handoff\?token=([A-Za-z0-9_-]+)/.exec(sms?.body ?? '')?.[1] ?? '';
+    },
+  };
+}
 
 /** The resume link the applicant asks for and is e-mailed (its token). */
 async function resumeLinkOf(a: TestApplicant): Promise<string> {

@@ -11,6 +11,8 @@ export * from './schemas/prerendered-pages.ts';
 export * from './schemas/api.ts';
 export * from './schemas/resume-paths.ts';
 export * from './schemas/resume.ts';
+export * from './schemas/hand-off-paths.ts';
+export * from './schemas/hand-off.ts';
 export * from './schemas/forms.ts';
 export * from './schemas/address-lookup.ts';
 export * from './schemas/address-fields.ts';

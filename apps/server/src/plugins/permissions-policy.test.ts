@@ -37,6 +37,7 @@ describe('Permissions-Policy', () => {
     '/joint/idverifyterms',
     '/single/idverifyterms/capture',
     '/joint/IDVerifyTerms/capture?step=front',
+    '/handoff?token=abc',
   ])(
     'allows the camera to the site itself on the document-capture page %s, and nothing else',
     async (url) => {
@@ -48,7 +49,12 @@ describe('Permissions-Policy', () => {
   );
 
   it('does not open the camera to look-alike paths', async () => {
-    for (const url of ['/single/idverifytermsx', '/other/idverifyterms', '/single/verifyidentification']) {
+    for (const url of [
+      '/single/idverifytermsx',
+      '/other/idverifyterms',
+      '/single/verifyidentification',
+      '/handoffx',
+    ]) {
       expect(policyOf((await t.app.inject(url)).headers['permissions-policy']).get('camera'), url).toBe('()');
     }
   });

@@ -35,8 +35,8 @@ export const POLICY_FEATURES = [
   'xr-spatial-tracking',
 ] as const;
 
-/** Pages that capture an identity document: /single/idverifyterms, /joint/idverifyterms and below. */
-const DOCUMENT_CAPTURE_PATH = /^\/(single|joint)\/idverifyterms(\/|$)/i;
+/** Pages that capture an identity document: /single/idverifyterms, /joint/idverifyterms and below, /handoff. */
+const DOCUMENT_CAPTURE_PATH = /^\/((single|joint)\/idverifyterms|handoff)(\/|$)/i;
 
 function policy(allowed: ReadonlySet<string>): string {
   return POLICY_FEATURES.map((f) => `${f}=${allowed.has(f) ? '(self)' : '()'}`).join(', ');

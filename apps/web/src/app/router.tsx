@@ -5,7 +5,7 @@
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { JOINT_FLOW, RESUME_ROUTES, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
+import { HAND_OFF_ROUTE, JOINT_FLOW, RESUME_ROUTES, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
 import { loadShownTexts } from '../i18n/i18n.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
@@ -280,6 +280,14 @@ export function createRoutes(): RouteObject[] {
               path: RESUME_ROUTES.unsubscribe,
               ...lazyStep({
                 Component: async () => (await import('../resume/unsubscribe-page.tsx')).UnsubscribePage,
+              }),
+            },
+            // The ID photos on the phone (decision 0088): the link the desktop texted or showed.
+            {
+              path: HAND_OFF_ROUTE,
+              ...lazyStep({
+                Component: async () =>
+                  (await import('../steps/id-verify-terms/hand-off-page.tsx')).HandOffPage,
               }),
             },
             { path: '*', Component: NotFoundPage },

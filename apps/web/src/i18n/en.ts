@@ -329,6 +329,41 @@ export const en = {
     previewAlt: 'Preview: {{side}}',
     submit: 'Send my photos',
   },
+  handOff: {
+    title: 'Use your phone instead',
+    lead: 'No camera here? Take the photos with your phone: we text a link to your verified phone, or scan the code. This page moves on by itself once the photos are in.',
+    start: 'Send a link to my phone',
+    again: 'Send a new link',
+    starting: 'Sending the link…',
+    qrAlt: 'QR code of the link to take the photos on your phone',
+    smsSent: 'We texted the link to your phone ending in {{ending}}. It works once, for {{minutes}} minutes.',
+    smsNoPhone: 'Scan the code with your phone’s camera. The link works once, for {{minutes}} minutes.',
+    smsNotSent:
+      'We could not text the link right now: scan the code with your phone’s camera. The link works once, for {{minutes}} minutes.',
+    waiting: 'Waiting for your phone to open the link…',
+    opened: 'Your phone opened the link. Photos received: {{count}} of 3.',
+    expired: 'The link has expired or was replaced. Send a new link to go on with your phone.',
+    done: 'Your photos are in. Moving on…',
+    failed: 'The link could not be sent. Try again in a moment.',
+    phone: {
+      startTitle: 'Your ID photos, on this phone',
+      startLead:
+        'This link opens the photo step of your application on this phone, for {{minutes}} minutes. It shows nothing else of your application.',
+      begin: 'Start taking photos',
+      doneTitle: 'Your photos are in',
+      doneText: 'You can go back to your computer: it moves on by itself.',
+      usedTitle: 'This link was already opened',
+      usedText:
+        'A link works once. If it was not you, or to take the photos again, choose “Send a new link” on your computer.',
+      expiredTitle: 'This link has expired',
+      expiredText:
+        'A link works for {{minutes}} minutes. On your computer, choose “Send a new link”, then open the new one.',
+      failed: 'The photo step could not be opened. Try again in a moment.',
+      renew: 'Text me a new link',
+      renewSent: 'We texted a new link to your phone. Open it to take the photos.',
+      renewNotSent: 'We could not text a new link. On your computer, choose “Send a new link”.',
+    },
+  },
   review: {
     title: 'Review your application',
     lead: 'Check your answers before you continue. Use Edit to change a section.',

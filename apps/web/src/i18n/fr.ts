@@ -457,6 +457,46 @@ export const fr: Translation = {
     previewAlt: 'Aperçu : {{side}}',
     submit: 'Envoyer mes photos',
   },
+  handOff: {
+    title: 'Utilisez plutôt votre cellulaire',
+    lead: 'Pas de caméra ici? Prenez les photos avec votre cellulaire : nous envoyons un lien par texto à votre cellulaire vérifié, ou balayez le code. Cette page passe à l’étape suivante d’elle-même une fois les photos reçues.',
+    start: 'Envoyer un lien à mon cellulaire',
+    again: 'Envoyer un nouveau lien',
+    starting: 'Envoi du lien…',
+    qrAlt: 'Code QR du lien pour prendre les photos avec votre cellulaire',
+    smsSent:
+      'Nous avons envoyé le lien par texto à votre cellulaire se terminant par {{ending}}. Il fonctionne une fois, pendant {{minutes}} minutes.',
+    smsNoPhone:
+      'Balayez le code avec la caméra de votre cellulaire. Le lien fonctionne une fois, pendant {{minutes}} minutes.',
+    smsNotSent:
+      'Nous ne pouvons pas envoyer le texto pour le moment : balayez le code avec la caméra de votre cellulaire. Le lien fonctionne une fois, pendant {{minutes}} minutes.',
+    waiting: 'En attente de l’ouverture du lien sur votre cellulaire…',
+    opened: 'Votre cellulaire a ouvert le lien. Photos reçues : {{count}} sur 3.',
+    expired:
+      'Le lien a expiré ou a été remplacé. Envoyez un nouveau lien pour continuer avec votre cellulaire.',
+    done: 'Nous avons reçu vos photos. Passage à l’étape suivante…',
+    failed: 'Le lien n’a pas pu être envoyé. Réessayez dans un instant.',
+    phone: {
+      startTitle: 'Les photos de votre pièce d’identité, sur ce cellulaire',
+      startLead:
+        'Ce lien ouvre l’étape des photos de votre demande sur ce cellulaire, pendant {{minutes}} minutes. Il ne montre rien d’autre de votre demande.',
+      begin: 'Commencer les photos',
+      doneTitle: 'Nous avons reçu vos photos',
+      doneText: 'Vous pouvez retourner à votre ordinateur : il passera à l’étape suivante de lui-même.',
+      usedTitle: 'Ce lien a déjà été ouvert',
+      usedText:
+        'Un lien fonctionne une fois. Si ce n’était pas vous, ou pour reprendre les photos, choisissez « Envoyer un nouveau lien » sur votre ordinateur.',
+      expiredTitle: 'Ce lien a expiré',
+      expiredText:
+        'Un lien fonctionne pendant {{minutes}} minutes. Sur votre ordinateur, choisissez « Envoyer un nouveau lien », puis ouvrez le nouveau.',
+      failed: 'L’étape des photos n’a pas pu être ouverte. Réessayez dans un instant.',
+      renew: 'M’envoyer un nouveau lien par texto',
+      renewSent:
+        'Nous avons envoyé un nouveau lien par texto à votre cellulaire. Ouvrez-le pour prendre les photos.',
+      renewNotSent:
+        'Nous n’avons pas pu envoyer de nouveau lien par texto. Sur votre ordinateur, choisissez « Envoyer un nouveau lien ».',
+    },
+  },
   review: {
     title: 'Vérifiez votre demande',
     lead: 'Vérifiez vos réponses avant de continuer. Utilisez Modifier pour changer une section.',

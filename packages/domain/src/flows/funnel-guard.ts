@@ -5,7 +5,13 @@
 import { isMessageKey } from '../messages/messages.ts';
 import { DECISION_OUTCOMES } from './decision.ts';
 import { FLOWS } from './flows.ts';
-import { DEVICE_CLASSES, FUNNEL_EVENT_FIELDS, FUNNEL_EVENT_KINDS, type FunnelEvent } from './funnel.ts';
+import {
+  DEVICE_CLASSES,
+  FUNNEL_EVENT_FIELDS,
+  FUNNEL_EVENT_KINDS,
+  FUNNEL_RETURNS,
+  type FunnelEvent,
+} from './funnel.ts';
 
 const STEP_IDS = new Set<unknown>([...FLOWS.single.steps, ...FLOWS.joint.steps].map((s) => s.id));
 /** What an outcome event may say: a decision's outcome, or that it is pending. */
@@ -55,6 +61,7 @@ const FORMED_FIELDS: Partial<Record<keyof FunnelEvent, (value: unknown, event: o
     const kind = (event as { kind?: unknown }).kind;
     if (kind === 'outcome') return OUTCOMES.has(v);
     if (kind === 'error') return v === 'other' || (typeof v === 'string' && isMessageKey(v));
+    if (kind === 'return') return (FUNNEL_RETURNS as readonly unknown[]).includes(v);
     return v === '';
   },
 };

@@ -16,8 +16,15 @@ export function deviceClassOf(width: number): DeviceClass {
   return 'desktop';
 }
 
-export const FUNNEL_EVENT_KINDS = ['view', 'submit', 'error', 'outcome'] as const;
+export const FUNNEL_EVENT_KINDS = ['view', 'submit', 'error', 'outcome', 'return'] as const;
 export type FunnelEventKind = (typeof FUNNEL_EVENT_KINDS)[number];
+
+/**
+ * How an applicant came back (a 'return' event's detail): by a resume link they asked for, by the resume
+ * link of a reminder, or on the phone by the photo hand-off (decision 0088).
+ */
+export const FUNNEL_RETURNS = ['resumeLink', 'reminder', 'handOff'] as const;
+export type FunnelReturn = (typeof FUNNEL_RETURNS)[number];
 
 /** A recorded event as the staff's reports and the guard read it: these fields and no others. */
 export interface FunnelEvent {
@@ -25,7 +32,7 @@ export interface FunnelEvent {
   flow: string;
   step: string;
   kind: FunnelEventKind;
-  /** The error's message key, or the outcome; '' otherwise. */
+  /** The error's message key, the outcome, or how the applicant came back; '' otherwise. */
   detail: string;
   /** 'unknown' until the browser has reported a view. */
   device: DeviceClass | 'unknown';

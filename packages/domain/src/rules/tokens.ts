@@ -16,6 +16,7 @@ export const TOKEN_PURPOSES = [
   'resumeCode',
   'reminderUnsubscribe',
   'phoneHandOff',
+  'phoneCapture',
 ] as const;
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
@@ -40,7 +41,10 @@ export const TOKEN_RULES: Readonly<Record<TokenPurpose, TokenRule>> = {
   resumeCode: { kind: 'code', singleUse: true, replacesOlder: true, tries: 3 },
   // Works every time until the applicant is deleted: one click always unsubscribes.
   reminderUnsubscribe: { kind: 'link', singleUse: false, replacesOlder: false },
+  // The photos on the phone (decision 0088): the link opens once; the capture-only session it starts (a
+  // cookie) works until the photos are in or the link's 15 minutes end.
   phoneHandOff: { kind: 'link', singleUse: true, replacesOlder: true },
+  phoneCapture: { kind: 'link', singleUse: false, replacesOlder: true },
 };
 
 /** A 6-digit code's shape. */

@@ -53,4 +53,10 @@ describe.each(TEST_DATABASES)('dev routes on $name (non-production)', (database)
     expect(items[1]).toMatchObject({ subject: null });
     expect(Number.isNaN(Date.parse(items[0]!.sentAt))).toBe(false);
   });
+
+  it('runs the reminders sweep now, answering what it sent', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/dev/reminders/sweep' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ reminded: 0, noticed: 0 });
+  });
 });

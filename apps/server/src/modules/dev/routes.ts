@@ -1,6 +1,6 @@
 /**
- * Non-production APIs (registered only when APP_ENV is not production): the /productlist groups and the
- * outbox of sandbox messages, newest first.
+ * Non-production APIs (registered only when APP_ENV is not production): the /productlist groups, the
+ * outbox of sandbox messages, newest first, and the reminders' sweep run now (the browser stories).
  */
 import { outboxMessageSchema, productListPageSchema } from '@omo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { createOutboxRepository } from '../outbox/repository.ts';
 const DEV_PATHS = {
   productList: '/api/dev/productlist',
   outbox: '/api/dev/outbox',
+  reminderSweep: '/api/dev/reminders/sweep',
 } as const;
 
 /** Answer of GET /api/dev/productlist (schema in @omo/domain). */
@@ -42,6 +43,18 @@ const devRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       return outbox.list();
     },
+  );
+
+  app.post(
+    DEV_PATHS.reminderSweep,
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Non-production: runs the reminders sweep now (at the server clock)',
+        response: { 200: z.object({ reminded: z.number(), noticed: z.number() }) },
+      },
+    },
+    async () => app.reminders.sweep(),
   );
 };
 

@@ -185,6 +185,13 @@ describe('the guard (findPersonalValues)', () => {
 
   it('passes events that hold none of the answers', () => {
     expect(findPersonalValues([event], answers)).toEqual([]);
+    // How an applicant came back: a closed list.
+    const returns = (['resumeLink', 'reminder', 'handOff'] as const).map((detail): FunnelEvent => ({
+      ...event,
+      kind: 'return',
+      detail,
+    }));
+    expect(findPersonalValues(returns, answers)).toEqual([]);
   });
 
   it.each([
@@ -200,6 +207,7 @@ describe('the guard (findPersonalValues)', () => {
     ['a name for the funnel id', { funnelId: 'ada-lovelace' }, 'funnelId'],
     ['a name joined to a key', { detail: 'address.postalCodeLovelace' }, 'detail'],
     ['a field no event has', { ip: '10.9.0.1' }, 'ip'],
+    ['a return by a way of no list', { kind: 'return', detail: 'lovelace' }, 'detail'],
   ])('catches a planted value: %s', (_what, planted, field) => {
     const findings = findPersonalValues([event, { ...event, ...planted }], answers);
     expect(findings.map((f) => [f.index, f.field])).toEqual([[1, field]]);

@@ -48,8 +48,18 @@ const TEXTS = {
     count: 'Applicants',
     noOutcomes: 'No applicant completed in this period.',
     switchLanguage: 'Français',
+    returnsTitle: 'Came back',
+    returnsCaption: 'Applicants who came back, by how, and how many of them then completed',
+    how: 'Came back by',
+    hows: {
+      resumeLink: 'A resume link they asked for',
+      reminder: 'A reminder’s link',
+      handOff: 'The ID photos on their phone',
+    },
+    came: 'Came back',
+    finished: 'Then completed',
     privacy:
-      'No personal information is recorded: each applicant is a random number, kept with their application only. Comebacks through a resume link are not counted yet (there is no resume link).',
+      'No personal information is recorded: each applicant is a random number, kept with their application only.',
     minutes: 'min',
     seconds: 's',
   },
@@ -93,8 +103,18 @@ const TEXTS = {
     count: 'Demandeurs',
     noOutcomes: 'Aucun demandeur n’a terminé pendant cette période.',
     switchLanguage: 'English',
+    returnsTitle: 'Retours',
+    returnsCaption: 'Demandeurs revenus, selon la façon, et combien d’entre eux ont ensuite terminé',
+    how: 'Revenus par',
+    hows: {
+      resumeLink: 'Un lien de reprise demandé',
+      reminder: 'Le lien d’un rappel',
+      handOff: 'Les photos d’identité sur leur cellulaire',
+    },
+    came: 'Revenus',
+    finished: 'Ont ensuite terminé',
     privacy:
-      'Aucun renseignement personnel n’est enregistré : chaque demandeur est un nombre aléatoire, conservé avec sa demande seulement. Les retours par un lien de reprise ne sont pas encore comptés (ce lien n’existe pas).',
+      'Aucun renseignement personnel n’est enregistré : chaque demandeur est un nombre aléatoire, conservé avec sa demande seulement.',
     minutes: 'min',
     seconds: 's',
   },
@@ -236,6 +256,12 @@ export function renderFunnelPage(input: FunnelPageInput): string {
         `<tr><th scope="row">${h(OUTCOME_NAMES[lang][o.outcome] ?? o.outcome)}</th><td>${numbers.format(o.count)}</td></tr>`,
     )
     .join('');
+  const returnRows = report.returns
+    .map(
+      (r) =>
+        `<tr><th scope="row">${h(t.hows[r.how])}</th><td data-testid="came-${r.how}">${numbers.format(r.came)}</td><td data-testid="finished-${r.how}">${numbers.format(r.finished)}</td></tr>`,
+    )
+    .join('');
   const productOptions: [string, string][] = [
     ['', t.allProducts],
     ...[...new Set([...report.products, ...(filter.product ? [filter.product] : [])])].map(
@@ -314,6 +340,10 @@ ${
     ? `<table><caption>${h(t.outcomesCaption)}</caption><thead><tr><th scope="col">${h(t.outcome)}</th><th scope="col">${h(t.count)}</th></tr></thead><tbody>${outcomeRows}</tbody></table>`
     : `<p>${h(t.noOutcomes)}</p>`
 }
+</section>
+<section aria-labelledby="returns-title">
+<h2 id="returns-title">${h(t.returnsTitle)}</h2>
+<table><caption>${h(t.returnsCaption)}</caption><thead><tr><th scope="col">${h(t.how)}</th><th scope="col">${h(t.came)}</th><th scope="col">${h(t.finished)}</th></tr></thead><tbody>${returnRows}</tbody></table>
 </section>
 <p class="note">${h(t.privacy)}</p>
 </main>

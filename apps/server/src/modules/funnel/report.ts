@@ -4,9 +4,10 @@
  * validation errors most often shown and the outcomes. A funnel is counted under the device class it first
  * reported, and the language and product of its first event. The time on a step runs from its first view
  * to its submit, the first event of a later step or the outcome, whichever comes first; a step left there
- * has no time.
+ * has no time. Comebacks are counted by how the applicant came back (a resume link asked for, a reminder's
+ * link, the photo hand-off to the phone), each with how many of those funnels then reached an outcome.
  */
-import { FLOWS, type FlowKind, type FunnelEvent } from '@omo/domain';
+import { FLOWS, FUNNEL_RETURNS, type FlowKind, type FunnelEvent, type FunnelReturn } from '@omo/domain';
 
 export interface FunnelFilter {
   flow: FlowKind;
@@ -33,6 +34,8 @@ export interface FunnelReport {
   steps: StepRow[];
   errors: { step: string; key: string; count: number }[];
   outcomes: { outcome: string; count: number }[];
+  /** Funnels that came back each way, and how many of them reached an outcome. */
+  returns: { how: FunnelReturn; came: number; finished: number }[];
   /** The product categories of the period's funnels (for the filter). */
   products: string[];
 }
@@ -80,6 +83,7 @@ export function buildFunnelReport(events: readonly FunnelEvent[], filter: Funnel
   const times = order.map((): number[] => []);
   const errors = new Map<string, { step: string; key: string; count: number }>();
   const outcomes = new Map<string, number>();
+  const returns = FUNNEL_RETURNS.map((how) => ({ how, came: 0, finished: 0 }));
   let completed = 0;
 
   for (const list of funnels) {
@@ -87,6 +91,11 @@ export function buildFunnelReport(events: readonly FunnelEvent[], filter: Funnel
     if (outcome) {
       completed += 1;
       outcomes.set(outcome.detail, (outcomes.get(outcome.detail) ?? 0) + 1);
+    }
+    for (const row of returns) {
+      if (!list.some((e) => e.kind === 'return' && e.detail === row.how)) continue;
+      row.came += 1;
+      if (outcome) row.finished += 1;
     }
     const reached = new Set(list.map((e) => indexOf(e.step)).filter((i) => i >= 0));
     for (const i of reached) steps[i]!.reached += 1;
@@ -128,6 +137,7 @@ export function buildFunnelReport(events: readonly FunnelEvent[], filter: Funnel
     outcomes: [...outcomes.entries()]
       .map(([outcome, count]) => ({ outcome, count }))
       .sort((a, b) => b.count - a.count),
+    returns,
     products: [...products].sort(),
   };
 }

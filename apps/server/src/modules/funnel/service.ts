@@ -13,6 +13,7 @@ import {
   type Decision,
   type DeviceClass,
   type FunnelEventKind,
+  type FunnelReturn,
   type StepId,
 } from '@omo/domain';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -63,12 +64,12 @@ export function createFunnelService(deps: FunnelServiceDeps) {
    * Records events of the applicant's funnel in one statement: the funnel is started now when the
    * applicant has none, its device updated when the browser reported one.
    */
-  async function record(request: FastifyRequest, context: ApplicantContext, events: Happened[]) {
+  async function record(request: FastifyRequest | undefined, context: ApplicantContext, events: Happened[]) {
     if (events.length === 0) return;
     const now = clock.now();
     const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
     const reported = events.find((e) => e.device)?.device ?? null;
-    const language = chosenLanguage(request) ?? context.applicant.language;
+    const language = (request && chosenLanguage(request)) ?? context.applicant.language;
     const product = await productOf(context);
     const rows = sql.join(
       events.map(({ step, kind, detail }) => sql`(${step}::text, ${kind}::text, ${detail ?? ''}::text)`),
@@ -120,16 +121,29 @@ export function createFunnelService(deps: FunnelServiceDeps) {
       return true;
     },
 
-    /** The applicant came back through a resume link: their funnel's later events say so. */
-    async resumed(applicantId: string): Promise<void> {
+    /**
+     * The applicant came back through a resume link (one they asked for, or a reminder's): a return
+     * event at the step they come back to, and their funnel's later events say `resumed`.
+     */
+    async resumed(context: ApplicantContext, how: Exclude<FunnelReturn, 'handOff'>, nextPath: string) {
       await safely(async () => {
         await db
           .updateTable('funnels')
           .set({ resumed_at: clock.now() })
-          .where('applicant_id', '=', applicantId)
+          .where('applicant_id', '=', context.applicant.id)
           .where('resumed_at', 'is', null)
           .execute();
+        const path = nextPath.split('?')[0]!.toLowerCase();
+        const step = flowOf(context).steps.find((s) => s.path?.toLowerCase() === path)?.id;
+        await record(undefined, context, [{ step: step ?? 'createprofile', kind: 'return', detail: how }]);
       });
+    },
+
+    /** The photo step went on in the phone (the hand-off's link opened): a return event there. */
+    async handedOff(context: ApplicantContext): Promise<void> {
+      await safely(() =>
+        record(undefined, context, [{ step: 'idverifyterms', kind: 'return', detail: 'handOff' }]),
+      );
     },
 
     /** The profile was created: the funnel starts, with the profile screen's submit. */

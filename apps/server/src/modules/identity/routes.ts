@@ -105,7 +105,8 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request, reply) => {
-          const context = await request.requireApplicant();
+          // The desktop's session or the phone's capture-only one (hand-off.ts).
+          const context = await app.handOff.requireCapture(request);
           reply.header('cache-control', 'no-store');
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           return identity.captureImage(context, request.params.side, body, request.headers['content-type']);
@@ -125,7 +126,10 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return identity.submitCapture(await request.requireApplicant());
+        const context = await app.handOff.requireCapture(request);
+        const status = await identity.submitCapture(context);
+        await app.handOff.photosIn(context);
+        return status;
       },
     );
   }

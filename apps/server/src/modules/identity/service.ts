@@ -400,6 +400,24 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       };
     },
 
+    /**
+     * The run whose photos are taken now (the hand-off to the phone): the document step is on the
+     * applicant's path, its consent given and its photos not yet in.
+     * @throws HttpProblem 409 otherwise
+     */
+    async captureRun(context: ApplicantContext): Promise<{ runId: string; captureUrl: string }> {
+      const read = await progress.read(context);
+      assertDocumentStep(read, context);
+      const { identity } = context.applicant;
+      if (isDocumentStepDone(identity.status)) {
+        throw new HttpProblem(409, 'The documents were already captured.', { nextPath: nextPathFor(read) });
+      }
+      if (!identity.documentRunId || !identity.documentCaptureUrl) {
+        throw new HttpProblem(409, 'Agree to the ID verification terms first.');
+      }
+      return { runId: identity.documentRunId, captureUrl: identity.documentCaptureUrl };
+    },
+
     /** GET DocumentVerification/Status: catches up with the provider, then answers where the applicant goes. */
     async documentStatus(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {
       const { identity } = context.applicant;

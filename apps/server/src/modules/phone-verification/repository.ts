@@ -14,8 +14,41 @@ interface NewSendEvent {
   at: Date;
 }
 
+/** The hourly send ceilings (PHONE_SEND_LIMIT_*). */
+export interface SendCeilings {
+  perIpPerHour: number;
+  perNumberPerHour: number;
+  perApplicantPerHour: number;
+}
+
+/** The window of every send ceiling: a send event older than this counts for nothing. */
+export const SEND_WINDOW_MS = 60 * 60 * 1000;
+
 export function createSendEventRepository(db: Database) {
-  return {
+  const repository = {
+    /**
+     * Records the attempt and answers its id, or, when a ceiling is passed, forgets it and answers which
+     * ceiling refused it (a refused attempt counts toward no ceiling).
+     */
+    async reserve(
+      event: NewSendEvent,
+      limits: SendCeilings,
+    ): Promise<{ id: number } | { refusedBy: 'ip' | 'number' | 'applicant' }> {
+      const id = await repository.create(event);
+      const counts = await repository.countSince(new Date(event.at.getTime() - SEND_WINDOW_MS), event);
+      const refusedBy =
+        counts.byNumber > limits.perNumberPerHour
+          ? 'number'
+          : counts.byApplicant > limits.perApplicantPerHour
+            ? 'applicant'
+            : counts.byIp > limits.perIpPerHour
+              ? 'ip'
+              : null;
+      if (refusedBy === null) return { id };
+      await db.deleteFrom('phone_send_events').where('id', '=', id).execute();
+      return { refusedBy };
+    },
+
     /** Records an attempt before it is made (so concurrent attempts count); returns its id. */
     async create(event: NewSendEvent): Promise<number> {
       const row = await db
@@ -68,4 +101,5 @@ export function createSendEventRepository(db: Database) {
       return Number(result.numDeletedRows);
     },
   };
+  return repository;
 }

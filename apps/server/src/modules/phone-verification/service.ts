@@ -44,17 +44,15 @@ import {
   type ApplicantContext,
 } from '../application/repository.ts';
 import { isPhoneVerified, nextPathFor, toPhoneView } from '../application/view.ts';
-import { createSendEventRepository } from './repository.ts';
+import { createSendEventRepository, type SendCeilings } from './repository.ts';
 
 const LIMIT_TITLE = 'Verification limit reached';
-/** The window of every send ceiling: a send event older than this counts for nothing. */
-export const SEND_WINDOW_MS = 60 * 60 * 1000;
 
 interface PhoneVerificationServiceDeps {
   db: Database;
   provider: PhoneVerificationProvider;
   clock: Clock;
-  limits: { perIpPerHour: number; perNumberPerHour: number; perApplicantPerHour: number };
+  limits: SendCeilings;
   readProgress(context: ApplicantContext): Promise<ProgressRead>;
   /** The application's lifecycle: the phone calls change a draft only. */
   lifecycle: Pick<Lifecycle, 'assert' | 'guard'>;
@@ -108,36 +106,6 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
     ...(error ? { error } : {}),
   });
 
-  /**
-   * Records the attempt and answers its id, or, when a ceiling is passed, forgets it and answers which
-   * ceiling refused it (a refused attempt counts toward no ceiling).
-   */
-  async function reserveSend(
-    applicantId: string,
-    ip: string,
-    to: string,
-    channel: VerificationChannel,
-  ): Promise<{ id: number } | { refusedBy: 'ip' | 'number' | 'applicant' }> {
-    const now = clock.now();
-    const id = await sendEvents.create({ applicantId, ip, to, channel, at: now });
-    const counts = await sendEvents.countSince(new Date(now.getTime() - SEND_WINDOW_MS), {
-      applicantId,
-      ip,
-      to,
-    });
-    const refusedBy =
-      counts.byNumber > limits.perNumberPerHour
-        ? 'number'
-        : counts.byApplicant > limits.perApplicantPerHour
-          ? 'applicant'
-          : counts.byIp > limits.perIpPerHour
-            ? 'ip'
-            : null;
-    if (refusedBy === null) return { id };
-    await db.deleteFrom('phone_send_events').where('id', '=', id).execute();
-    return { refusedBy };
-  }
-
   return {
     /** POST PhoneVerification/Start. */
     async start(
@@ -166,10 +134,19 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         }
       }
       const to = toE164(record.phoneNumber!);
-      let reserved: Awaited<ReturnType<typeof reserveSend>>;
+      let reserved: Awaited<ReturnType<typeof sendEvents.reserve>>;
       try {
         // An IPv6 client counts as its /64, which it can roam at will.
-        reserved = await reserveSend(record.id, clientNetworkOf(input.ip), to, input.channel);
+        reserved = await sendEvents.reserve(
+          {
+            applicantId: record.id,
+            ip: clientNetworkOf(input.ip),
+            to,
+            channel: input.channel,
+            at: clock.now(),
+          },
+          limits,
+        );
       } catch (error) {
         if (isResend) await incrementPhoneCounters(db, record.id, { resendCounter: -1, invalidCounter: -1 });
         throw error;

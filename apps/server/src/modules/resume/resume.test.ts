@@ -231,7 +231,7 @@ describe.each(TEST_DATABASES)('coming back later on $name', (database) => {
     expect(right.json()).toEqual({ nextPath: '/single/confirmapplication' });
   });
 
-  it('counts the return in the funnel: the events after it are marked resumed', async () => {
+  it('counts the return in the funnel at the step it comes back to: the events after it are marked resumed', async () => {
     const { applicant, token } = await stoppedAtAddress();
     const sent = await smsCount(applicant);
     await post('/api/omo/resume/OpenLink', { token });
@@ -243,10 +243,14 @@ describe.each(TEST_DATABASES)('coming back later on $name', (database) => {
     const funnel = await t.app.db
       .selectFrom('funnels as f')
       .innerJoin('funnel_events as e', 'e.funnel_id', 'f.funnel_id')
-      .select(['e.step', 'e.kind', 'e.resumed'])
+      .select(['e.step', 'e.kind', 'e.detail', 'e.resumed'])
       .where('f.applicant_id', '=', await applicantIdOf(applicant.email))
+      .orderBy('e.id')
       .execute();
-    expect(funnel.filter((e) => e.resumed)).toEqual([{ step: 'address', kind: 'submit', resumed: true }]);
+    expect(funnel.filter((e) => e.resumed)).toEqual([
+      { step: 'address', kind: 'return', detail: 'resumeLink', resumed: true },
+      { step: 'address', kind: 'submit', detail: '', resumed: true },
+    ]);
     expect(funnel.filter((e) => !e.resumed).length).toBeGreaterThan(0);
   });
 });

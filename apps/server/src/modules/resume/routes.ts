@@ -38,7 +38,7 @@ export const resumeServicePlugin = fp<{ config: AppConfig }>(
       config,
       log: app.log,
       nextPathOf: async (context) => (await app.applications.view(context)).nextPath,
-      resumed: (applicantId) => app.funnel.resumed(applicantId),
+      resumed: (context, how, nextPath) => app.funnel.resumed(context, how, nextPath),
     });
     await app.jobs.define({ name: RESUME_LINK_QUEUE, retryLimit: 3 });
     await app.jobs.work<ResumeLinkJob>(RESUME_LINK_QUEUE, async (job) => {

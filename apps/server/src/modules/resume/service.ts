@@ -63,8 +63,8 @@ export interface ResumeServiceDeps {
   log: FastifyBaseLogger;
   /** Where the applicant goes on: the derived nextPath of their application. */
   nextPathOf(context: ApplicantContext): Promise<string>;
-  /** Counts the return in the funnel. */
-  resumed(applicantId: string): Promise<void>;
+  /** Counts the return in the funnel: by a link asked for, or a reminder's. */
+  resumed(context: ApplicantContext, how: 'resumeLink' | 'reminder', nextPath: string): Promise<void>;
 }
 
 /** The unknown, used, ended or expired link: the page says so and offers a new one. */
@@ -269,8 +269,15 @@ export function createResumeService(deps: ResumeServiceDeps) {
         throw refuse(outcome === 'wrong' ? 'resumeCode.invalid' : 'resumeCode.expired');
       }
       if (!(await consumeToken(db, link.id, clock.now()))) throw linkGone();
-      await deps.resumed(applicantId);
-      return { applicantId, nextPath: await deps.nextPathOf(context) };
+      const nextPath = await deps.nextPathOf(context);
+      // A reminder's link is the one its e-mail was keyed on (reminders/service.ts).
+      const fromReminder = await db
+        .selectFrom('email_deliveries')
+        .select('key')
+        .where('key', 'in', [`resumeReminder:${link.id}`, `draftEnding:${link.id}`])
+        .executeTakeFirst();
+      await deps.resumed(context, fromReminder ? 'reminder' : 'resumeLink', nextPath);
+      return { applicantId, nextPath };
     },
   };
 }

@@ -17,8 +17,7 @@
  */
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../providers/clock.ts';
-import { SEND_WINDOW_MS } from '../phone-verification/service.ts';
-import { createSendEventRepository } from '../phone-verification/repository.ts';
+import { createSendEventRepository, SEND_WINDOW_MS } from '../phone-verification/repository.ts';
 import { foldFunnelEvents } from '../funnel/repository.ts';
 
 export const RETENTION_QUEUE = 'retention';

@@ -87,6 +87,8 @@ export interface PhoneVerificationProvider {
   checkVerification(
     input: CheckVerificationInput,
   ): Promise<ProviderResult<Verification, PhoneVerificationFailure>>;
+  /** Sends a text of omo's own (the photo hand-off's link) by SMS. */
+  sendMessage(input: { to: string; body: string }): Promise<ProviderResult<true, PhoneVerificationFailure>>;
 }
 
 /** Builds a failure result. */

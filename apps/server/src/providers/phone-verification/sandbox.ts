@@ -112,6 +112,17 @@ export function createSandboxPhoneVerification(
       return { ok: true, value: { sid, to, channel, status: 'pending' } };
     },
 
+    async sendMessage({ to, body }) {
+      if (!/^\+[1-9][0-9]{7,14}$/.test(to)) {
+        return verificationFailure('invalidParameter', 'Invalid parameter `To`', { httpStatus: 400 });
+      }
+      if (to.endsWith(SANDBOX_FAILING_SUFFIX)) {
+        return verificationFailure('sendFailed', 'Sandbox: numbers ending in 0000 fail to send');
+      }
+      await outbox.create({ channel: 'sms', to, subject: null, body });
+      return { ok: true, value: true };
+    },
+
     async checkVerification(input) {
       let query = db.selectFrom('phone_verifications').selectAll();
       query =

@@ -142,5 +142,14 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
         'sid' in input ? { VerificationSid: input.sid } : { To: input.to };
       return post(`${serviceUrl}/VerificationCheck`, { ...target, Code: input.code });
     },
+    // Verify sends its own codes only; a text of omo's own needs Twilio Messaging, not configured yet.
+    sendMessage() {
+      return Promise.resolve(
+        verificationFailure(
+          'sendFailed',
+          'Twilio Verify sends no text of our own (Messaging not configured)',
+        ),
+      );
+    },
   };
 }

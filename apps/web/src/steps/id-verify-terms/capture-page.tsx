@@ -2,7 +2,9 @@
  * The sandbox document capture (the real provider hosts its own page): the front and back of a photo ID
  * and a selfie, each from a file or, on a phone, the camera (rear camera for the ID, front for the selfie).
  * Each image is checked here as the server checks it (type by its bytes, at most 10 MB), uploaded at once
- * and shown as a preview; Submit sends the three for verification and moves on where the server says.
+ * and shown as a preview; Submit sends the three for verification and moves on where the server says. On a
+ * computer it offers to take the photos with the phone instead (phone-hand-off.tsx); on the phone's
+ * capture-only session (hand-off-page.tsx) it tells that page when the photos are in or the session ended.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,8 +21,14 @@ import { FieldError, describedBy } from '../../components/form/field.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { problemFieldErrors, submitIdentityImages, uploadIdentityImage } from '../../lib/application-api.ts';
+import {
+  isApiStatus,
+  problemFieldErrors,
+  submitIdentityImages,
+  uploadIdentityImage,
+} from '../../lib/application-api.ts';
 import { handleStepError } from '../../lib/step.ts';
+import { PhoneHandOff } from './phone-hand-off.tsx';
 import './capture.css';
 
 /** The first bytes of a file (its type is read from them). */
@@ -39,10 +47,21 @@ interface SideState {
   error?: string;
 }
 
-export function CapturePage() {
+/** The phone's capture-only session: what the page does once the photos are in, or the session ended. */
+export interface CaptureSession {
+  onDone(): void;
+  onEnded(): void;
+}
+
+/** The photos are taken on a phone-sized screen: no hand-off offered there. */
+const isPhoneSized = () => typeof window !== 'undefined' && window.innerWidth < 600;
+
+export function CapturePage({ session }: { session?: CaptureSession }) {
   const { t } = useTranslation();
   const msg = useMessage();
-  const navigate = useNavigate();
+  const routerNavigate = useNavigate();
+  // On the phone's session, a 401 is the session's end (the page says so), never the flow's error page.
+  const navigate = (to: string) => (session ? session.onEnded() : routerNavigate(to));
   const [sides, setSides] = useState<Partial<Record<IdentityImageSide, SideState>>>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const [submitCount, setSubmitCount] = useState(0);
@@ -86,6 +105,10 @@ export function CapturePage() {
       if (old) URL.revokeObjectURL(old);
       update(side, { isUploading: false, preview: URL.createObjectURL(file) });
     } catch (error) {
+      if (session && isApiStatus(error, 401)) {
+        session.onEnded();
+        return;
+      }
       const key = problemFieldErrors(error)[0]?.key;
       update(side, { isUploading: false, error: msg(key ?? 'document.image.type') });
       await handleStepError(error, { navigate });
@@ -103,7 +126,8 @@ export function CapturePage() {
     setFailed(false);
     try {
       const status = await submitIdentityImages();
-      await navigate(status.nextPath);
+      if (session) session.onDone();
+      else await routerNavigate(status.nextPath);
     } catch (error) {
       setSubmitting(false);
       if ((await handleStepError(error, { navigate })) === 'failed') setFailed(true);
@@ -167,6 +191,7 @@ export function CapturePage() {
           {t('capture.submit')}
         </button>
       </div>
+      {!session && !isPhoneSized() ? <PhoneHandOff /> : null}
     </div>
   );
 }
