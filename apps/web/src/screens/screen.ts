@@ -61,6 +61,8 @@ export interface ReviewSectionDeclaration {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each section has its own form types
   editor?: AnswersForm<any, any>;
   isEditable?: (data: StepData) => boolean;
+  /** A section changed on its step's own page (no editor): its Change link goes there. */
+  changeStep?: StepId;
 }
 
 /** A step's screen. */

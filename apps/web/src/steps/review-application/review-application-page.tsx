@@ -8,6 +8,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
+import { pathOf } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -109,6 +110,7 @@ export function ReviewApplicationPage() {
         title,
         rows: section.rows({ data: sectionData, t, lang }),
         extra: section.extra?.(sectionData),
+        changePath: section.changeStep ? pathOf(flow, section.changeStep) : undefined,
         editor: isEditable
           ? () => (
               <SectionEditor
@@ -146,6 +148,7 @@ export function ReviewApplicationPage() {
           isEditing={editing.has(section.id)}
           {...(section.editor ? { onEdit: () => open(section.id), editor: section.editor() } : {})}
           extra={section.extra}
+          {...(section.changePath ? { changePath: section.changePath } : {})}
         />
       ))}
 

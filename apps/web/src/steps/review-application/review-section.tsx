@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { SummaryRow } from '../../screens/screen.ts';
 
@@ -14,6 +15,7 @@ export function ReviewSection({
   onEdit,
   editor,
   extra,
+  changePath,
 }: {
   id: string;
   title: string;
@@ -24,6 +26,8 @@ export function ReviewSection({
   editor?: ReactNode;
   /** Shown after the answers (e.g. the SIN's reveal). */
   extra?: ReactNode;
+  /** A section changed on its step's page: where its Change link goes. */
+  changePath?: string;
 }) {
   const { t } = useTranslation();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -50,6 +54,11 @@ export function ReviewSection({
           >
             {t('review.edit')}
           </button>
+        ) : changePath ? (
+          <Link to={changePath} className="review-section__edit">
+            {t('review.change')}
+            <span className="visually-hidden"> {title}</span>
+          </Link>
         ) : null}
       </div>
       {isEditing ? (
