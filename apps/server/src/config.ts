@@ -294,6 +294,16 @@ const VARIABLES = {
     description: 'Twilio Verify service SID (VA...).',
     key: 'twilio.serviceSid',
   }),
+  TWILIO_MESSAGING_BASE_URL: variable(z.url().default('https://api.twilio.com'), {
+    description: 'Base address of the Twilio Messaging API (tests point it to a local fake).',
+    key: 'twilio.messagingBaseUrl',
+    to: noTrailingSlash,
+  }),
+  TWILIO_MESSAGING_SERVICE_SID: variable(optionalString, {
+    description:
+      "Twilio Messaging Service SID (MG...) that sends omo's own texts (the ID photos' link to the phone); unset, none are sent and the QR code remains.",
+    key: 'twilio.messagingServiceSid',
+  }),
   CANADA_POST_BASE_URL: variable(z.url().default('https://ws1.postescanada-canadapost.ca'), {
     description: 'Base address of Canada Post AddressComplete (tests point it to a local fake).',
     key: 'canadaPost.baseUrl',

@@ -75,6 +75,10 @@ export function createProviders(
       accountSid,
       authToken,
       serviceSid,
+      messagingBaseUrl: config.twilio.messagingBaseUrl,
+      ...(config.twilio.messagingServiceSid
+        ? { messagingServiceSid: config.twilio.messagingServiceSid }
+        : {}),
       timeoutMs: config.partnerTimeoutMs,
     });
   } else {

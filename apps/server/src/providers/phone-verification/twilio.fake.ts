@@ -35,6 +35,8 @@ export interface FakeTwilioRequest {
 export interface FakeTwilio {
   baseUrl: string;
   requests: FakeTwilioRequest[];
+  /** The texts sent through Messaging (to, body). */
+  messages: { to: string; body: string }[];
   /** The code of the pending verification for a number (what the phone received). */
   codeFor(to: string): string | undefined;
   /** The next request answers this error. */
@@ -47,6 +49,7 @@ const E164 = /^\+[1-9][0-9]{7,14}$/;
 export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeTwilio> {
   const verifications = new Map<string, FakeVerification>();
   const requests: FakeTwilioRequest[] = [];
+  const messages: { to: string; body: string }[] = [];
   let injected: { status: number; code: number; message: string } | undefined;
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
 
@@ -86,6 +89,16 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
     if (req.method !== 'POST') return sendError(res, 405, 20004, 'Method not allowed');
     if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
       return sendError(res, 400, 60200, 'Invalid parameter');
+    }
+    // Messaging (a text of our own): a Messaging Service's SID, a number in E.164, a body.
+    if (path === `/2010-04-01/Accounts/${options.accountSid}/Messages.json`) {
+      const to = form.To ?? '';
+      if (!E164.test(to)) return sendError(res, 400, 21211, "The 'To' number is not a valid phone number.");
+      if (!/^MG[0-9a-f]{32}$/.test(form.MessagingServiceSid ?? '') || !form.Body) {
+        return sendError(res, 400, 21701, 'The Messaging Service SID or the body is missing.');
+      }
+      messages.push({ to, body: form.Body });
+      return sendJson(res, 201, { sid: `SM${randomBytes(16).toString('hex')}`, to, status: 'accepted' });
     }
     const base = `/v2/Services/${options.serviceSid}`;
     if (path === `${base}/Verifications`) {
@@ -148,6 +161,7 @@ export async function startFakeTwilio(options: FakeTwilioOptions): Promise<FakeT
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
+    messages,
     codeFor: (to) => pendingFor(to)?.code,
     failNext(status, code, message) {
       injected = { status, code, message };

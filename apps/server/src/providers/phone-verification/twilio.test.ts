@@ -17,6 +17,43 @@ describe('Twilio Verify adapter against a local fake', () => {
     await fake.close();
   });
   const adapter = () => createTwilioPhoneVerification({ baseUrl: fake.baseUrl, ...CREDENTIALS });
+  const messaging = () =>
+    createTwilioPhoneVerification({
+      baseUrl: fake.baseUrl,
+      ...CREDENTIALS,
+      messagingBaseUrl: fake.baseUrl,
+      messagingServiceSid: `MG${'3'.repeat(32)}`,
+    });
+
+  it("sends a text of omo's own through the Messaging Service, form-encoded with Basic auth", async () => {
+    const body =
+      'omo Credit Union: take the photos of your ID on this phone: https://apply.example/handoff#x';
+    expect(await messaging().sendMessage({ to: '+14165550140', body })).toEqual({ ok: true, value: true });
+    expect(fake.messages.at(-1)).toEqual({ to: '+14165550140', body });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${CREDENTIALS.accountSid}/Messages.json`,
+      form: { To: '+14165550140', Body: body, MessagingServiceSid: `MG${'3'.repeat(32)}` },
+    });
+  });
+
+  it('refuses a number Twilio cannot text, and sends nothing without a Messaging Service', async () => {
+    expect(await messaging().sendMessage({ to: '4165550140', body: 'x' })).toMatchObject({
+      ok: false,
+      failure: { code: 'invalidParameter', vendorCode: 21211 },
+    });
+    fake.failNext(400, 21610, 'Attempt to send to unsubscribed recipient');
+    expect(await messaging().sendMessage({ to: '+14165550141', body: 'x' })).toMatchObject({
+      ok: false,
+      failure: { code: 'sendFailed', vendorCode: 21610 },
+    });
+    const sent = fake.requests.length;
+    expect(await adapter().sendMessage({ to: '+14165550142', body: 'x' })).toMatchObject({
+      ok: false,
+      failure: { code: 'sendFailed' },
+    });
+    expect(fake.requests.length).toBe(sent);
+  });
 
   it('starts a verification with a form-encoded POST and reads the Verification resource', async () => {
     const result = await adapter().startVerification({ to: '+14165550123', channel: 'sms', locale: 'fr' });

@@ -5,7 +5,9 @@
  * typed failure; the code sent by the applicant is never logged or put in an error message. Each call is
  * bounded by the partner timeout. Verify takes no idempotency key; it needs none: while a verification of
  * a number is pending, starting one again re-sends the same code (no second verification), so a retry after
- * a timeout never leaves two valid codes.
+ * a timeout never leaves two valid codes. A text of omo's own (the ID photos' link to the phone) goes
+ * through Twilio Messaging: POST {messagingBase}/2010-04-01/Accounts/{AccountSid}/Messages.json with the
+ * Messaging Service's SID, when one is configured.
  */
 import { callPartner, DEFAULT_PARTNER_TIMEOUT_MS } from '../http.ts';
 import {
@@ -25,6 +27,10 @@ interface TwilioVerifyOptions {
   accountSid: string;
   authToken: string;
   serviceSid: string;
+  /** e.g. 'https://api.twilio.com' (tests: the local fake). */
+  messagingBaseUrl?: string;
+  /** The Messaging Service (MG...) that sends omo's own texts; absent: none are sent. */
+  messagingServiceSid?: string;
   /** Per-request timeout (default PARTNER_TIMEOUT_SECONDS' 5 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -44,6 +50,11 @@ const ERROR_CODES: Record<number, PhoneVerificationFailureCode> = {
   20429: 'rateLimited',
   60212: 'rateLimited',
   20003: 'unauthorized',
+  // Messaging: an invalid 'To', an unsubscribed, landline or unreachable number.
+  21211: 'invalidParameter',
+  21408: 'sendFailed',
+  21610: 'sendFailed',
+  21614: 'sendFailed',
 };
 
 const STATUSES: readonly VerificationStatus[] = [
@@ -97,11 +108,8 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
   const serviceUrl = `${base}/v2/Services/${encodeURIComponent(options.serviceSid)}`;
   const authorization = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString('base64')}`;
 
-  async function post(
-    url: string,
-    form: Record<string, string>,
-  ): Promise<ProviderResult<Verification, PhoneVerificationFailure>> {
-    const answer = await callPartner(
+  async function send(url: string, form: Record<string, string>) {
+    return callPartner(
       doFetch,
       url,
       {
@@ -115,6 +123,13 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
       },
       options.timeoutMs ?? DEFAULT_PARTNER_TIMEOUT_MS,
     );
+  }
+
+  async function post(
+    url: string,
+    form: Record<string, string>,
+  ): Promise<ProviderResult<Verification, PhoneVerificationFailure>> {
+    const answer = await send(url, form);
     if (!answer.ok) {
       return verificationFailure('unavailable', `Twilio gave no answer (${answer.kind})`, {
         kind: answer.kind,
@@ -142,14 +157,27 @@ export function createTwilioPhoneVerification(options: TwilioVerifyOptions): Pho
         'sid' in input ? { VerificationSid: input.sid } : { To: input.to };
       return post(`${serviceUrl}/VerificationCheck`, { ...target, Code: input.code });
     },
-    // Verify sends its own codes only; a text of omo's own needs Twilio Messaging, not configured yet.
-    sendMessage() {
-      return Promise.resolve(
-        verificationFailure(
+    async sendMessage({ to, body }) {
+      const { messagingServiceSid } = options;
+      if (!messagingServiceSid) {
+        return verificationFailure(
           'sendFailed',
-          'Twilio Verify sends no text of our own (Messaging not configured)',
-        ),
+          'Twilio Messaging is not configured (TWILIO_MESSAGING_SERVICE_SID)',
+        );
+      }
+      const messagingBase = (options.messagingBaseUrl ?? 'https://api.twilio.com').replace(/\/+$/, '');
+      const answer = await send(
+        `${messagingBase}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`,
+        { To: to, Body: body, MessagingServiceSid: messagingServiceSid },
       );
+      if (!answer.ok) {
+        return verificationFailure('unavailable', `Twilio gave no answer (${answer.kind})`, {
+          kind: answer.kind,
+        });
+      }
+      if (!answer.response.ok)
+        return { ok: false, failure: mapTwilioError(answer.response.status, answer.body) };
+      return { ok: true, value: true };
     },
   };
 }
