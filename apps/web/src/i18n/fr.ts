@@ -53,6 +53,10 @@ export const fr: Translation = {
     loadingProducts: 'Chargement de votre demande…',
     sessionEnded:
       'Nous ne trouvons pas votre demande en cours. Elle a peut-être été fermée après une période d’inactivité. Veuillez recommencer.',
+    choose: {
+      title: 'Choisissez le compte que vous voulez ouvrir',
+      text: 'Vous devenez membre en ouvrant votre premier compte.',
+    },
     draft: {
       title: 'Continuer votre demande ou en commencer une nouvelle?',
       text: 'Une demande a été commencée sur cet appareil et n’est pas terminée. Si elle n’est pas la vôtre, commencez-en une nouvelle : l’autre demande vous reste fermée.',
