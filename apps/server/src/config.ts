@@ -177,6 +177,11 @@ const VARIABLES = {
     // Production never forces a result ('').
     to: (v, c) => (c.isProduction ? '' : v),
   }),
+  IDENTITY_CREDIT_BUREAU: variable(z.string().trim().max(60).default('Equifax Canada'), {
+    description:
+      "The credit bureau whose file the identity provider's check uses, named on the decline page; empty when it uses none.",
+    key: 'identityCreditBureau',
+  }),
   IDENTITY_PROVIDER: variable(optional(z.enum(['sandbox', 'alloy'])), {
     shown: FROM_PROVIDERS,
     description:

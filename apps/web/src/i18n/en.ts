@@ -483,6 +483,20 @@ export const en = {
       title: "We're unable to open your account",
       text: "We're unable to fill your request at this time.",
       call: 'If you have questions, call us at <phone>{{phone}}</phone>.',
+      creditReport: {
+        title: 'Your credit report',
+        used: 'To confirm your identity, we used your credit report from {{bureau}}.',
+        copy: 'You can ask {{bureau}} for a free copy of your credit report and have any mistake in it corrected.',
+      },
+      branch: {
+        title: 'Apply in a branch',
+        text: 'Our staff can look at your application with you in person. Bring a government-issued photo ID.',
+      },
+      someoneElse: {
+        title: 'Someone else applying on this device?',
+        text: 'They can start their own application. Nothing of yours is shown to them.',
+        start: 'Start a new application',
+      },
     },
     savingsOffer: {
       title: 'We have another option for you',

@@ -642,6 +642,20 @@ export const fr: Translation = {
       title: 'Nous ne pouvons pas ouvrir votre compte',
       text: 'Nous ne pouvons pas donner suite à votre demande pour le moment.',
       call: 'Si vous avez des questions, appelez-nous au <phone>{{phone}}</phone>.',
+      creditReport: {
+        title: 'Votre dossier de crédit',
+        used: 'Pour confirmer votre identité, nous avons consulté votre dossier de crédit, fourni par {{bureau}}.',
+        copy: 'Vous pouvez demander une copie gratuite de votre dossier de crédit à {{bureau}} et y faire corriger toute erreur.',
+      },
+      branch: {
+        title: 'Faire une demande en succursale',
+        text: 'Notre personnel peut examiner votre demande avec vous en personne. Apportez une pièce d’identité avec photo délivrée par un gouvernement.',
+      },
+      someoneElse: {
+        title: 'Une autre personne fait une demande sur cet appareil?',
+        text: 'Elle peut commencer sa propre demande. Rien de la vôtre ne lui est montré.',
+        start: 'Commencer une nouvelle demande',
+      },
     },
     savingsOffer: {
       title: 'Nous avons une autre option pour vous',

@@ -367,7 +367,12 @@ export const applicationViewSchema = z.object({
   }),
   accountUsage: z.record(z.string(), accountUsageAnswersSchema).nullable(),
   /** recheck: answers the result was computed from changed since, so the check runs again. */
-  identity: z.object({ status: z.enum(IDENTITY_STATUSES), recheck: z.boolean().optional() }),
+  identity: z.object({
+    status: z.enum(IDENTITY_STATUSES),
+    recheck: z.boolean().optional(),
+    /** The credit bureau whose file the identity check used, when it used one (the decline page says so). */
+    creditBureau: z.string().nullable().optional(),
+  }),
   legalTerms: legalTermsViewSchema.nullable(),
   /** The review's consent to the five statements (consentCompleted). */
   reviewConsent: z.boolean(),

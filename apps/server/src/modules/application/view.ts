@@ -7,6 +7,7 @@ import {
   decisionSeenBy,
   canResendCode,
   canVisitStep,
+  isCreditReportUsed,
   isVerificationLimitReached,
   lastFourDigits,
   maskSin,
@@ -64,10 +65,14 @@ export function nextPathFor(read: Pick<ProgressRead, 'progress' | 'answers'>): s
   return nextPathOf(read.progress, read.answers.identity);
 }
 
-/** The whole view. */
+/**
+ * The whole view.
+ * @param creditBureau the bureau the identity provider checks against ('' when none is named)
+ */
 export function toApplicationView(
   { application, applicant }: ApplicantContext,
   read: ProgressRead,
+  creditBureau = '',
 ): ApplicationView {
   const { progress } = read;
   const seen = decisionSeenBy(applicant.role, application.decision);
@@ -99,7 +104,12 @@ export function toApplicationView(
       masked: applicant.sinProvided && applicant.sinLast3 ? maskSin(applicant.sinLast3) : null,
     },
     accountUsage: isPrimary ? (application.accountUsage as ApplicationView['accountUsage']) : null,
-    identity: { status: applicant.identity.status, recheck: applicant.identity.lapsed === true },
+    identity: {
+      status: applicant.identity.status,
+      recheck: applicant.identity.lapsed === true,
+      creditBureau:
+        creditBureau !== '' && isCreditReportUsed(applicant.identity.status) ? creditBureau : null,
+    },
     legalTerms: applicant.legalTerms,
     reviewConsent: applicant.reviewConsent,
     termsAccepted: applicant.termsAccepted,

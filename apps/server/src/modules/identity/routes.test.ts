@@ -121,6 +121,38 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
     });
   });
 
+  describe('the credit bureau the check used (named on the decline page)', () => {
+    it('is named once the provider checked the applicant, not before', async () => {
+      const a = await startApplicant(t, { lastName: 'Decline' });
+      await throughProducts(a);
+      expect((await a.view()).json().identity.creditBureau).toBeNull();
+      expect((await runIdentityCheck(a)).json().identity).toMatchObject({
+        status: 'passed',
+        creditBureau: 'Equifax Canada',
+      });
+    });
+
+    it('is not named when the check was skipped, nor when IDENTITY_CREDIT_BUREAU is empty', async () => {
+      const skipped = await startApplicant(t, { lastName: 'Review', extra: { forceTuTest: true } });
+      await throughProducts(skipped);
+      expect((await runIdentityCheck(skipped)).json().identity).toMatchObject({
+        status: 'skipped',
+        creditBureau: null,
+      });
+      const none = await buildTestApp(database, { env: { IDENTITY_CREDIT_BUREAU: '' } });
+      try {
+        const a = await startApplicant(none, { lastName: 'Decline' });
+        await throughProducts(a);
+        expect((await runIdentityCheck(a)).json().identity).toMatchObject({
+          status: 'passed',
+          creditBureau: null,
+        });
+      } finally {
+        await none.close();
+      }
+    });
+  });
+
   describe('the server decides whether the identity provider is used', () => {
     it('forcetutest=true turns the provider off outside production: the check is skipped', async () => {
       const a = await startApplicant(t, { lastName: 'Review', extra: { forceTuTest: true } });
