@@ -287,6 +287,11 @@ export const en = {
     unavailable:
       "ID verification by photo is unavailable right now. You can try again in a few minutes, or show your ID in person instead: we'll tell you where once your application is submitted.",
     inPerson: 'Show my ID in person instead',
+    inPersonChoice: {
+      title: 'Verify your identity in person instead',
+      text: "You can finish your application online and show your ID at a branch or a post office. Once you submit your application, we'll show you where to go and email you the instructions.",
+      choose: 'Verify in person instead',
+    },
     choosingInPerson: 'Choosing to show your ID in person…',
     received: "We've received your photos. We'll take you to the next step in a moment…",
   },

@@ -414,6 +414,11 @@ export const fr: Translation = {
     unavailable:
       'La vérification de l’identité par photo n’est pas disponible pour le moment. Vous pouvez réessayer dans quelques minutes ou présenter votre pièce d’identité en personne : nous vous dirons où une fois votre demande soumise.',
     inPerson: 'Présenter ma pièce d’identité en personne',
+    inPersonChoice: {
+      title: 'Confirmer plutôt votre identité en personne',
+      text: 'Vous pouvez terminer votre demande en ligne et présenter votre pièce d’identité dans une succursale ou un bureau de poste. Une fois votre demande envoyée, nous vous indiquerons où aller et vous enverrons les instructions par courriel.',
+      choose: 'Confirmer en personne',
+    },
     choosingInPerson: 'Choix de la présentation en personne…',
     received: 'Nous avons reçu vos photos. Nous vous amenons à l’étape suivante dans un instant…',
   },
