@@ -311,6 +311,10 @@ export const applicationPhoneViewSchema = z.object({
   canResend: z.boolean(),
   /** Continue enabled: verified, a counter reached 3, or the provider could not check a code. */
   canContinue: z.boolean(),
+  /** Codes that may still be tried before a new code is needed. */
+  triesLeft: z.number().int().min(0).optional(),
+  /** The wrong codes are used up and a new code may be sent, by text or voice (decision 0091). */
+  canGetNewCode: z.boolean().optional(),
   lastFour: z.string().nullable(),
 });
 export type ApplicationPhoneView = z.infer<typeof applicationPhoneViewSchema>;

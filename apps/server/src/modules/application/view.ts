@@ -6,6 +6,8 @@
 import {
   decisionSeenBy,
   canResendCode,
+  canGetNewCode,
+  codeTriesLeft,
   canVisitStep,
   isCreditReportUsed,
   isVerificationLimitReached,
@@ -56,6 +58,8 @@ export function toPhoneView(
     invalidCounter: state.invalidCounter,
     canResend: !verified && state.status === 'pending' && canResendCode(state),
     canContinue: verified || isVerificationLimitReached(state) || state.serviceException === true,
+    triesLeft: codeTriesLeft(state),
+    canGetNewCode: !verified && state.status === 'pending' && canGetNewCode(state),
     lastFour: applicant.phoneNumber ? lastFourDigits(applicant.phoneNumber) : null,
   };
 }
