@@ -105,3 +105,48 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: t.inPerson })).toBeVisible();
   });
 }
+
+// Issue 24, item 10: the photo page's error summary names each photo that is missing.
+const photos = {
+  en: {
+    send: 'Send my photos',
+    summary: 'There is a problem',
+    missing: ['Add a photo of the front of your ID', 'Add a photo of the back of your ID', 'Add a selfie'],
+  },
+  fr: {
+    send: 'Envoyer mes photos',
+    summary: 'Il y a un problème',
+    missing: [
+      'Ajoutez une photo du recto de votre pièce d’identité',
+      'Ajoutez une photo du verso de votre pièce d’identité',
+      'Ajoutez un égoportrait',
+    ],
+  },
+} as const;
+
+for (const lang of ['en', 'fr'] as const) {
+  test(`[${lang}] the photo page's error summary names each missing photo @mobile`, async ({
+    page,
+    expectNoAxeViolations,
+  }, testInfo) => {
+    const t = photos[lang];
+    if (lang === 'fr') {
+      await page.goto('/');
+      await page.getByRole('button', { name: /français/i }).click();
+      await expect(page.getByRole('heading', { level: 1, name: w.fr.member })).toBeVisible();
+    }
+    await reachStepUp(page.request);
+    const started = await page.request.post('/api/omo/DocumentVerification/Start', {
+      data: { consent: true },
+    });
+    expect(started.ok(), await started.text()).toBe(true);
+    await page.goto('/single/idverifyterms/capture');
+    await page.getByRole('button', { name: t.send }).click();
+    const summary = page.getByRole('alert').filter({ hasText: t.summary });
+    await expect(summary).toBeFocused();
+    for (const text of t.missing) await expect(summary.getByRole('link', { name: text })).toBeVisible();
+    await expectNoAxeViolations();
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: testInfo.outputPath(`capture-missing-${lang}.png`), fullPage: true });
+  });
+}

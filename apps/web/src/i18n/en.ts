@@ -152,7 +152,7 @@ export const en = {
     lead: 'Interest-bearing accounts require your SIN by regulation, so that interest income can be reported to the Canada Revenue Agency.',
     label: 'Social Insurance Number (SIN)',
     // No-break spaces keep the example number on one line.
-    hint: 'It has 9 digits, for example 123\u00a0456\u00a0789',
+    hint: 'It has 9 digits, for example 130\u00a0692\u00a0544',
     what: 'SIN',
     skipNote:
       'Prefer not to give your SIN online? You can skip this step and provide it in person at a branch instead.',
@@ -313,6 +313,11 @@ export const en = {
       front: 'Show all four corners, with no glare. JPEG, PNG, WebP or HEIC, up to 10 MB.',
       back: 'Show all four corners, with no glare. JPEG, PNG, WebP or HEIC, up to 10 MB.',
       selfie: 'Face the camera in good light, without a hat or sunglasses.',
+    },
+    required: {
+      front: 'Add a photo of the front of your ID',
+      back: 'Add a photo of the back of your ID',
+      selfie: 'Add a selfie',
     },
     uploading: 'Uploading the photo…',
     uploaded: 'Photo added.',

@@ -276,7 +276,7 @@ export const fr: Translation = {
     title: 'Quel est votre numéro d’assurance sociale?',
     lead: 'La réglementation exige votre NAS pour les comptes qui portent intérêt, afin que les revenus d’intérêts soient déclarés à l’Agence du revenu du Canada.',
     label: 'Numéro d’assurance sociale (NAS)',
-    hint: 'Il compte 9 chiffres, par exemple 123\u00a0456\u00a0789',
+    hint: 'Il compte 9 chiffres, par exemple 130\u00a0692\u00a0544',
     what: 'NAS',
     skipNote:
       'Vous préférez ne pas donner votre NAS en ligne? Vous pouvez passer cette étape et le fournir en personne dans une succursale.',
@@ -444,6 +444,11 @@ export const fr: Translation = {
       front: 'Montrez les quatre coins, sans reflet. JPEG, PNG, WebP ou HEIC, jusqu’à 10 Mo.',
       back: 'Montrez les quatre coins, sans reflet. JPEG, PNG, WebP ou HEIC, jusqu’à 10 Mo.',
       selfie: 'Regardez l’appareil, dans un bon éclairage, sans chapeau ni lunettes de soleil.',
+    },
+    required: {
+      front: 'Ajoutez une photo du recto de votre pièce d’identité',
+      back: 'Ajoutez une photo du verso de votre pièce d’identité',
+      selfie: 'Ajoutez un égoportrait',
     },
     uploading: 'Envoi de la photo…',
     uploaded: 'Photo ajoutée.',
