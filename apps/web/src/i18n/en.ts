@@ -8,6 +8,13 @@ import { enFirst } from './en-first.ts';
 
 export const en = {
   ...enFirst,
+  membershipShare: {
+    title: 'Your membership share',
+    price: 'To become a member, you buy one membership share of {{price}}.',
+    when: "We take the {{price}} from the first deposit you make into your account. You don't pay anything today.",
+    refund:
+      'The share is refunded when you close your membership, unless the refund would put the credit union below its capital requirements.',
+  },
   form: {
     errorSummaryTitle: 'There is a problem',
     optional: '(optional)',

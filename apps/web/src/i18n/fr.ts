@@ -127,6 +127,13 @@ export const fr: Translation = {
       startAgain: 'Recommencer',
     },
   },
+  membershipShare: {
+    title: 'Votre part sociale',
+    price: 'Pour devenir membre, vous achetez une part sociale de {{price}}.',
+    when: 'Nous prélevons les {{price}} sur le premier dépôt que vous faites dans votre compte. Vous ne payez rien aujourd’hui.',
+    refund:
+      'La part est remboursée à la fin de votre adhésion, sauf si ce remboursement faisait passer la caisse sous ses exigences de capital.',
+  },
   form: {
     errorSummaryTitle: 'Il y a un problème',
     optional: '(facultatif)',

@@ -4,6 +4,7 @@
  * the debit card's delivery when one was ordered, the mobile app (store links and a QR code) and the
  * contact phone.
  */
+import { MembershipShare } from '../components/membership-share.tsx';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { QRCodeSVG } from 'qrcode.react';
@@ -48,6 +49,7 @@ export function ConfirmApplicationPage() {
         <a href={onlineBankingUrl}>{t('outcomes.confirm.signInLink')}</a>
       </p>
       {decision.debitCardOrdered ? <p>{t('outcomes.confirm.debitCard')}</p> : null}
+      <MembershipShare />
       <EmailedNote />
 
       <section className="outcome__section" aria-labelledby="mobile-app-title">
