@@ -53,7 +53,6 @@ export const enFirst = {
       "We couldn't find your application in progress. It may have been closed after a period of inactivity. Please start again.",
     choose: {
       title: 'Choose the account you want to open',
-      text: 'You become a member when you open your first account.',
     },
     draft: {
       title: 'Continue your application or start a new one?',

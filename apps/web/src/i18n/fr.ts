@@ -55,7 +55,6 @@ export const fr: Translation = {
       'Nous ne trouvons pas votre demande en cours. Elle a peut-être été fermée après une période d’inactivité. Veuillez recommencer.',
     choose: {
       title: 'Choisissez le compte que vous voulez ouvrir',
-      text: 'Vous devenez membre en ouvrant votre premier compte.',
     },
     draft: {
       title: 'Continuer votre demande ou en commencer une nouvelle?',

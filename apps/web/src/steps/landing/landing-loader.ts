@@ -46,17 +46,10 @@ async function findDraftPath(signal: AbortSignal): Promise<string | null> {
   }
 }
 
-/** The catalogue grouped by category (in the order the categories first come), each in its display order. */
+/** The catalogue grouped by category, in the order the categories first come. */
 function byCategory(products: ProductOffering[]): ProductOffering[] {
   const categories = [...new Set(products.map((p) => p.accountCategory))];
-  return products
-    .map((product, index) => ({ product, index }))
-    .sort(
-      (a, b) =>
-        categories.indexOf(a.product.accountCategory) - categories.indexOf(b.product.accountCategory) ||
-        a.index - b.index,
-    )
-    .map(({ product }) => product);
+  return categories.flatMap((c) => products.filter((p) => p.accountCategory === c));
 }
 
 export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData | Response> {
