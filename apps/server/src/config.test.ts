@@ -121,6 +121,22 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ [name]: value }, ROOT)).toThrow(name);
   });
 
+  it('takes the membership share price in dollars and cents, and the credit bureau named on the decline page', () => {
+    expect(parseConfig({}, ROOT)).toMatchObject({
+      membershipSharePrice: '5.00',
+      identityCreditBureau: 'Equifax Canada',
+    });
+    expect(
+      parseConfig({ MEMBERSHIP_SHARE_PRICE: '25.00', IDENTITY_CREDIT_BUREAU: 'TransUnion' }, ROOT),
+    ).toMatchObject({
+      membershipSharePrice: '25.00',
+      identityCreditBureau: 'TransUnion',
+    });
+    for (const wrong of ['5', '5.0', '-5.00', 'five']) {
+      expect(() => parseConfig({ MEMBERSHIP_SHARE_PRICE: wrong }, ROOT)).toThrow(ConfigError);
+    }
+  });
+
   it('warns 5 minutes before a 60-minute session ends, and always before it ends', () => {
     const config = parseConfig({}, ROOT);
     expect([config.sessionIdleMinutes, config.sessionWarningMinutes]).toEqual([60, 5]);

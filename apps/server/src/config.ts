@@ -182,6 +182,11 @@ const VARIABLES = {
     // Production never forces a result ('').
     to: (v, c) => (c.isProduction ? '' : v),
   }),
+  IDENTITY_CREDIT_BUREAU: variable(z.string().trim().max(60).default('Equifax Canada'), {
+    description:
+      "The credit bureau whose file the identity provider's check uses, named on the decline page; empty when it uses none.",
+    key: 'identityCreditBureau',
+  }),
   IDENTITY_PROVIDER: variable(optional(z.enum(['sandbox', 'alloy'])), {
     shown: FROM_PROVIDERS,
     description:
@@ -232,6 +237,17 @@ const VARIABLES = {
       'Token that signs the notifications Onfido sends to ProcessIDVNotification (X-SHA2-Signature).',
     key: 'onfido.webhookToken',
   }),
+  MEMBERSHIP_SHARE_PRICE: variable(
+    z
+      .string()
+      .regex(/^\d{1,5}\.\d{2}$/, 'dollars and cents, e.g. 5.00')
+      .default('5.00'),
+    {
+      description:
+        'Price in dollars of the membership share every member buys (e.g. 5.00): stated before the terms are accepted and on the welcome page.',
+      key: 'membershipSharePrice',
+    },
+  ),
   HIDE_REFERRAL_CODE: variable(booleanFromEnv.default(false), {
     description: "Page setting: hide the referral code on 'Create your profile'.",
     key: 'hideReferralCode',

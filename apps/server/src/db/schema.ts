@@ -129,6 +129,7 @@ export interface PhoneStateJson {
   sendFailCounter?: number;
   resendCounter?: number;
   invalidCounter?: number;
+  newCodeCounter?: number;
   sid?: string | null;
   serviceException?: boolean;
   /** The last send failed because the SMS partner was down (not because it refused the number). */

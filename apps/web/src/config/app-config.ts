@@ -40,6 +40,7 @@ export const DEFAULT_CONFIG: AppConfig = withDerived(
     isProduction: false,
     buildNumber: '',
     hideReferralCode: false,
+    membershipSharePrice: '5.00',
     deviceFingerprint: { scriptUrl: null, orgId: null },
     mobileApp: { url: '', appStoreUrl: '', googlePlayUrl: '' },
   },

@@ -51,6 +51,9 @@ export const enFirst = {
     loadingProducts: 'Loading your application…',
     sessionEnded:
       "We couldn't find your application in progress. It may have been closed after a period of inactivity. Please start again.",
+    choose: {
+      title: 'Choose the account you want to open',
+    },
     draft: {
       title: 'Continue your application or start a new one?',
       text: 'An application was started on this device and is not finished. If it is not yours, start a new one: the other application stays closed to you.',

@@ -8,6 +8,13 @@ import { enFirst } from './en-first.ts';
 
 export const en = {
   ...enFirst,
+  membershipShare: {
+    title: 'Your membership share',
+    price: 'To become a member, you buy one membership share of {{price}}.',
+    when: "We take the {{price}} from the first deposit you make into your account. You don't pay anything today.",
+    refund:
+      'The share is refunded when you close your membership, unless the refund would put the credit union below its capital requirements.',
+  },
   form: {
     errorSummaryTitle: 'There is a problem',
     optional: '(optional)',
@@ -175,7 +182,7 @@ export const en = {
     lead: 'Interest-bearing accounts require your SIN by regulation, so that interest income can be reported to the Canada Revenue Agency.',
     label: 'Social Insurance Number (SIN)',
     // No-break spaces keep the example number on one line.
-    hint: 'It has 9 digits, for example 123\u00a0456\u00a0789',
+    hint: 'It has 9 digits, for example 130\u00a0692\u00a0544',
     what: 'SIN',
     skipNote:
       'Prefer not to give your SIN online? You can skip this step and provide it in person at a branch instead.',
@@ -221,6 +228,14 @@ export const en = {
     digitLabel: 'Digit {{n}} of {{total}}',
     checking: 'Checking the code…',
     expired: 'This code has expired, please request a new code',
+    triesLeft_one: 'You can try 1 more code.',
+    triesLeft_other: 'You can try {{count}} more codes.',
+    newCode: {
+      title: 'Get a new code',
+      text: 'The code you have can no longer be used. We can send you a new one by text message or by voice call.',
+      sms: 'Text me a new code',
+      call: 'Call me with a new code',
+    },
     resendIntro: "Didn't get the code?",
     resendSms: 'Resend code by SMS',
     resendCall: 'Resend code by Voice Call',
@@ -310,6 +325,11 @@ export const en = {
     unavailable:
       "ID verification by photo is unavailable right now. You can try again in a few minutes, or show your ID in person instead: we'll tell you where once your application is submitted.",
     inPerson: 'Show my ID in person instead',
+    inPersonChoice: {
+      title: 'Verify your identity in person instead',
+      text: "You can finish your application online and show your ID at a branch or a post office. Once you submit your application, we'll show you where to go and email you the instructions.",
+      choose: 'Verify in person instead',
+    },
     choosingInPerson: 'Choosing to show your ID in person…',
     received: "We've received your photos. We'll take you to the next step in a moment…",
   },
@@ -323,6 +343,11 @@ export const en = {
       front: 'Show all four corners, with no glare. JPEG, PNG, WebP or HEIC, up to 10 MB.',
       back: 'Show all four corners, with no glare. JPEG, PNG, WebP or HEIC, up to 10 MB.',
       selfie: 'Face the camera in good light, without a hat or sunglasses.',
+    },
+    required: {
+      front: 'Add a photo of the front of your ID',
+      back: 'Add a photo of the back of your ID',
+      selfie: 'Add a selfie',
     },
     uploading: 'Uploading the photo…',
     uploaded: 'Photo added.',
@@ -553,6 +578,20 @@ export const en = {
       title: "We're unable to open your account",
       text: "We're unable to fill your request at this time.",
       call: 'If you have questions, call us at <phone>{{phone}}</phone>.',
+      creditReport: {
+        title: 'Your credit report',
+        used: 'To confirm your identity, we used your credit report from {{bureau}}.',
+        copy: 'You can ask {{bureau}} for a free copy of your credit report and have any mistake in it corrected.',
+      },
+      branch: {
+        title: 'Apply in a branch',
+        text: 'Our staff can look at your application with you in person. Bring a government-issued photo ID.',
+      },
+      someoneElse: {
+        title: 'Someone else applying on this device?',
+        text: 'They can start their own application. Nothing of yours is shown to them.',
+        start: 'Start a new application',
+      },
     },
     savingsOffer: {
       title: 'We have another option for you',

@@ -17,3 +17,15 @@ describe('the English copy', () => {
     expect(strings(en).filter(([, text]) => /e-mail/i.test(text))).toEqual([]);
   });
 });
+
+describe("the SIN hint's example (issue 24, item 10)", () => {
+  it('is a number that passes the SIN check, in both languages', async () => {
+    const { isValidSin } = await import('@omo/domain');
+    const { fr } = await import('./fr.ts');
+    for (const hint of [en.sin.hint, fr.sin.hint]) {
+      const example = /(\d{3})\u00a0(\d{3})\u00a0(\d{3})/.exec(hint);
+      expect(example, hint).not.toBeNull();
+      expect(isValidSin(example!.slice(1).join(''), { isTfsaOrFhsa: false })).toBe(true);
+    }
+  });
+});

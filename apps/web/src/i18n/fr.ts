@@ -53,6 +53,9 @@ export const fr: Translation = {
     loadingProducts: 'Chargement de votre demande…',
     sessionEnded:
       'Nous ne trouvons pas votre demande en cours. Elle a peut-être été fermée après une période d’inactivité. Veuillez recommencer.',
+    choose: {
+      title: 'Choisissez le compte que vous voulez ouvrir',
+    },
     draft: {
       title: 'Continuer votre demande ou en commencer une nouvelle?',
       text: 'Une demande a été commencée sur cet appareil et n’est pas terminée. Si elle n’est pas la vôtre, commencez-en une nouvelle : l’autre demande vous reste fermée.',
@@ -122,6 +125,13 @@ export const fr: Translation = {
       text: 'Un problème inattendu est survenu. Veuillez recharger la page ou recommencer. Si le problème persiste, appelez-nous au <phone>{{phone}}</phone>.',
       startAgain: 'Recommencer',
     },
+  },
+  membershipShare: {
+    title: 'Votre part sociale',
+    price: 'Pour devenir membre, vous achetez une part sociale de {{price}}.',
+    when: 'Nous prélevons les {{price}} sur le premier dépôt que vous faites dans votre compte. Vous ne payez rien aujourd’hui.',
+    refund:
+      'La part est remboursée à la fin de votre adhésion, sauf si ce remboursement faisait passer la caisse sous ses exigences de capital.',
   },
   form: {
     errorSummaryTitle: 'Il y a un problème',
@@ -296,7 +306,7 @@ export const fr: Translation = {
     title: 'Quel est votre numéro d’assurance sociale?',
     lead: 'La réglementation exige votre NAS pour les comptes qui portent intérêt, afin que les revenus d’intérêts soient déclarés à l’Agence du revenu du Canada.',
     label: 'Numéro d’assurance sociale (NAS)',
-    hint: 'Il compte 9 chiffres, par exemple 123\u00a0456\u00a0789',
+    hint: 'Il compte 9 chiffres, par exemple 130\u00a0692\u00a0544',
     what: 'NAS',
     skipNote:
       'Vous préférez ne pas donner votre NAS en ligne? Vous pouvez passer cette étape et le fournir en personne dans une succursale.',
@@ -343,6 +353,14 @@ export const fr: Translation = {
     digitLabel: 'Chiffre {{n}} sur {{total}}',
     checking: 'Vérification du code…',
     expired: 'Ce code a expiré, veuillez demander un nouveau code',
+    triesLeft_one: 'Vous pouvez essayer encore 1 code.',
+    triesLeft_other: 'Vous pouvez essayer encore {{count}} codes.',
+    newCode: {
+      title: 'Obtenir un nouveau code',
+      text: 'Le code que vous avez ne peut plus être utilisé. Nous pouvons vous envoyer un nouveau code par message texte ou par appel vocal.',
+      sms: 'M’envoyer un nouveau code par texto',
+      call: 'M’appeler avec un nouveau code',
+    },
     resendIntro: 'Vous n’avez pas reçu le code?',
     resendSms: 'Renvoyer le code par texto',
     resendCall: 'Renvoyer le code par appel vocal',
@@ -434,6 +452,11 @@ export const fr: Translation = {
     unavailable:
       'La vérification de l’identité par photo n’est pas disponible pour le moment. Vous pouvez réessayer dans quelques minutes ou présenter votre pièce d’identité en personne : nous vous dirons où une fois votre demande soumise.',
     inPerson: 'Présenter ma pièce d’identité en personne',
+    inPersonChoice: {
+      title: 'Confirmer plutôt votre identité en personne',
+      text: 'Vous pouvez terminer votre demande en ligne et présenter votre pièce d’identité dans une succursale ou un bureau de poste. Une fois votre demande envoyée, nous vous indiquerons où aller et vous enverrons les instructions par courriel.',
+      choose: 'Confirmer en personne',
+    },
     choosingInPerson: 'Choix de la présentation en personne…',
     received: 'Nous avons reçu vos photos. Nous vous amenons à l’étape suivante dans un instant…',
   },
@@ -451,6 +474,11 @@ export const fr: Translation = {
       front: 'Montrez les quatre coins, sans reflet. JPEG, PNG, WebP ou HEIC, jusqu’à 10 Mo.',
       back: 'Montrez les quatre coins, sans reflet. JPEG, PNG, WebP ou HEIC, jusqu’à 10 Mo.',
       selfie: 'Regardez l’appareil, dans un bon éclairage, sans chapeau ni lunettes de soleil.',
+    },
+    required: {
+      front: 'Ajoutez une photo du recto de votre pièce d’identité',
+      back: 'Ajoutez une photo du verso de votre pièce d’identité',
+      selfie: 'Ajoutez un égoportrait',
     },
     uploading: 'Envoi de la photo…',
     uploaded: 'Photo ajoutée.',
@@ -714,6 +742,20 @@ export const fr: Translation = {
       title: 'Nous ne pouvons pas ouvrir votre compte',
       text: 'Nous ne pouvons pas donner suite à votre demande pour le moment.',
       call: 'Si vous avez des questions, appelez-nous au <phone>{{phone}}</phone>.',
+      creditReport: {
+        title: 'Votre dossier de crédit',
+        used: 'Pour confirmer votre identité, nous avons consulté votre dossier de crédit, fourni par {{bureau}}.',
+        copy: 'Vous pouvez demander une copie gratuite de votre dossier de crédit à {{bureau}} et y faire corriger toute erreur.',
+      },
+      branch: {
+        title: 'Faire une demande en succursale',
+        text: 'Notre personnel peut examiner votre demande avec vous en personne. Apportez une pièce d’identité avec photo délivrée par un gouvernement.',
+      },
+      someoneElse: {
+        title: 'Une autre personne fait une demande sur cet appareil?',
+        text: 'Elle peut commencer sa propre demande. Rien de la vôtre ne lui est montré.',
+        start: 'Commencer une nouvelle demande',
+      },
     },
     savingsOffer: {
       title: 'Nous avons une autre option pour vous',

@@ -4,6 +4,7 @@
  * the debit card's delivery when one was ordered, the mobile app (store links and a QR code) and the
  * contact phone.
  */
+import { MembershipShare } from '../components/membership-share.tsx';
 import { useLoaderData } from 'react-router';
 import { formatAmount, type AccountFunding } from '@omo/domain';
 import { useTranslation } from '../i18n/use-translation.tsx';
@@ -74,6 +75,7 @@ export function ConfirmApplicationPage() {
           </ul>
         </section>
       ) : null}
+      <MembershipShare />
       <EmailedNote />
 
       <section className="outcome__section" aria-labelledby="mobile-app-title">

@@ -6,10 +6,9 @@
  * weekday, the ID list, the proof-of-address note, the consent and a privacy link. Either panel that
  * cannot be loaded falls back to the contact centre's phone (its failure is not an error of the page).
  */
-import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import type { BranchLocation, CanadaPostCreateResponse, PostOffice } from '@omo/domain';
+import type { CanadaPostCreateResponse, PostOffice } from '@omo/domain';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
@@ -17,6 +16,7 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import { currentLang, type Lang } from '../i18n/i18n.ts';
 import { createPostOfficeRequest, getNearestBranch } from './outcome-api.ts';
+import { BranchPanel, useLoaded, type Loaded } from './branch-panel.tsx';
 import { EmailedNote } from './emailed-note.tsx';
 import type { OutcomeData } from './outcome-loader.ts';
 import './outcomes.css';
@@ -33,26 +33,6 @@ const PHOTO_IDS = [
 
 /** Monday first; dayOfWeek 0 is Sunday. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-
-type Loaded<T> = { state: 'loading' } | { state: 'loaded'; value: T } | { state: 'failed' };
-
-/** Loads once when the page opens; a failure only changes what the panel says. */
-function useLoaded<T>(load: (signal: AbortSignal) => Promise<T>): Loaded<T> {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal).then(
-      (value) => setLoaded({ state: 'loaded', value }),
-      () => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed' });
-      },
-    );
-    return () => controller.abort();
-    // Loaded once per page: `load` is a new function each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return loaded;
-}
 
 /** 'Monday' / 'lundi' for a dayOfWeek (0 Sunday). */
 function weekdayName(dayOfWeek: number, lang: Lang): string {
@@ -83,38 +63,6 @@ function PhotoIdList() {
         <li key={id}>{t(`outcomes.verifyId.ids.${id}`)}</li>
       ))}
     </ul>
-  );
-}
-
-function BranchPanel({ branch }: { branch: Loaded<BranchLocation | null> }) {
-  const { t } = useTranslation();
-  const { contactPhone } = useAppConfig();
-  if (branch.state === 'loading') {
-    return <LoadingIndicator inline label={t('outcomes.verifyId.branch.loading')} />;
-  }
-  const found = branch.state === 'loaded' ? branch.value : null;
-  if (!found) {
-    return (
-      <p>
-        <PhoneText i18nKey="outcomes.verifyId.branch.none" phone={contactPhone} />
-      </p>
-    );
-  }
-  const phone = found.phones.find((p) => p.type === 'Branch')?.number ?? contactPhone;
-  return (
-    <>
-      <h3 className="outcome__place-title">{t('outcomes.verifyId.branch.nearest')}</h3>
-      <address className="outcome__address">
-        <strong>{found.name}</strong>
-        <br />
-        {found.address.street}
-        <br />
-        {found.address.city} {found.address.province} {found.address.postalCode}
-      </address>
-      <p>
-        <PhoneText i18nKey="outcomes.verifyId.branch.appointment" phone={phone} />
-      </p>
-    </>
   );
 }
 

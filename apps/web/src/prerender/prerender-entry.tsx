@@ -54,7 +54,11 @@ function slotLoader(route: RouteObject): LoaderFunction {
   if (route.id === ROOT_ROUTE_ID) return () => SLOT_CONFIG;
   // The landing reads the first product's id only (its sign-in link).
   if (route.index) {
-    return (): LandingData => ({ products: [{ productID: PRODUCT_ID } as ProductOffering], draftPath: null });
+    return (): LandingData => ({
+      products: [{ productID: PRODUCT_ID } as ProductOffering],
+      draftPath: null,
+      choices: [],
+    });
   }
   if (route.path === paths.single.getStarted) return () => EMPTY_APPLICATION;
   return () => {

@@ -53,6 +53,7 @@ export const TEST_CONFIG = {
   isProduction: false,
   buildNumber: 'test-build',
   hideReferralCode: false,
+  membershipSharePrice: '5.00',
   deviceFingerprint: { scriptUrl: null, orgId: null },
   mobileApp: {
     url: 'https://www.example.test/app',

@@ -104,6 +104,14 @@ export function isDocumentStepDone(status: IdentityStatus): boolean {
 }
 
 /**
+ * True when the identity provider checked the applicant (against a credit bureau's file): it answered, or
+ * documents were asked after it. Skipped, not started or without an answer: no credit report was used.
+ */
+export function isCreditReportUsed(status: IdentityStatus): boolean {
+  return status !== 'notStarted' && status !== 'skipped' && status !== 'error';
+}
+
+/**
  * True when the identity result sends the applicant to the ID verification terms (document capture).
  * The primary applicant goes on to the legal terms unless a step-up is asked (a denial is settled when
  * the application is decided); the co-applicant goes to the ID verification terms unless the check passed

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canGetNewCode,
+  codeTriesLeft,
   canCheckCode,
   channelsInOrder,
   canResendCode,
@@ -44,5 +46,32 @@ describe('the ways to receive a code', () => {
     expect(channelsInOrder('home')).toEqual(['call', 'sms']);
     expect(channelsInOrder('mobile')).toEqual(['sms', 'call']);
     expect(channelsInOrder(null)).toEqual(['sms', 'call']);
+  });
+});
+
+describe('a new code after the wrong codes are used up (decision 0091)', () => {
+  const counters = (invalid: number, resend: number, newCodes = 0, sendFail = 0) => ({
+    invalidCounter: invalid,
+    resendCounter: resend,
+    newCodeCounter: newCodes,
+    sendFailCounter: sendFail,
+  });
+
+  it('three wrong codes leave no tries, and a new code may be sent', () => {
+    expect(codeTriesLeft(counters(2, 0))).toBe(1);
+    expect(canGetNewCode(counters(2, 0))).toBe(false);
+    expect(codeTriesLeft(counters(3, 0))).toBe(0);
+    expect(canGetNewCode(counters(3, 0))).toBe(true);
+  });
+
+  it('each new code sent after that allows three more tries', () => {
+    // Three wrong, a new code (both counters +1): three tries again.
+    expect(codeTriesLeft(counters(4, 1, 1))).toBe(3);
+    expect(canCheckCode(counters(4, 1, 1))).toBe(true);
+  });
+
+  it('no new code after three resends or three send failures', () => {
+    expect(canGetNewCode(counters(9, 3, 2))).toBe(false);
+    expect(canGetNewCode(counters(3, 0, 0, 3))).toBe(false);
   });
 });

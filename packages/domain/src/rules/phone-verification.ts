@@ -18,11 +18,13 @@ export function channelsInOrder(phoneType: PhoneType | null | undefined): readon
   return phoneType === 'home' ? ['call', 'sms'] : ['sms', 'call'];
 }
 
-/** The three counters of a verification. */
+/** The three counters of a verification, and the new codes sent after the wrong codes were used up. */
 interface VerificationCounters {
   sendFailCounter: number;
   resendCounter: number;
   invalidCounter: number;
+  /** New codes sent after the wrong codes allowed were used up (each allows VERIFICATION_LIMIT more). */
+  newCodeCounter?: number;
 }
 
 /**
@@ -63,5 +65,23 @@ export function wrongCodeCount(c: VerificationCounters): number {
  * wrong); at most 3 wrong guesses are ever checked.
  */
 export function canCheckCode(c: VerificationCounters): boolean {
-  return wrongCodeCount(c) < VERIFICATION_LIMIT;
+  return wrongCodeCount(c) < wrongCodesAllowed(c);
+}
+
+/** Wrong codes allowed: 3, and 3 more for each new code sent once they were used up (decision 0091). */
+export function wrongCodesAllowed(c: VerificationCounters): number {
+  return VERIFICATION_LIMIT * (1 + (c.newCodeCounter ?? 0));
+}
+
+/** How many more codes may be tried before a new code is needed. */
+export function codeTriesLeft(c: VerificationCounters): number {
+  return Math.max(0, wrongCodesAllowed(c) - wrongCodeCount(c));
+}
+
+/**
+ * True when the wrong codes allowed are used up and a new code may still be sent, by text or voice: fewer
+ * than 3 resends and 3 send failures (the hourly send ceilings still apply). Decision 0091.
+ */
+export function canGetNewCode(c: VerificationCounters): boolean {
+  return !canCheckCode(c) && c.resendCounter < VERIFICATION_LIMIT && c.sendFailCounter < VERIFICATION_LIMIT;
 }

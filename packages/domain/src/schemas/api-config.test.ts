@@ -16,6 +16,7 @@ const CONFIG: WebApiConfig = {
   isProduction: false,
   buildNumber: 'local',
   hideReferralCode: false,
+  membershipSharePrice: '5.00',
   deviceFingerprint: { scriptUrl: null, orgId: null },
   mobileApp: { url: 'https://example.org/app', appStoreUrl: '', googlePlayUrl: '' },
 };

@@ -46,6 +46,8 @@ export const WEB_API_CONFIG_SHAPE = {
   idProviderSharePercent: 'percent',
   isProduction: 'boolean',
   buildNumber: 'string',
+  /** The price of the membership share every member buys, in dollars ('5.00'). */
+  membershipSharePrice: 'string',
   /** The page setting that hides the referral code of 'Create your profile'. */
   hideReferralCode: 'boolean',
   /** The identity provider's device-fingerprint script, loaded only when configured. */

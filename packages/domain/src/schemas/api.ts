@@ -315,6 +315,10 @@ export const applicationPhoneViewSchema = z.object({
   canResend: z.boolean(),
   /** Continue enabled: verified, a counter reached 3, or the provider could not check a code. */
   canContinue: z.boolean(),
+  /** Codes that may still be tried before a new code is needed. */
+  triesLeft: z.number().int().min(0).optional(),
+  /** The wrong codes are used up and a new code may be sent, by text or voice (decision 0091). */
+  canGetNewCode: z.boolean().optional(),
   lastFour: z.string().nullable(),
 });
 export type ApplicationPhoneView = z.infer<typeof applicationPhoneViewSchema>;
@@ -371,7 +375,12 @@ export const applicationViewSchema = z.object({
   }),
   accountUsage: z.record(z.string(), accountUsageAnswersSchema).nullable(),
   /** recheck: answers the result was computed from changed since, so the check runs again. */
-  identity: z.object({ status: z.enum(IDENTITY_STATUSES), recheck: z.boolean().optional() }),
+  identity: z.object({
+    status: z.enum(IDENTITY_STATUSES),
+    recheck: z.boolean().optional(),
+    /** The credit bureau whose file the identity check used, when it used one (the decline page says so). */
+    creditBureau: z.string().nullable().optional(),
+  }),
   legalTerms: legalTermsViewSchema.nullable(),
   /** The review's consent to the five statements (consentCompleted). */
   reviewConsent: z.boolean(),

@@ -46,6 +46,7 @@ describe('GetApiConfig', () => {
       isProduction: false,
       buildNumber: '42',
       hideReferralCode: false,
+      membershipSharePrice: '5.00',
       deviceFingerprint: { scriptUrl: 'https://scripts.alloy.example/sdk.js', orgId: 'org-1' },
     });
     // The identity service's request key stays on the server.

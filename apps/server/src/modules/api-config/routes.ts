@@ -27,6 +27,7 @@ function toWebApiConfig(config: AppConfig): WebApiConfig {
     isProduction: config.isProduction,
     buildNumber: config.buildNumber,
     hideReferralCode: config.hideReferralCode,
+    membershipSharePrice: config.membershipSharePrice,
     deviceFingerprint: {
       scriptUrl: config.deviceFingerprint.scriptUrl ?? null,
       orgId: config.deviceFingerprint.orgId ?? null,

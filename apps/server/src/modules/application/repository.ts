@@ -31,7 +31,7 @@ import {
 
 export type { ApplicantRole, ProductChoice };
 export type PhoneChannel = 'sms' | 'call';
-export type PhoneCounter = 'sendFailCounter' | 'resendCounter' | 'invalidCounter';
+export type PhoneCounter = 'sendFailCounter' | 'resendCounter' | 'invalidCounter' | 'newCodeCounter';
 
 /** The phone-verification state of an applicant, defaults filled. */
 export interface PhoneState {
@@ -40,6 +40,8 @@ export interface PhoneState {
   sendFailCounter: number;
   resendCounter: number;
   invalidCounter: number;
+  /** New codes sent after the wrong codes allowed were used up (decision 0091). */
+  newCodeCounter?: number;
   /** The provider's id of the pending verification. */
   sid?: string | null;
   /** The provider failed while checking a code: the applicant may go on, unverified. */
@@ -519,7 +521,7 @@ export async function incrementPhoneCounters(
   let expression = sql<string>`phone_state`;
   for (const [counter, by] of Object.entries(increments)) {
     if (!by) continue;
-    if (!['sendFailCounter', 'resendCounter', 'invalidCounter'].includes(counter)) {
+    if (!['sendFailCounter', 'resendCounter', 'invalidCounter', 'newCodeCounter'].includes(counter)) {
       throw new Error(`Unknown phone counter: ${counter}`);
     }
     expression = sql<string>`jsonb_set(${expression}, ${sql.val(`{${counter}}`)}::text[], to_jsonb(coalesce((phone_state->>${counter})::int, 0) + ${by}::int))`;

@@ -83,7 +83,10 @@ export interface ApplicationServiceDeps {
   identity: IdentityHooks;
   lifecycle: Lifecycle;
   progress: ProgressReader;
-  config: Pick<AppConfig, 'contactPhone' | 'idProviderSharePercent' | 'alloyEnabled' | 'isProduction'>;
+  config: Pick<
+    AppConfig,
+    'contactPhone' | 'idProviderSharePercent' | 'alloyEnabled' | 'isProduction' | 'identityCreditBureau'
+  >;
 }
 
 /** True for the unique violation of PostgreSQL (and PGlite). */
@@ -109,7 +112,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   }
 
   async function view(context: ApplicantContext): Promise<ApplicationView> {
-    return toApplicationView(context, await progress.read(context));
+    return toApplicationView(context, await progress.read(context), config.identityCreditBureau);
   }
 
   /** Refuses a save whose earlier required steps are not complete, naming where the applicant should be. */
@@ -216,7 +219,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
       await identity.runCheck(after);
       return view(await reload(context.applicant.id));
     }
-    return toApplicationView(after, next);
+    return toApplicationView(after, next, config.identityCreditBureau);
   }
 
   /** A unique reference code: 8 random characters, drawn again in the rare case one is taken. */

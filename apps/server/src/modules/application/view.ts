@@ -6,8 +6,11 @@
 import {
   decisionSeenBy,
   canResendCode,
+  canGetNewCode,
+  codeTriesLeft,
   canVisitStep,
   isSavableStep,
+  isCreditReportUsed,
   isVerificationLimitReached,
   lastFourDigits,
   maskSin,
@@ -59,6 +62,8 @@ export function toPhoneView(
     invalidCounter: state.invalidCounter,
     canResend: !verified && state.status === 'pending' && canResendCode(state),
     canContinue: verified || isVerificationLimitReached(state) || state.serviceException === true,
+    triesLeft: codeTriesLeft(state),
+    canGetNewCode: !verified && state.status === 'pending' && canGetNewCode(state),
     lastFour: applicant.phoneNumber ? lastFourDigits(applicant.phoneNumber) : null,
   };
 }
@@ -91,10 +96,14 @@ export function nextPathFor(read: Pick<ProgressRead, 'progress' | 'answers'>): s
   return nextPathOf(read.progress, read.answers.identity);
 }
 
-/** The whole view. */
+/**
+ * The whole view.
+ * @param creditBureau the bureau the identity provider checks against ('' when none is named)
+ */
 export function toApplicationView(
   { application, applicant }: ApplicantContext,
   read: ProgressRead,
+  creditBureau = '',
 ): ApplicationView {
   const { progress } = read;
   const seen = decisionSeenBy(applicant.role, application.decision);
@@ -126,7 +135,12 @@ export function toApplicationView(
       masked: applicant.sinProvided && applicant.sinLast3 ? maskSin(applicant.sinLast3) : null,
     },
     accountUsage: isPrimary ? (application.accountUsage as ApplicationView['accountUsage']) : null,
-    identity: { status: applicant.identity.status, recheck: applicant.identity.lapsed === true },
+    identity: {
+      status: applicant.identity.status,
+      recheck: applicant.identity.lapsed === true,
+      creditBureau:
+        creditBureau !== '' && isCreditReportUsed(applicant.identity.status) ? creditBureau : null,
+    },
     legalTerms: applicant.legalTerms,
     reviewConsent: applicant.reviewConsent,
     termsAccepted: applicant.termsAccepted,

@@ -121,6 +121,69 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
     });
   });
 
+  describe('the applicant chooses to show the ID in person instead of the photos', () => {
+    const chooseInPerson = (a: TestApplicant) => a.call('POST', '/api/omo/DocumentVerification/InPerson');
+
+    it('from the step-up, without trying the photos: the step ends, the server names the legal terms', async () => {
+      const a = await startApplicant(t, { productIds: ['2002'], lastName: 'Review' });
+      await throughProducts(a);
+      await runIdentityCheck(a);
+      await answerAccountUsage(a);
+      const chosen = await chooseInPerson(a);
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      expect(chosen.json()).toEqual({
+        status: 'documentExpired',
+        isDone: true,
+        nextPath: '/single/legalterms',
+      });
+      expect((await a.view()).json().nextPath).toBe('/single/legalterms');
+    });
+
+    it('is refused before the ID verification step, and once the photos were sent', async () => {
+      const early = await startApplicant(t, { productIds: ['2002'], lastName: 'Review' });
+      await throughProducts(early);
+      expect((await chooseInPerson(early)).statusCode).toBe(409);
+
+      const sent = await startApplicant(t, { productIds: ['2002'], lastName: 'Review' });
+      await sent.completeUpTo('documents');
+      const res = await chooseInPerson(sent);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().detail).toBe('The documents were already captured.');
+    });
+  });
+
+  describe('the credit bureau the check used (named on the decline page)', () => {
+    it('is named once the provider checked the applicant, not before', async () => {
+      const a = await startApplicant(t, { lastName: 'Decline' });
+      await throughProducts(a);
+      expect((await a.view()).json().identity.creditBureau).toBeNull();
+      expect((await runIdentityCheck(a)).json().identity).toMatchObject({
+        status: 'passed',
+        creditBureau: 'Equifax Canada',
+      });
+    });
+
+    it('is not named when the check was skipped, nor when IDENTITY_CREDIT_BUREAU is empty', async () => {
+      const skipped = await startApplicant(t, { lastName: 'Review', extra: { forceTuTest: true } });
+      await throughProducts(skipped);
+      expect((await runIdentityCheck(skipped)).json().identity).toMatchObject({
+        status: 'skipped',
+        creditBureau: null,
+      });
+      const none = await buildTestApp(database, { env: { IDENTITY_CREDIT_BUREAU: '' } });
+      try {
+        const a = await startApplicant(none, { lastName: 'Decline' });
+        await throughProducts(a);
+        expect((await runIdentityCheck(a)).json().identity).toMatchObject({
+          status: 'passed',
+          creditBureau: null,
+        });
+      } finally {
+        await none.close();
+      }
+    });
+  });
+
   describe('the server decides whether the identity provider is used', () => {
     it('forcetutest=true turns the provider off outside production: the check is skipped', async () => {
       const a = await startApplicant(t, { lastName: 'Review', extra: { forceTuTest: true } });

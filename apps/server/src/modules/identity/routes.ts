@@ -49,7 +49,7 @@ const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['identity'],
         summary:
-          'The applicant shows ID in person instead of online (offered while document verification is unavailable)',
+          'The applicant shows ID in person instead of online (offered on the ID verification page, and again while document verification is unavailable)',
         response: { 200: documentVerificationStatusResponseSchema, ...APPLICATION_PROBLEMS },
       },
     },

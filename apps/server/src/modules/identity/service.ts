@@ -380,7 +380,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     /**
      * POST DocumentVerification/InPerson: the applicant will show ID in person instead of capturing it
-     * online (offered while the document partner is unavailable). The online step ends without documents
+     * online (the applicant's choice on the ID verification page, or while the document partner is
+     * unavailable). The online step ends without documents
      * (documentExpired), so the decision asks for ID in person; the flow goes on to the legal terms.
      */
     async chooseInPerson(context: ApplicantContext): Promise<DocumentVerificationStatusResponse> {

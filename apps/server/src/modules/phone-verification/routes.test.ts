@@ -12,6 +12,8 @@ interface PhoneView {
   invalidCounter: number;
   canResend: boolean;
   canContinue: boolean;
+  triesLeft: number;
+  canGetNewCode: boolean;
   lastFour: string | null;
 }
 interface Answer {
@@ -248,6 +250,55 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
       .where('phone_number', '=', a.phone)
       .executeTakeFirstOrThrow();
     expect(row.phone_verified).toBe(false);
+  });
+
+  it('tries left: each wrong code says how many remain (3, 2, 1, 0)', async () => {
+    const a = await newApplicant(t);
+    const started = await a.start();
+    expect(started.json<Answer>().phone).toMatchObject({ triesLeft: 3, canGetNewCode: false });
+    const { code } = await lastCodeFor(t, a.phone);
+    for (const left of [2, 1, 0]) {
+      expect((await a.check(wrongCode(code))).json<Answer>().phone).toMatchObject({ triesLeft: left });
+    }
+  });
+
+  it('after three wrong codes a new code by voice or text gives three tries again; the way on unverified stays', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    const first = await lastCodeFor(t, a.phone);
+    for (let i = 1; i <= 3; i++) await a.check(wrongCode(first.code));
+    const locked = (await a.call('GET', '/api/omo/Application')).json<{ phone: PhoneView }>().phone;
+    expect(locked).toMatchObject({ canResend: false, canGetNewCode: true, triesLeft: 0, canContinue: true });
+
+    const resent = await a.start('call');
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json<Answer>().phone).toMatchObject({
+      status: 'pending',
+      channel: 'call',
+      resendCounter: 1,
+      triesLeft: 3,
+      canGetNewCode: false,
+      canContinue: true,
+    });
+    const second = await lastCodeFor(t, a.phone);
+    const verified = await a.check(second.code);
+    expect(verified.json<Answer>().phone).toMatchObject({ verified: true, status: 'approved' });
+  });
+
+  it('a new code after wrong codes stays within the three resends', async () => {
+    const a = await newApplicant(t);
+    await a.start();
+    for (let round = 1; round <= 3; round++) {
+      const { code } = await lastCodeFor(t, a.phone);
+      for (let i = 1; i <= 3; i++) await a.check(wrongCode(code));
+      expect((await a.start()).statusCode).toBe(200);
+    }
+    const { code } = await lastCodeFor(t, a.phone);
+    for (let i = 1; i <= 3; i++) await a.check(wrongCode(code));
+    const view = (await a.call('GET', '/api/omo/Application')).json<{ phone: PhoneView }>().phone;
+    expect(view).toMatchObject({ resendCounter: 3, canGetNewCode: false, canContinue: true });
+    const refused = await a.start();
+    expect(refused.statusCode).toBe(429);
   });
 
   it('parallel checks do not get past three wrong codes: three are checked, the others refused with 429', async () => {

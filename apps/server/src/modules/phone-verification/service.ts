@@ -16,6 +16,7 @@
  */
 import {
   canCheckCode,
+  canGetNewCode,
   canVisitStep,
   VERIFICATION_LIMIT,
   type ApplicationPhoneView,
@@ -122,14 +123,23 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         throw limitProblem('The code could not be sent 3 times; continue without verifying.');
       }
       const isResend = state.status === 'pending';
+      // The wrong codes used up: a new code by text or voice, within the resends (decision 0091).
+      const isNewCode = isResend && canGetNewCode(state);
+      const resent = isNewCode
+        ? { resendCounter: 1, invalidCounter: 1, newCodeCounter: 1 }
+        : { resendCounter: 1, invalidCounter: 1 };
+      const unresent = Object.fromEntries(Object.entries(resent).map(([k, v]) => [k, -v]));
       if (isResend) {
-        if (state.resendCounter >= VERIFICATION_LIMIT || state.invalidCounter >= VERIFICATION_LIMIT) {
+        if (
+          state.resendCounter >= VERIFICATION_LIMIT ||
+          (state.invalidCounter >= VERIFICATION_LIMIT && !isNewCode)
+        ) {
           throw limitProblem('No more codes can be sent; continue without verifying.');
         }
         // Count first (atomically), then check: two concurrent resends cannot both be the third.
-        const counted = await incrementPhoneCounters(db, record.id, { resendCounter: 1, invalidCounter: 1 });
+        const counted = await incrementPhoneCounters(db, record.id, resent);
         if (counted.resendCounter > VERIFICATION_LIMIT) {
-          await incrementPhoneCounters(db, record.id, { resendCounter: -1, invalidCounter: -1 });
+          await incrementPhoneCounters(db, record.id, unresent);
           throw limitProblem('No more codes can be sent; continue without verifying.');
         }
       }
@@ -148,7 +158,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
           limits,
         );
       } catch (error) {
-        if (isResend) await incrementPhoneCounters(db, record.id, { resendCounter: -1, invalidCounter: -1 });
+        if (isResend) await incrementPhoneCounters(db, record.id, unresent);
         throw error;
       }
       if ('refusedBy' in reserved) {
@@ -157,7 +167,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         input.log.warn({ ceiling: reserved.refusedBy, resend: isResend }, 'phone verification send refused');
         await incrementPhoneCounters(db, record.id, {
           sendFailCounter: 1,
-          ...(isResend ? { resendCounter: -1, invalidCounter: -1 } : {}),
+          ...(isResend ? unresent : {}),
         });
         if (!isResend)
           await updatePhoneState(db, record.id, { status: 'failed', channel: input.channel, sid: null });
@@ -174,7 +184,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
         // A failed resend is a send failure, not a resend.
         await incrementPhoneCounters(db, record.id, {
           sendFailCounter: 1,
-          ...(isResend ? { resendCounter: -1, invalidCounter: -1 } : {}),
+          ...(isResend ? unresent : {}),
         });
         await updatePhoneState(db, record.id, {
           status: 'failed',

@@ -2,7 +2,7 @@
  * createprofile loader: the application slice set by the landing page (products, sweep, promo code) and,
  * when an application already exists for this session (Back, reload), its view so the answers come back.
  * No session yet is the normal case here. Without products the applicant has not come through the landing
- * page: back to '/'. The co-applicant comes with their invitation's code (jointCode in the address): its
+ * page: to the landing's products to choose from. The co-applicant comes with their invitation's code (jointCode in the address): its
  * e-mail is offered and its products are the application's; an ended invitation goes to /error/5, an
  * unknown code to /error/3.
  */
@@ -54,6 +54,7 @@ export async function createProfileLoader({ request }: LoaderFunctionArgs): Prom
     if (!view) throw redirect(FLOW_ERROR_ROUTES.loadFailure);
     return { view, application };
   }
-  if (!view && application.selectedProducts.length === 0) throw redirect('/');
+  // No product known: the products to choose from.
+  if (!view && application.selectedProducts.length === 0) throw redirect('/#choose-account');
   return { view, application };
 }

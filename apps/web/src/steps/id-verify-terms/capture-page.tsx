@@ -119,7 +119,8 @@ export function CapturePage({ session }: { session?: CaptureSession }) {
     setSubmitCount((n) => n + 1);
     const missing = IDENTITY_IMAGE_SIDES.filter((side) => !sides[side]?.preview);
     if (missing.length > 0) {
-      for (const side of missing) update(side, { error: msg('document.image.required') });
+      // Each summary line names its photo.
+      for (const side of missing) update(side, { error: t(`capture.required.${side}`) });
       return;
     }
     setSubmitting(true);

@@ -4,9 +4,10 @@
  * verification consent and a checkbox that enables Continue; Continue starts the document verification
  * (busy while it starts) and opens the capture page (ours in the sandbox, the provider's otherwise). Every
  * 2 seconds the page asks the server whether the documents were submitted, decided or expired, and then
- * moves on to the legal terms. A session that is gone goes to /error/3. While the document partner is
- * unavailable (503), the page says so and offers, on the spot, to show the ID in person instead
- * (POST DocumentVerification/InPerson), which goes on to the legal terms (decision 0050).
+ * moves on to the legal terms. A session that is gone goes to /error/3. The applicant may choose to show the
+ * ID in person instead (POST DocumentVerification/InPerson; the server answers where to go: the legal terms,
+ * and once submitted the in-person page); while the document partner is unavailable (503), the page says
+ * so and offers that choice in its message (decision 0050).
  */
 import { useEffect, useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
@@ -166,6 +167,26 @@ export function IdVerifyTermsPage() {
               {t('common.continue')}
             </button>
           </div>
+          {isUnavailable ? null : (
+            <section className="id-in-person" aria-labelledby="in-person-title">
+              <h2 className="form-section__title" id="in-person-title">
+                {t('idVerifyTerms.inPersonChoice.title')}
+              </h2>
+              <p>{t('idVerifyTerms.inPersonChoice.text')}</p>
+              <div className="actions">
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={isChoosing || isStarting}
+                  aria-busy={isChoosing}
+                  onClick={() => void onInPerson()}
+                >
+                  {isChoosing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
+                  {t('idVerifyTerms.inPersonChoice.choose')}
+                </button>
+              </div>
+            </section>
+          )}
           <p className="visually-hidden" role="status">
             {isStarting ? t('idVerifyTerms.starting') : isChoosing ? t('idVerifyTerms.choosingInPerson') : ''}
           </p>

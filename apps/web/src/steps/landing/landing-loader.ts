@@ -32,6 +32,8 @@ export interface LandingData {
   products: ProductOffering[];
   /** Where a draft started on this device continues: the visitor chooses to continue it or start anew. */
   draftPath: string | null;
+  /** Without a product asked for (a session that ended in a new tab, a bare address): every product. */
+  choices: ProductOffering[];
 }
 
 /** The server's word on a session this device holds; without an answer, none is offered. */
@@ -44,19 +46,27 @@ async function findDraftPath(signal: AbortSignal): Promise<string | null> {
   }
 }
 
+/** The catalogue grouped by category, in the order the categories first come. */
+function byCategory(products: ProductOffering[]): ProductOffering[] {
+  const categories = [...new Set(products.map((p) => p.accountCategory))];
+  return categories.flatMap((c) => products.filter((p) => p.accountCategory === c));
+}
+
 export async function landingLoader({ request }: LoaderFunctionArgs): Promise<LandingData | Response> {
   clearAll();
   const query = readLandingQuery(new URL(request.url).searchParams);
   let selected: ProductOffering[] = [];
   let draftPath: string | null = null;
+  let choices: ProductOffering[] = [];
   try {
     // The lists and the products asked for are fetched side by side: neither needs the other.
-    const [, found, draft] = await Promise.all([
+    const [{ products }, found, draft] = await Promise.all([
       ensureReferenceData(request.signal),
       query.productIds.length > 0 ? findProducts(query.productIds.join(';'), request.signal) : [],
       findDraftPath(request.signal),
     ]);
     draftPath = draft;
+    if (query.productIds.length === 0) choices = byCategory(products);
     if (query.productIds.length > 0) {
       const byId = (id: string) => found.find((p) => p.productID === id || p.productCode === id);
       if (query.productIds.some((id) => byId(id) === undefined))
@@ -73,5 +83,5 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
     sweepEnabled: query.sweep,
     promoCode: query.promoCode,
   });
-  return { products: selected, draftPath };
+  return { products: selected, draftPath, choices };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { productLoginUrl } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -10,12 +10,16 @@ import { BusyButton } from '../../components/form/busy-button.tsx';
 import { endSession } from '../../lib/application-api.ts';
 import type { LandingData } from './landing-loader.ts';
 
+// Shown only when no product is known: loaded then, not with the first screen.
+const ProductChoices = lazy(() => import('./product-choices.tsx'));
+
 /** Landing (/): 'Are you an existing member?' with the sign-in and sign-up cards. */
 export function LandingPage() {
   const { t } = useTranslation();
   const { onlineBankingUrl } = useAppConfig();
-  const { products, draftPath } = useLoaderData<LandingData>();
+  const { products, draftPath, choices } = useLoaderData<LandingData>();
   const [search] = useSearchParams();
+  const isChoosing = products.length === 0 && choices.length > 0;
   const [isDraftOffered, setDraftOffered] = useState(draftPath !== null);
   const [isEnding, setEnding] = useState(false);
   const title = t(isDraftOffered ? 'landing.draft.title' : 'landing.title');
@@ -85,13 +89,18 @@ export function LandingPage() {
           </a>
         </li>
         <li className="choice-card">
-          <Link className="choice-card__link" to={paths.single.getStarted}>
+          <Link className="choice-card__link" to={isChoosing ? '#choose-account' : paths.single.getStarted}>
             <span className="choice-card__icon choice-card__icon--new" aria-hidden="true" />
             <span className="choice-card__title">{t('landing.noTitle')}</span>
             <span className="choice-card__text">{t('landing.noText')}</span>
           </Link>
         </li>
       </ul>
+      {isChoosing ? (
+        <Suspense fallback={null}>
+          <ProductChoices choices={choices} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

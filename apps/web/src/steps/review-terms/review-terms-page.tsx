@@ -6,6 +6,7 @@
  * server decides (after the 20 s wait of the document-verification case), then goes to the outcome page
  * the server answers. A failed save goes to /error/1.
  */
+import { MembershipShare } from '../../components/membership-share.tsx';
 import { useState } from 'react';
 import { useLoaderData, useNavigate } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -74,6 +75,7 @@ export function ReviewTermsPage() {
     <div className="panel">
       <PageHeading>{title}</PageHeading>
       <p className="lead">{t('reviewTerms.lead')}</p>
+      <MembershipShare />
       <div
         className="terms-text"
         role="region"

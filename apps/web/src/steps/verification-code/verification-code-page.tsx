@@ -20,8 +20,8 @@ import {
   FLOW_ERROR_ROUTES,
   VERIFICATION_CODE_TTL_MINUTES,
   VERIFICATION_LIMIT,
-  canCheckCode,
   channelsInOrder,
+  codeTriesLeft,
   isVerificationLimitReached,
   formatPhoneMask,
   lastFourDigits,
@@ -50,6 +50,11 @@ const MESSAGE_ID = 'code-message';
 
 /** What the last resend did, said beside the resend links. */
 type ResendNote = { kind: 'sent' | 'failed'; text: string } | null;
+
+/** Codes that may still be tried: the server's count (it knows the new codes sent after wrong ones). */
+function triesLeftOf(phone: PhoneView): number {
+  return phone.triesLeft ?? codeTriesLeft(phone);
+}
 
 /** Resend links are offered until 3 resends or 3 invalid codes (and while the server allows). */
 function canOfferResend(phone: PhoneView): boolean {
@@ -93,7 +98,7 @@ export function VerificationCodePage() {
   const number = phone.number ?? view.personalInfo?.phoneNumber ?? '';
   const isVerified = phone.verified || phone.status === 'approved' || phone.status === 'skipped';
   // A code just resent can still be tried; only 3 wrong codes end the checks.
-  const isChecksOver = !canCheckCode(phone);
+  const isChecksOver = triesLeftOf(phone) === 0;
   const limitReached = !isVerified && isVerificationLimitReached(phone);
   const neverSent = phone.status === 'failed' && phone.sendFailCounter >= VERIFICATION_LIMIT;
 
@@ -137,7 +142,7 @@ export function VerificationCodePage() {
       setRejectedCode(code);
       const text =
         result.error === 'expired' ? t('verificationCode.expired') : (msg('phone.verify.invalidCode') ?? '');
-      if (canCheckCode(result.phone)) {
+      if (triesLeftOf(result.phone) > 0) {
         // The summary takes focus; its link leads to the first box, where typing starts the code again.
         setIsCodeSelected(true);
         showCodeError(text);
@@ -200,8 +205,20 @@ export function VerificationCodePage() {
     // A resend also counts as an invalid attempt (spec 000 §4): after 3 resends both counters are at 3, and
     // the applicant who typed no code must not be told they entered an invalid one 3 times.
     else if (phone.resendCounter >= VERIFICATION_LIMIT) limitNote = t('verificationCode.limitResend');
+    // A new code sent after the wrong codes were used up: tries again, nothing to say.
+    else if (!isChecksOver) limitNote = null;
     else limitNote = t('verificationCode.limitInvalid');
   }
+  const triesLeft = triesLeftOf(phone);
+  // After a wrong code that leaves tries: how many.
+  const triesNote =
+    codeError && !isVerified && !isChecksOver && rejectedCode !== null
+      ? t('verificationCode.triesLeft', { count: triesLeft })
+      : null;
+  const newCodeLabel: Record<PhoneChannel, string> = {
+    sms: t('verificationCode.newCode.sms'),
+    call: t('verificationCode.newCode.call'),
+  };
 
   const showResend = canOfferResend(phone) && !neverSent;
   const channels = channelsInOrder(phone.type ?? view.personalInfo?.phoneType);
@@ -249,8 +266,32 @@ export function VerificationCodePage() {
         {!isChecking && isVerified ? (
           <p className="code-feedback code-feedback--success">{msg('phone.verify.success')}</p>
         ) : null}
+        {triesNote ? <p className="code-feedback">{triesNote}</p> : null}
         {limitNote ? <p className="notice">{limitNote}</p> : null}
       </div>
+
+      {phone.canGetNewCode && isChecksOver && !isVerified ? (
+        <section className="resend" aria-labelledby="new-code-title" aria-busy={resending !== null}>
+          <h2 className="form-section__title" id="new-code-title">
+            {t('verificationCode.newCode.title')}
+          </h2>
+          <p>{t('verificationCode.newCode.text')}</p>
+          <div className="actions">
+            {channels.map((channel) => (
+              <button
+                key={channel}
+                type="button"
+                className="button button--secondary"
+                disabled={resending !== null}
+                aria-busy={resending === channel}
+                onClick={() => void resend(channel)}
+              >
+                {newCodeLabel[channel]}
+              </button>
+            ))}
+          </div>
+        </section>
+      ) : null}
 
       {showResend ? (
         <div className="resend" aria-busy={resending !== null}>
