@@ -235,7 +235,7 @@ export default defineConfig({
               // The small modules the first screen shares with later routes, in one file rather than a
               // dozen (each file is a request on a slow phone link); nothing only a later route uses.
               name: 'first-screen',
-              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits|prerendered-pages)|rules[\\/](error-routes|outbound-links))\.ts/,
+              test: /apps[\\/]web[\\/]src[\\/](config[\\/]|i18n[\\/](i18n|en-first|article)\.ts|lib[\\/](api|session-api|session-state|reference-data|empty-application)\.ts|components[\\/](use-page-title|phone-text|loading-indicator|whole-words|page-heading|form[\\/]busy-button)\.tsx?|errors[\\/]not-found-page|steps[\\/]get-started[\\/]get-started-page)|packages[\\/]domain[\\/]src[\\/](flows[\\/]flows|schemas[\\/](api-paths|api-config|field-limits|prerendered-pages)|rules[\\/](error-routes|outbound-links))\.ts/,
             },
             {
               // What every form screen needs, in one file fetched with the first form (create profile):
@@ -249,11 +249,11 @@ export default defineConfig({
               test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]|node_modules[\\/]zod[\\/]v4[\\/](mini[\\/]|core[\\/](?!to-json-schema|json-schema-processors|memoizer))|apps[\\/]web[\\/]src[\\/](lib[\\/]step\.ts|components[\\/]form[\\/](use-form-errors|use-message|step-form|step-form-top|field|checkbox-field|reveal-button|error-summary|trim-on-blur)\.tsx?)|packages[\\/]domain[\\/]src[\\/](messages[\\/]messages|schemas[\\/]forms[\\/](form-helpers|limits|codes)|rules[\\/]validation[\\/]text)\.ts/,
             },
             {
-              // What a step's route and an outcome page share without a form (the loader, a failed save,
-              // the busy button): outcome pages do not load the 'forms' chunk.
+              // What a step's route and an outcome page share without a form (the loader, a failed save):
+              // outcome pages do not load the 'forms' chunk. The busy button is the landing's too: first screen.
               name: 'step-route',
               includeDependenciesRecursively: false,
-              test: /apps[\\/]web[\\/]src[\\/](lib[\\/]step-route\.ts|components[\\/]form[\\/]busy-button\.tsx)|packages[\\/]domain[\\/]src[\\/]flows[\\/]identity\.ts/,
+              test: /apps[\\/]web[\\/]src[\\/]lib[\\/]step-route\.ts|packages[\\/]domain[\\/]src[\\/]flows[\\/]identity\.ts/,
             },
             {
               // The choice controls several later screens share (not create profile).

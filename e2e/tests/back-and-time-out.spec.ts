@@ -32,6 +32,9 @@ const WORDS = {
     verified: 'Your mobile phone has been successfully verified!',
     addressTitle: 'Where do you live?',
     confirmTitle: 'Confirm your application',
+    fundingTitle: 'How would you like to fund your account?',
+    eTransfer: 'Interac e-Transfer',
+    amount: /^Amount of the first deposit/,
     sinTitle: "What's your Social Insurance Number?",
     finalizeTitle: 'Finalize your account',
     warningTitle: "You'll be signed out soon",
@@ -59,6 +62,9 @@ const WORDS = {
     verified: 'Votre téléphone cellulaire a bien été vérifié!',
     addressTitle: 'Où habitez-vous?',
     confirmTitle: 'Confirmez votre demande',
+    fundingTitle: 'Comment souhaitez-vous approvisionner votre compte?',
+    eTransfer: 'Virement Interac',
+    amount: /^Montant du premier dépôt/,
     sinTitle: 'Quel est votre numéro d’assurance sociale?',
     finalizeTitle: 'Finalisez votre compte',
     warningTitle: 'Votre session va bientôt se terminer',
@@ -203,11 +209,25 @@ for (const lang of ['en', 'fr'] as const) {
     await expectScreen(page, /\/single\/confirmproducts$/, w.confirmTitle);
     await continueButton(page, lang).click();
 
-    // The SIN (the savings account is interest bearing): Back to the products, and on.
+    // The funding: Back to the products, and on with every account funded by e-Transfer.
+    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
+    await backLink(page, lang).click();
+    await expectScreen(page, /\/single\/confirmproducts$/, w.confirmTitle);
+    await continueButton(page, lang).click();
+    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
+    const methods = page.getByRole('radio', { name: w.eTransfer });
+    for (let i = 0; i < (await methods.count()); i += 1) await methods.nth(i).check();
+    const amounts = page.getByLabel(w.amount);
+    for (let i = 0; i < (await amounts.count()); i += 1) await amounts.nth(i).fill('100');
+    await continueButton(page, lang).click();
+
+    // The SIN (the savings account is interest bearing): Back to the funding, which is kept, and on.
     await expectScreen(page, /\/single\/sin$/, w.sinTitle);
     await expectTouchable(backLink(page, lang), 'Back');
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/confirmproducts$/, w.confirmTitle);
+    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
+    await expect(page.getByRole('radio', { name: w.eTransfer }).first()).toBeChecked();
+    await expect(page.getByLabel(w.amount).first()).toHaveValue(/^100(\.00)?$/);
     await continueButton(page, lang).click();
     await expectScreen(page, /\/single\/sin$/, w.sinTitle);
     await page.locator('#sin').fill(VALID_SIN);

@@ -67,6 +67,9 @@ const WORDS = {
     selection: 'You must select an address from the list of options',
     mailingSame: 'Mailing address is the same as home address',
     confirmTitle: 'Confirm your application',
+    fundingTitle: 'How would you like to fund your account?',
+    eTransfer: 'Interac e-Transfer',
+    amount: /^Amount of the first deposit/,
     lead: "Check the accounts you're applying for.",
     learnMore: /^LEARN MORE/,
     learnMoreAbout: /Learn more about 1-Year Non-Redeemable GIC/,
@@ -124,6 +127,9 @@ const WORDS = {
     selection: 'Vous devez sélectionner une adresse dans la liste des options',
     mailingSame: 'L’adresse postale est la même que l’adresse domiciliaire',
     confirmTitle: 'Confirmez votre demande',
+    fundingTitle: 'Comment souhaitez-vous approvisionner votre compte?',
+    eTransfer: 'Virement Interac',
+    amount: /^Montant du premier dépôt/,
     lead: 'Vérifiez les comptes que vous demandez.',
     learnMore: /^EN SAVOIR PLUS/,
     learnMoreAbout: /En savoir plus sur le CPG non rachetable de 1 an/,
@@ -387,6 +393,17 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(term.locator('option', { hasText: w.oneYear })).toHaveCount(1);
     await term.selectOption({ label: w.oneYear });
     await page.getByLabel(w.renewalLabel).selectOption({ index: 1 });
+    await expectNoAxeViolations();
+    await expectFrenchTypography(page, lang);
+    await page.getByRole('button', { name: w.continue, exact: true }).click();
+
+    // The funding: one choice per account, each its own group, within 320 px.
+    await expectNewScreen(page, /\/single\/funding$/, w.fundingTitle);
+    const methods = page.getByRole('radio', { name: w.eTransfer });
+    for (let i = 0; i < (await methods.count()); i += 1) await methods.nth(i).check();
+    const amounts = page.getByLabel(w.amount);
+    for (let i = 0; i < (await amounts.count()); i += 1) await amounts.nth(i).fill('1000');
+    await expectNoHorizontalScroll(page);
     await expectNoAxeViolations();
     await expectFrenchTypography(page, lang);
     await page.getByRole('button', { name: w.continue, exact: true }).click();

@@ -521,10 +521,15 @@ test.describe('coming back', () => {
       term: { length: '6 Months 2.9%', renewal: 'Transfer to my account' },
       next: 'sin',
     });
+    await backAndReload(/\/single\/funding$/);
+    await expect(page.getByRole('radio', { name: 'Interac e-Transfer' }).first()).toBeChecked();
+    await expect(page.getByLabel(/^Amount of the first deposit/).first()).toHaveValue(/^1000(\.00)?$/);
     await backAndReload(/\/single\/confirmproducts$/);
     await expect(page.getByLabel('Length and term')).toHaveValue('6 Months 2.9%');
     await expect(page.getByLabel('Renewal option')).toHaveValue('transfer');
-    await confirmProducts(page, { next: 'sin' });
+    // The funding is kept: Continue goes on to the first step still to answer.
+    await continueButton(page).click();
+    await expect(page).toHaveURL(/\/single\/sin$/);
 
     await enterSin(page);
     await backAndReload(/\/single\/sin$/);

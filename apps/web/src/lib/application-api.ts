@@ -26,17 +26,23 @@ import {
   type PersonalInfoFormInput,
   type PhoneChannel,
   type ProductOffering,
-  type SessionArrival,
-  type SessionStatus,
   type StepId,
   type TermChoiceForm,
 } from '@omo/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError, apiRequest, findProducts } from './api.ts';
-import { noteSessionExpiresIn } from './session-clock.ts';
 import { findSlice, updateSlice } from './session-state.ts';
 
 export type { ApplicationView };
+// The session's calls load with the first screen; the steps take them from here too.
+export {
+  arriveOnLanding,
+  endSession,
+  extendSession,
+  getSessionStatus,
+  isApiStatus,
+  sessionEndedPath,
+} from './session-api.ts';
 
 /** Answer of Start and Check. */
 interface PhoneVerificationResult {
@@ -75,34 +81,6 @@ export function lookupJointCode(jointCode: string, signal?: AbortSignal): Promis
 /** GET Application: the applicant's view. @throws ApiError 401 without a session. */
 export function getApplication(signal?: AbortSignal): Promise<ApplicationView> {
   return apiRequest<ApplicationView>(P.application, { signal });
-}
-
-/** GET Session: when the session ends and when to warn (reading it does not extend it). @throws 401 */
-export async function getSessionStatus(signal?: AbortSignal): Promise<SessionStatus> {
-  const status = await apiRequest<SessionStatus>(P.session, { signal });
-  noteSessionExpiresIn(status.expiresInSeconds);
-  return status;
-}
-
-/** POST Session/Extend ('Stay signed in'). @throws ApiError 401 when the session has already ended. */
-export async function extendSession(): Promise<SessionStatus> {
-  const status = await apiRequest<SessionStatus>(P.sessionExtend, { method: 'POST' });
-  noteSessionExpiresIn(status.expiresInSeconds);
-  return status;
-}
-
-/**
- * POST Session/Arrival (the landing page): the server ends a submitted application's session, and answers
- * where a draft in progress on this device continues (null when there is none).
- */
-export async function arriveOnLanding(signal?: AbortSignal): Promise<string | null> {
-  const arrival = await apiRequest<SessionArrival>(P.sessionArrival, { method: 'POST', signal });
-  return arrival.hasDraft ? arrival.nextPath : null;
-}
-
-/** POST Session/End ('Exit'): the session ends on the server and its cookie is cleared. */
-export async function endSession(): Promise<void> {
-  await apiRequest<null>(P.sessionEnd, { method: 'POST' });
 }
 
 export const savePersonalInfo = (body: PersonalInfoFormInput, signal?: AbortSignal) =>
@@ -315,25 +293,6 @@ export function fieldErrorsFromProblem<T extends FieldValues>(
     set = true;
   }
   return set;
-}
-
-/** True for an ApiError with this status. */
-export function isApiStatus(error: unknown, status: number): boolean {
-  return error instanceof ApiError && error.status === status;
-}
-
-/**
- * Where an applicant goes when the server no longer knows their session (401: never started, or idle too
- * long): the start page with the same products and sweep choice, told why (`session=ended`).
- */
-export function sessionEndedPath(): string {
-  const application = findSlice('application');
-  const params = new URLSearchParams();
-  const ids = application?.selectedProducts.map((p) => p.productID) ?? [];
-  if (ids.length > 0) params.set('productIds', ids.join(';'));
-  if (application?.sweepEnabled) params.set('sweep', 'true');
-  params.set('session', 'ended');
-  return `/?${params.toString().replace(/%3B/g, ';')}`;
 }
 
 // The flow of a pathname lives with the paths (no schema), for the first screen; re-exported for the steps.

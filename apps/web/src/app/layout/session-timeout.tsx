@@ -21,7 +21,7 @@ import {
   getSessionStatus,
   isApiStatus,
   sessionEndedPath,
-} from '../../lib/application-api.ts';
+} from '../../lib/session-api.ts';
 import { loadFullPage } from '../../lib/full-page-load.ts';
 import { forgetSession, useSessionDeadline } from '../../lib/session-clock.ts';
 import { clearAll } from '../../lib/session-state.ts';

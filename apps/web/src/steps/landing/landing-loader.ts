@@ -8,7 +8,7 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { ERROR_IDS, PROMO_CODE_MAX, splitProductCodes, type ProductOffering } from '@omo/domain';
 import { findProducts } from '../../lib/api.ts';
-import { arriveOnLanding } from '../../lib/application-api.ts';
+import { arriveOnLanding } from '../../lib/session-api.ts';
 import { ensureReferenceData } from '../../lib/reference-data.ts';
 import { clearAll, setSlice } from '../../lib/session-state.ts';
 import { errorPath } from '../../config/paths.ts';

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import { paths } from '../../config/paths.ts';
 import { BusyButton } from '../../components/form/busy-button.tsx';
-import { endSession } from '../../lib/application-api.ts';
+import { endSession } from '../../lib/session-api.ts';
 import type { LandingData } from './landing-loader.ts';
 
 // Shown only when no product is known: loaded then, not with the first screen.
