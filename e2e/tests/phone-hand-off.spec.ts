@@ -78,7 +78,8 @@ test('the desktop hands the photos to the phone, sees them arrive, and moves on 
   await expectNoAxeViolations(phone);
   await expectNoHorizontalScroll(phone);
   await phone.getByRole('button', { name: 'Start taking photos' }).click();
-  await expect(phone.getByRole('heading', { level: 1, name: 'Take photos of your ID' })).toBeVisible();
+  // The pressed button is gone: focus moves to the new stage's heading.
+  await expect(phone.getByRole('heading', { level: 1, name: 'Take photos of your ID' })).toBeFocused();
   // No hand-off offered on the phone itself.
   await expect(phone.getByRole('heading', { name: 'Use your phone instead' })).toHaveCount(0);
   await phone.getByLabel('Front of your ID').setInputFiles(pngFile('front.png'));
@@ -94,7 +95,7 @@ test('the desktop hands the photos to the phone, sees them arrive, and moves on 
   await phone.getByLabel('Selfie').setInputFiles(pngFile('selfie.png'));
   await expect(phone.getByRole('img', { name: /^Preview/ })).toHaveCount(3);
   await phone.getByRole('button', { name: 'Send my photos' }).click();
-  await expect(phone.getByRole('heading', { level: 1, name: 'Your photos are in' })).toBeVisible();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Your photos are in' })).toBeFocused();
   await expectNoAxeViolations(phone);
 
   // The desktop moves on by itself.

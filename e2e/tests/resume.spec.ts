@@ -61,7 +61,8 @@ test('an applicant stops at the address, comes back by the e-mailed link in a fr
   await expectNoAxeViolations(other);
   const before = (await messagesFor(other.request, applicant.phone)).length;
   await other.getByRole('button', { name: 'Send me a code' }).click();
-  await expect(other.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeVisible();
+  // The pressed button is gone: focus moves to the new stage's heading, for the keyboard and screen readers.
+  await expect(other.getByRole('heading', { level: 1, name: 'Enter your code' })).toBeFocused();
   await expect(other.getByText('We sent a 6-digit code by text message')).toBeVisible();
   const code = await latestCodeFor(other.request, applicant.phone, { after: before });
 

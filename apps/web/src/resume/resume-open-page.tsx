@@ -19,6 +19,7 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import { fieldErrorsFromProblem, isApiStatus } from '../lib/application-api.ts';
 import { openResumeLink, verifyResumeCode } from './resume-api.ts';
+import { useStageFocus } from '../app/layout/route-focus.tsx';
 
 const FIELDS = ['code'] as const;
 
@@ -31,6 +32,7 @@ export function ResumeOpenPage() {
   const [channel, setChannel] = useState<'sms' | 'email'>('email');
   const [isSending, setSending] = useState(false);
   const [hasFailed, setFailed] = useState(false);
+  useStageFocus(stage);
 
   /** A refused link: ended (410) or tried too often (429); anything else may be tried again. */
   const endedBy = (error: unknown): boolean => {

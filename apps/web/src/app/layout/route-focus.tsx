@@ -27,14 +27,33 @@ export function RouteFocus() {
       isFirst.current = false;
       return;
     }
-    const frame = requestAnimationFrame(() => {
-      const active = document.activeElement;
-      if (active && active !== document.body && active !== focusedAtCommit.current) return;
-      const heading = document.querySelector<HTMLElement>('main h1');
-      const target = heading ?? document.getElementById('main-content');
-      target?.focus({ preventScroll: true });
-    });
+    const frame = requestAnimationFrame(() => focusHeadingUnlessMoved(focusedAtCommit.current));
     return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return null;
+}
+
+/** Focus to the page's <h1> (else the main region), unless the applicant has already moved it on. */
+function focusHeadingUnlessMoved(focusedBefore: Element | null): void {
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== focusedBefore) return;
+  const heading = document.querySelector<HTMLElement>('main h1');
+  const target = heading ?? document.getElementById('main-content');
+  target?.focus({ preventScroll: true });
+}
+
+/**
+ * The same for a page whose stages follow one another without a navigation (a link's page: start, code,
+ * ended): when `stage` changes, the control that was pressed is gone, and focus goes to the new heading.
+ */
+export function useStageFocus(stage: string): void {
+  const isFirst = useRef(true);
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => focusHeadingUnlessMoved(null));
+    return () => cancelAnimationFrame(frame);
+  }, [stage]);
 }

@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api.ts';
 import { loadFullPage } from '../../lib/full-page-load.ts';
 import { CapturePage } from './capture-page.tsx';
 import { openHandOff, renewHandOff } from './hand-off-api.ts';
+import { useStageFocus } from '../../app/layout/route-focus.tsx';
 
 type Stage = 'start' | 'capture' | 'done' | 'used' | 'expired';
 
@@ -26,6 +27,7 @@ export function HandOffPage() {
   const [stage, setStage] = useState<Stage>(token ? 'start' : 'expired');
   const [isOpening, setOpening] = useState(false);
   const [hasFailed, setFailed] = useState(false);
+  useStageFocus(stage);
 
   const onBegin = async () => {
     setOpening(true);
