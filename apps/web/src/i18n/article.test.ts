@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  frenchInlineName,
-  frenchOf,
-  indefiniteArticle,
-  listHeadingParts,
-  withFrenchArticle,
-} from './article.ts';
+import { frenchInlineName, indefiniteArticle, listHeadingParts, withFrenchArticle } from './article.ts';
 
 describe('indefiniteArticle', () => {
   it.each([
@@ -44,12 +38,6 @@ describe('listHeadingParts', () => {
 });
 
 describe('French articles and elision', () => {
-  it("elides 'de' before a vowel: d’omo, de Maple", () => {
-    expect(frenchOf('omo Credit Union')).toBe('d’omo Credit Union');
-    expect(frenchOf('Maple Credit Union')).toBe('de Maple Credit Union');
-    expect(frenchOf('Hélios')).toBe('d’Hélios');
-  });
-
   it("puts 'le' or 'l’' before a product name used inside a sentence", () => {
     expect(withFrenchArticle('Compte chèques Quotidien')).toBe('le compte chèques Quotidien');
     expect(withFrenchArticle('CPG non rachetable de 1 an')).toBe('le CPG non rachetable de 1 an');

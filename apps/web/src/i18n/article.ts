@@ -1,4 +1,4 @@
-import type { Language } from '@omo/domain';
+import { FRENCH_ELIDES, type Language } from '@omo/domain';
 
 /**
  * English indefinite article for a product description: 'an' before a vowel letter, otherwise 'a'
@@ -7,14 +7,6 @@ import type { Language } from '@omo/domain';
  */
 export function indefiniteArticle(word: string): 'a' | 'an' {
   return /^[aeiou]/i.test(word.trim()) ? 'an' : 'a';
-}
-
-// French elides 'le' and 'de' before a vowel or a mute h: 'l’épargne', 'd’omo'.
-const FRENCH_ELIDES = /^[aeiouyhàâäéèêëîïôöùûüœæ]/i;
-
-/** 'de' before a French name, elided before a vowel: "d’omo Credit Union", "de Maple Credit Union". */
-export function frenchOf(name: string): string {
-  return FRENCH_ELIDES.test(name.trim()) ? `d’${name.trim()}` : `de ${name.trim()}`;
 }
 
 /**

@@ -89,7 +89,7 @@ describe('the mailer', () => {
       { firstName: '<b>Ada</b>', refNo: 'OMOABCDEFGHP' },
       brand,
     );
-    expect(email.html).toContain('&#60;b&#62;Ada&#60;/b&#62;');
+    expect(email.html).toContain('&lt;b&gt;Ada&lt;/b&gt;');
     expect(email.html).not.toContain('<b>Ada');
     expect(email.html).toContain('<a href="https://online.omo.example">');
     expect(email.text).toContain('Bonjour <b>Ada</b>,');

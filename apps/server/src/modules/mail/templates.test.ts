@@ -21,8 +21,12 @@ describe('the joint e-mails', () => {
     expect(email.text).toContain(link);
     expect(email.html).toContain(`<a href="${link}">`);
     // Names are escaped in the HTML part.
-    expect(email.html).toContain('Ada &#60;b&#62;');
+    expect(email.html).toContain('Ada &lt;b&gt;');
     expect(email.subject).toContain(language === 'fr' ? 'adhésion conjointe' : 'joint membership');
+    // Signed by the team, in French with the typographic apostrophe and the elided 'de'.
+    expect(email.text.trimEnd()).toMatch(
+      language === 'fr' ? /\n\nL’équipe d’omo Credit Union$/ : /\n\nThe omo Credit Union team$/,
+    );
   });
 
   it.each(['en', 'fr'] as const)('reminds, and offers the primary to go on alone, in %s', (language) => {

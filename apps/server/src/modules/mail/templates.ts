@@ -7,7 +7,7 @@
  * invitation, apply-as-single, resume and unsubscribe links carry a one-time token: the e-mail is the only
  * place it is written (the database keeps its hash). The resume e-mails are in resume-templates.ts.
  */
-import type { DecisionOutcome, FundingMethod, Language } from '@omo/domain';
+import { escapeHtml, frenchOf, type DecisionOutcome, type FundingMethod, type Language } from '@omo/domain';
 import { RESUME_TEMPLATES, type ResumeTemplateParams } from './resume-templates.ts';
 
 export interface Brand {
@@ -92,12 +92,10 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Paragraphs (and one optional link) → both parts. */
 function compose(subject: string, paragraphs: string[], brand: Brand, language: Language): RenderedEmail {
   const signature =
-    language === 'fr' ? `L'équipe de ${brand.institutionName}` : `The ${brand.institutionName} team`;
+    language === 'fr' ? `L’équipe ${frenchOf(brand.institutionName)}` : `The ${brand.institutionName} team`;
   const all = [...paragraphs, signature];
   const text = `${all.join('\n\n')}\n`;
   const linked = (p: string) =>

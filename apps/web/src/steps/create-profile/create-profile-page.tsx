@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n/use-translation.tsx';
 import {
   APPLICATION_API_PATHS,
   createProfileFormSchema,
+  frenchOf,
   JOINT_EMAIL_CODE_MINUTES,
   type CreateProfileForm,
   type CreateProfileFormInput,
@@ -18,7 +19,6 @@ import { TextField } from '../../components/form/field.tsx';
 import { PasswordField } from '../../components/form/password-field.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
-import { frenchOf } from '../../i18n/article.ts';
 import {
   flowOfPath,
   getApplication,
