@@ -1,7 +1,8 @@
 // The weight of the first screens: the JavaScript a first visit downloads, counted as gzip -9 of every
 // script response. A budget, not a timing: a module that drags the form schemas or the full zod into the
 // first screen (an import from the wrong domain module) fails here before it reaches a phone.
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, savingData, test } from '../fixtures/test.ts';
 import { gzipSync } from 'node:zlib';
 
 /**
@@ -13,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 const FIRST_SCREEN_BUDGET_KIB = 117;
 
 async function scriptsOfFirstVisit(page: Page, path: string) {
+  await savingData(page);
   const scripts: { url: string; body: Buffer }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (response) => {
@@ -41,3 +43,22 @@ for (const path of ['/?productIds=1001', '/single/getstarted?productIds=1001']) 
     expect(text).not.toContain('superRefine');
   });
 }
+
+// The next screens' files are fetched while this one is read (at idle), unless the phone saves data.
+test('Get Started fetches the next screens (Create your profile) ahead, before Continue; not when saving data', async ({
+  page,
+  browser,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (request) => void requested.push(new URL(request.url()).pathname));
+  await page.goto('/single/getstarted?productIds=1001', { waitUntil: 'networkidle' });
+  await expect.poll(() => requested.filter((p) => /create-profile-page-[\w-]+\.js$/.test(p))).toHaveLength(1);
+
+  const saving = await browser.newPage();
+  await savingData(saving);
+  const requestedWhileSaving: string[] = [];
+  saving.on('request', (request) => void requestedWhileSaving.push(new URL(request.url()).pathname));
+  await saving.goto('/single/getstarted?productIds=1001', { waitUntil: 'networkidle' });
+  expect(requestedWhileSaving.filter((p) => /create-profile-page-/.test(p))).toEqual([]);
+  await saving.close();
+});

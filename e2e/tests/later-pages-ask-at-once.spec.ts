@@ -4,7 +4,7 @@
 // the page does not wait for one download after another on a slow phone link (decision 0018).
 import type { Page } from '@playwright/test';
 import { applyThroughApi, newApplicant } from '../fixtures/applicant.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, savingData, test } from '../fixtures/test.ts';
 
 const EVERYDAY_CHEQUING = '1001';
 
@@ -20,6 +20,8 @@ async function linkedByDocument(page: Page, path: string): Promise<Set<string>> 
 
 /** The scripts, stylesheets and API reads the page makes while it loads (a preload's type is 'other'). */
 async function requestsOfLoad(page: Page, path: string, heading: RegExp): Promise<string[]> {
+  // The next screens' files, fetched ahead once the page is idle, are not the page's own.
+  await savingData(page);
   const requests: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());

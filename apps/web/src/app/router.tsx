@@ -21,6 +21,7 @@ import { AppLayout } from './layout/app-layout.tsx';
 import { BareLayout } from './layout/bare-layout.tsx';
 import { InitialLoading } from './layout/initial-loading.tsx';
 import { RootShell } from './layout/root-shell.tsx';
+import { registerScreens } from './prefetch.ts';
 import type { ScreenModule } from '../screens/screen.ts';
 
 function LandingLayout() {
@@ -211,10 +212,13 @@ function declaredSteps(): Record<string, StepRoute> {
 }
 
 function flowRoutes(): RouteObject[] {
-  return Object.entries({ ...declaredSteps(), ...BUILT_STEPS }).map(([path, route]) => ({
-    path,
-    ...ownLazy(route),
-  }));
+  const table = { ...declaredSteps(), ...BUILT_STEPS };
+  registerScreens(
+    Object.fromEntries(
+      Object.entries(table).map(([path, route]) => [path, typeof route.lazy === 'object' ? route.lazy : {}]),
+    ),
+  );
+  return Object.entries(table).map(([path, route]) => ({ path, ...ownLazy(route) }));
 }
 
 export function createRoutes(): RouteObject[] {

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { findStepByPath } from '@omo/domain';
 import { DeviceFingerprint } from './device-fingerprint.tsx';
+import { usePrefetchNextScreens } from '../prefetch.ts';
 import { Footer } from './footer.tsx';
 import { FunnelView } from './funnel-view.tsx';
 import { Header } from './header.tsx';
@@ -13,7 +14,8 @@ import { StepTracker } from './step-tracker.tsx';
 
 /**
  * Layout of the flow steps: full header, step banner (small screens), sidebar tracker, the Back and Exit row,
- * footer, and the device-fingerprint script when one is configured. On the step screens the session
+ * footer, and the device-fingerprint script when one is configured. The next screens' files are fetched
+ * while this one is filled in. On the step screens the session
  * time-out's dialog opens beside the page, which is inert while it shows.
  */
 export function AppLayout() {
@@ -22,6 +24,7 @@ export function AppLayout() {
   // and nothing is lost when the session ends.
   const step = findStepByPath(pathname) ?? findStepByPath(pathname.replace(/\/[^/]+\/?$/, ''));
   const session = useSessionTimeout(step?.step.kind === 'step');
+  usePrefetchNextScreens(pathname);
   return (
     <>
       <div className="page" inert={session.isDialogOpen}>

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { screensAfter } from './prefetch.ts';
+
+describe('the screens fetched ahead', () => {
+  it('are the next two screens of the flow, a screen that may be skipped among them', () => {
+    expect(screensAfter('/single/getstarted')).toEqual(['/single/createprofile', '/single/personalinfo']);
+    // The SIN is asked only for an interest-bearing account: the screen after it is fetched too.
+    expect(screensAfter('/single/funding')).toEqual(['/single/sin', '/single/finalizeaccount']);
+  });
+
+  it('are screens of the same flow, never an outcome page; none for a path outside the flows', () => {
+    for (const path of screensAfter('/joint/getstarted')) expect(path).toMatch(/^\/joint\//);
+    expect(screensAfter('/single/reviewterms')).toEqual([]);
+    expect(screensAfter('/resume')).toEqual([]);
+  });
+});
