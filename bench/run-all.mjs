@@ -6,6 +6,7 @@ for (const script of [
   'bundle-size.mjs',
   'route-weight.mjs',
   'lighthouse.ts',
+  'continue.ts',
   'cold-start.mjs',
   'load.mjs',
   'save-application.ts',
