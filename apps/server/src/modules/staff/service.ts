@@ -239,6 +239,7 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
         submittedAt: primary.application.submittedAt?.toISOString() ?? null,
         state: staffCaseStateOf(decision),
         reason: queueReasonOf(decision),
+        reviewReason: decision?.reviewReason ?? null,
         decision: decision && {
           state: decision.state,
           round: decision.round,
