@@ -19,7 +19,16 @@ import {
 } from '../../providers/screening/opensanctions.fake.ts';
 import { TestApplicant } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import {
+  buildStaffTestApp,
+  newRequestId,
+  signInStaff,
+  staffCall,
+  type SignedInStaff,
+  type StaffTestApp,
+} from '../../testing/staff.ts';
 import { toDecision } from '../application/repository.ts';
+import { EMBEDDED_STAFF_USERS } from '../staff/embedded-oidc.ts';
 import { queueQuerySchema, readQueue } from '../staff/queue.ts';
 
 interface SaveResponse {
@@ -289,7 +298,8 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
  * core opens one member; a core failing through every retry puts the application in the staff queue.
  */
 describe('a failing Fineract core in the decision: timeouts, 5xx, a validation refusal (pglite)', () => {
-  let t: TestApp;
+  let t: StaffTestApp;
+  let sophie: SignedInStaff;
   let fineract: FakeFineract;
   const FINERACT = { username: 'omo', password: 'fake-password', tenant: 'omo' };
   /** The job's first retry waits at least this long (JOB_RETRY_SECONDS, doubled at each retry). */
@@ -314,7 +324,7 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
         products: { '2001': { type: 'savings', productId: 1 } },
       }),
     );
-    t = await buildTestApp(
+    t = await buildStaffTestApp(
       { name: 'pglite', databaseUrl: 'memory://' },
       {
         env: {
@@ -331,6 +341,8 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
         },
       },
     );
+    const supervisor = EMBEDDED_STAFF_USERS.find((u) => u.username === 'sophie')!;
+    sophie = await signInStaff(t.staffUrl, 'sophie', supervisor.password);
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -406,7 +418,7 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
       expect(accounts.map((a) => a.status)).toEqual(['active']);
     });
 
-    it(`${kind} through every retry: the staff queue (coreBankingFailed), never a member`, async () => {
+    it(`${kind} through every retry: the staff queue (coreBankingFailed), never a member; reopened once the core is back`, async () => {
       const { response } = await submitWhileTheCoreFails(kind);
       // The dead letter's work, as pg-boss runs it once the job's last retry failed.
       await t.app.decisions.fail(response.applicationId);
@@ -423,6 +435,19 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
         reason: 'heldForReview',
         reviewReason: 'coreBankingFailed',
       });
+      // The core is back: a supervisor takes the decision again, and the member opens once.
+      const reopened = await staffCall(t, sophie, 'POST', `/api/cases/${response.applicationId}/reopen`, {
+        requestId: newRequestId(),
+        reason: 'The core banking is back',
+      });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json()).toMatchObject({ state: 'opened' });
+      const opened = await decisionOf(t, response.applicationId);
+      const clients = [...fineract.clients.values()].filter(
+        (c) => c.body.externalId === response.applicantId,
+      );
+      expect(clients).toHaveLength(1);
+      expect(opened).toMatchObject({ outcome: 'approved', primaryCustNo: clients[0]!.accountNo });
     });
   }
 });
