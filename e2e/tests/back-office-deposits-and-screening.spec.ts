@@ -39,6 +39,8 @@ test.describe('the back office after the decision', () => {
     );
     await expect(amount).toHaveAccessibleDescription('Enter the amount received, like 150.00.');
     await expect(reference).toBeFocused();
+    await expectNoAxeViolations(staff);
+    await staff.screenshot({ path: testInfo.outputPath('deposit-typed-wrong-1280.png'), fullPage: true });
 
     // A member number nobody has.
     await reference.fill('99999999999');
@@ -78,9 +80,13 @@ test.describe('the back office after the decision', () => {
     await staff.getByRole('link', { name: 'Deposits' }).click();
     await staff.setViewportSize({ width: 768, height: 1000 });
     await staff.getByRole('button', { name: 'Français' }).click();
-    await staff.getByLabel('Référence (numéro de membre dans le message du virement)').fill(memberNumber);
-    await staff.getByLabel('Montant reçu').fill('25,00');
-    await staff.getByRole('button', { name: 'Inscrire le dépôt' }).click();
+    // By keyboard alone: the fields in order, Enter records.
+    await staff.getByLabel('Référence (numéro de membre dans le message du virement)').focus();
+    await staff.keyboard.type(memberNumber);
+    await staff.keyboard.press('Tab');
+    await expect(staff.getByLabel('Montant reçu')).toBeFocused();
+    await staff.keyboard.type('25,00');
+    await staff.keyboard.press('Enter');
     await expect(staff.getByRole('alert')).toHaveText(
       `Aucun compte du membre ${memberNumber} n’attend de premier dépôt : rien n’a été inscrit.`,
     );

@@ -113,7 +113,7 @@ export function DepositsPage({ me, t, lang }: { me: Me; t: Texts; lang: Lang }) 
               aria-describedby={errors.reference ? 'dep-reference-error' : undefined}
             />
             {errors.reference && (
-              <p id="dep-reference-error" className="error">
+              <p id="dep-reference-error" className="field-error">
                 {errors.reference}
               </p>
             )}
@@ -131,7 +131,7 @@ export function DepositsPage({ me, t, lang }: { me: Me; t: Texts; lang: Lang }) 
               aria-describedby={errors.amount ? 'dep-amount-error' : undefined}
             />
             {errors.amount && (
-              <p id="dep-amount-error" className="error">
+              <p id="dep-amount-error" className="field-error">
                 {errors.amount}
               </p>
             )}
