@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
+import { productNameIn } from '../rules/product-name.ts';
 import { FLOWS } from './flows.ts';
 import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
 import {
@@ -10,7 +11,6 @@ import {
   currencyOf,
   formatAmount,
   fundingFormSchema,
-  productNameIn,
   SAVABLE_STEPS,
   STEP_CONTRACTS,
 } from './steps.ts';

@@ -349,14 +349,6 @@ export function formatAmount(
   }).format(cents / 100);
 }
 
-/** A product's name as the applicant reads it, in their language ('Everyday Chequing', 'Compte chèques…'). */
-export function productNameIn(
-  product: { description: string; fr?: { description?: string | null } | null },
-  language: Language,
-): string {
-  return (language === 'fr' && product.fr?.description) || product.description;
-}
-
 /** The funding form's field names of an account (flat: a product id is not an array index). */
 export function fundingFieldsOf(productId: string) {
   return { method: `method_${productId}`, amount: `amount_${productId}` } as const;
