@@ -64,6 +64,7 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
     db: main.db,
     mail: main.mail,
     decisions: main.decisions,
+    catalogue: main.catalogue,
     sin: main.ciphers.sin,
     log: app.log,
   });

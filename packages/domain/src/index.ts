@@ -29,6 +29,7 @@ export * from './rules/tokens.ts';
 export * from './rules/membership-request.ts';
 export * from './rules/deposits.ts';
 export * from './rules/french.ts';
+export * from './rules/product-name.ts';
 export * from './reference/lists.ts';
 export * from './flows/flows.ts';
 export * from './flows/identity.ts';

@@ -1,12 +1,12 @@
 /** A product's texts in the interface language (French from the product's `fr` block, English otherwise). */
-import type { ProductOffering } from '@omo/domain';
+import { productNameIn, type ProductOffering } from '@omo/domain';
 import type { Lang } from '../i18n/i18n.ts';
 
 const LINES = ['line1', 'line2', 'line3', 'line4', 'line5'] as const;
 
 /** The product's name as the applicant reads it ('Everyday Chequing', 'Compte chèques quotidien'). */
 export function productDescription(product: ProductOffering, lang: Lang): string {
-  return (lang === 'fr' && product.fr?.description) || product.description;
+  return productNameIn(product, lang);
 }
 
 /** The product's name, its detail lines and its disclaimers. */

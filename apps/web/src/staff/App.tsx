@@ -3,6 +3,7 @@ import type { StaffRole } from '@omo/domain';
 import { api, setCsrfToken } from './api.ts';
 import { BlockListPage } from './BlockListPage.tsx';
 import { CasePage } from './CasePage.tsx';
+import { DepositsPage } from './DepositsPage.tsx';
 import { QueuePage } from './QueuePage.tsx';
 import { TEXTS, type Lang } from './texts.ts';
 
@@ -15,9 +16,13 @@ export interface Me {
 
 const LANG_KEY = 'omo-staff-lang';
 
-/** The page the address names: a case (#/case/<id>), the block list (#/block-list), else the queue. */
+/**
+ * The page the address names: a case (#/case/<id>), the block list (#/block-list), the deposits
+ * (#/deposits), else the queue.
+ */
 function caseIdOf(hash: string): string | null {
   if (hash === '#/block-list') return 'block-list';
+  if (hash === '#/deposits') return 'deposits';
   const match = /^#\/case\/([0-9a-f-]{36})$/.exec(hash);
   return match ? match[1]! : null;
 }
@@ -68,6 +73,9 @@ export function App() {
               <a className="link" href="#/">
                 {t.queue}
               </a>
+              <a className="link" href="#/deposits">
+                {t.deposits}
+              </a>
               <a className="link" href="#/block-list">
                 {t.blockList}
               </a>
@@ -104,6 +112,8 @@ export function App() {
           </section>
         ) : caseId === 'block-list' ? (
           <BlockListPage me={me} t={t} />
+        ) : caseId === 'deposits' ? (
+          <DepositsPage me={me} t={t} lang={lang} />
         ) : caseId ? (
           <CasePage key={caseId} id={caseId} me={me} t={t} />
         ) : (

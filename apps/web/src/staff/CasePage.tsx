@@ -6,6 +6,7 @@ import {
   isStaffActionAllowedFor,
   isStaffActionAllowedIn,
   type QueueReason,
+  type ReviewReason,
   type StaffAction,
   type StaffCaseState,
 } from '@omo/domain';
@@ -32,6 +33,7 @@ interface Case {
   submittedAt: string | null;
   state: StaffCaseState;
   reason: QueueReason | null;
+  reviewReason: ReviewReason | null;
   decision: {
     state: 'deciding' | 'pending' | 'decided';
     round: string;
@@ -176,7 +178,13 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
             <dt>{t.state}</dt>
             <dd>{t.states[found.state]}</dd>
             <dt>{t.reason}</dt>
-            <dd>{found.reason ? t.reasons[found.reason] : '—'}</dd>
+            <dd>
+              {!found.reason
+                ? '—'
+                : found.reviewReason
+                  ? t.reasonWhy(t.reasons[found.reason], t.reviewReasons[found.reviewReason])
+                  : t.reasons[found.reason]}
+            </dd>
             <dt>{t.products}</dt>
             <dd>{found.productIds.join(', ')}</dd>
             <dt>{t.submitted}</dt>

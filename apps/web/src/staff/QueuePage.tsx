@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { QUEUE_REASONS, type QueueReason, type StaffCaseState } from '@omo/domain';
+import { QUEUE_REASONS, type QueueReason, type ReviewReason, type StaffCaseState } from '@omo/domain';
 import { api } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
@@ -8,6 +8,7 @@ interface Row {
   applicationId: string;
   reference: string;
   reason: QueueReason;
+  reviewReason: ReviewReason | null;
   state: StaffCaseState;
   productIds: string[];
   ageHours: number;
@@ -159,7 +160,11 @@ export function QueuePage({ t }: { me: Me; t: Texts }) {
               <td>
                 <a href={`#/case/${r.applicationId}`}>{r.reference}</a>
               </td>
-              <td>{t.reasons[r.reason]}</td>
+              <td>
+                {r.reviewReason
+                  ? t.reasonWhy(t.reasons[r.reason], t.reviewReasons[r.reviewReason])
+                  : t.reasons[r.reason]}
+              </td>
               <td>{t.states[r.state]}</td>
               <td>{r.productIds.join(', ')}</td>
               <td className={r.late ? 'late' : undefined}>

@@ -1,5 +1,5 @@
 /** The back office's texts, in English and French (staff choose; the choice is kept in this browser). */
-import type { QueueReason, StaffAction, StaffCaseState, StaffRole } from '@omo/domain';
+import type { QueueReason, ReviewReason, StaffAction, StaffCaseState, StaffRole } from '@omo/domain';
 
 export type Lang = 'en' | 'fr';
 
@@ -93,6 +93,13 @@ const en = {
     jointInvitation: 'Joint invitation open',
     waitingOnApplicant: 'Waiting on the applicant',
   } satisfies Record<QueueReason, string>,
+  reviewReasons: {
+    coApplicantName: 'co-applicant’s name differs from the invitation',
+    screeningHit: 'sanctions screening hit',
+    coreBankingFailed: 'the core banking failed',
+    screeningFailed: 'the screening service failed',
+  } satisfies Record<ReviewReason, string>,
+  reasonWhy: (reason: string, why: string) => `${reason}: ${why}`,
   states: {
     draft: 'Draft',
     processing: 'Processing',
@@ -132,6 +139,22 @@ const en = {
   remove: 'Remove',
   firstName: 'First name',
   lastName: 'Last name',
+  deposits: 'Deposits',
+  depositsLead:
+    'An Interac e-Transfer arrived for a new member: type the member number its message carries and the amount received. It is recorded on the account awaiting its first deposit, and the member is e-mailed.',
+  depositReference: 'Reference (member number in the e-Transfer’s message)',
+  depositAmount: 'Amount received',
+  depositRecord: 'Record the deposit',
+  depositReferenceInvalid: 'Enter the member number the message carries, like 10004321.',
+  depositAmountInvalid: 'Enter the amount received, like 150.00.',
+  depositUnknownMember: (memberNumber: string) =>
+    `No member has the number ${memberNumber}. Check the e-Transfer’s message.`,
+  depositNoneAwaiting: (memberNumber: string) =>
+    `No account of member ${memberNumber} is awaiting a first deposit: nothing was recorded.`,
+  depositFailed: 'The deposit could not be recorded. Try again.',
+  depositRecorded: (amount: string, memberNumber: string) =>
+    `Deposit of ${amount} recorded for member ${memberNumber}; the member is e-mailed.`,
+  depositOpenCase: 'Open the case',
 };
 
 const fr: typeof en = {
@@ -224,6 +247,13 @@ const fr: typeof en = {
     jointInvitation: 'Invitation conjointe ouverte',
     waitingOnApplicant: 'En attente du demandeur',
   },
+  reviewReasons: {
+    coApplicantName: 'le nom du codemandeur diffère de l’invitation',
+    screeningHit: 'correspondance au filtrage des sanctions',
+    coreBankingFailed: 'le système bancaire central a échoué',
+    screeningFailed: 'le service de filtrage a échoué',
+  },
+  reasonWhy: (reason: string, why: string) => `${reason} : ${why}`,
   states: {
     draft: 'Brouillon',
     processing: 'En cours',
@@ -260,6 +290,22 @@ const fr: typeof en = {
   remove: 'Retirer',
   firstName: 'Prénom',
   lastName: 'Nom de famille',
+  deposits: 'Dépôts',
+  depositsLead:
+    'Un virement Interac est arrivé pour un nouveau membre : saisissez le numéro de membre indiqué dans son message et le montant reçu. Il est inscrit au compte qui attend son premier dépôt, et le membre en est avisé par courriel.',
+  depositReference: 'Référence (numéro de membre dans le message du virement)',
+  depositAmount: 'Montant reçu',
+  depositRecord: 'Inscrire le dépôt',
+  depositReferenceInvalid: 'Saisissez le numéro de membre indiqué dans le message, par exemple 10004321.',
+  depositAmountInvalid: 'Saisissez le montant reçu, par exemple 150,00.',
+  depositUnknownMember: (memberNumber: string) =>
+    `Aucun membre n’a le numéro ${memberNumber}. Vérifiez le message du virement.`,
+  depositNoneAwaiting: (memberNumber: string) =>
+    `Aucun compte du membre ${memberNumber} n’attend de premier dépôt : rien n’a été inscrit.`,
+  depositFailed: 'Le dépôt n’a pas pu être inscrit. Réessayez.',
+  depositRecorded: (amount: string, memberNumber: string) =>
+    `Dépôt de ${amount} inscrit pour le membre ${memberNumber}; le membre en est avisé par courriel.`,
+  depositOpenCase: 'Ouvrir le dossier',
 };
 
 export const TEXTS = { en, fr };

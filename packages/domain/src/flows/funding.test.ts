@@ -3,9 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
+import { productNameIn } from '../rules/product-name.ts';
 import { FLOWS } from './flows.ts';
 import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
-import { amountCentsOf, currencyOf, fundingFormSchema, SAVABLE_STEPS, STEP_CONTRACTS } from './steps.ts';
+import {
+  amountCentsOf,
+  currencyOf,
+  formatAmount,
+  fundingFormSchema,
+  SAVABLE_STEPS,
+  STEP_CONTRACTS,
+} from './steps.ts';
 
 const tfsa: ProductOffering = {
   ...sampleChequing,
@@ -146,5 +154,22 @@ describe('the funding step', () => {
   it('a US-dollar account is funded in US dollars', () => {
     expect(currencyOf(usd)).toBe('USD');
     expect(currencyOf(tfsa)).toBe('CAD');
+  });
+});
+
+describe('an account and its deposit as the applicant reads them (e-mails, the welcome)', () => {
+  it('names the product in the applicant’s language, in English when it has no French name', () => {
+    expect(productNameIn(sampleChequing, 'en')).toBe(sampleChequing.description);
+    expect(productNameIn(sampleChequing, 'fr')).toBe(sampleChequing.fr.description);
+    expect(productNameIn({ ...sampleChequing, fr: { ...sampleChequing.fr, description: '' } }, 'fr')).toBe(
+      sampleChequing.description,
+    );
+  });
+
+  it('writes the amount in the account’s currency as the language writes it', () => {
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(formatAmount(125050, sampleChequing, 'en')).toBe('$1,250.50');
+    expect(plain(formatAmount(125050, sampleChequing, 'fr'))).toBe('1 250,50 $');
+    expect(formatAmount(125050, usd, 'en')).toBe('US$1,250.50');
   });
 });

@@ -112,7 +112,8 @@ const ACTING: readonly StaffRole[] = ['reviewer', 'supervisor'];
  * - approveDocuments / refuseDocuments: the documents waiting for a person's look (the refusal's reason
  *   reaches the applicant, who is then asked to show ID in person);
  * - decline: the membership is refused, with a reason;
- * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit);
+ * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit, or a
+ *   hold: a core banking or screening service back after failing through every retry);
  * - recordDeposit: an opened member's first deposit arrived (matched by the member number, rules/deposits.ts).
  */
 export const STAFF_ACTIONS = {
@@ -125,7 +126,7 @@ export const STAFF_ACTIONS = {
     roles: ACTING,
     states: ['processing', 'failed', 'awaitingInPersonId', 'heldForReview', 'blockListHit'],
   },
-  reopen: { roles: ['supervisor'], states: ['failed', 'refused', 'blockListHit'] },
+  reopen: { roles: ['supervisor'], states: ['failed', 'refused', 'blockListHit', 'heldForReview'] },
   recordDeposit: { roles: ACTING, states: ['opened'] },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; states: readonly StaffCaseState[] }>;
 export type StaffAction = keyof typeof STAFF_ACTIONS;

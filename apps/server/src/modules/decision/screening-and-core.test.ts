@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { applicantStateOf, type Decision } from '@omo/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logCapture, eventually } from '../../faults/log-capture.ts';
 import { startFakeFineract, type FakeFineract } from '../../providers/banking/fineract.fake.ts';
@@ -18,7 +19,17 @@ import {
 } from '../../providers/screening/opensanctions.fake.ts';
 import { TestApplicant } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import {
+  buildStaffTestApp,
+  newRequestId,
+  signInStaff,
+  staffCall,
+  type SignedInStaff,
+  type StaffTestApp,
+} from '../../testing/staff.ts';
 import { toDecision } from '../application/repository.ts';
+import { EMBEDDED_STAFF_USERS } from '../staff/embedded-oidc.ts';
+import { queueQuerySchema, readQueue } from '../staff/queue.ts';
 
 interface SaveResponse {
   applicationId: string;
@@ -43,6 +54,17 @@ async function decisionOf(t: TestApp, applicationId: string): Promise<Decision |
 
 async function membersOf(t: TestApp, applicantId: string) {
   return t.app.db.selectFrom('members').selectAll().where('applicant_id', '=', applicantId).execute();
+}
+
+/** The application's row in the staff queue (as GET /api/queue lists it), or undefined. */
+async function queueRowOf(t: TestApp, applicationId: string) {
+  const page = await readQueue(
+    t.app.db,
+    t.app.ciphers.digests,
+    queueQuerySchema.parse({ reason: 'heldForReview', limit: '200' }),
+    'test-staff',
+  );
+  return page.rows.find((r) => r.applicationId === applicationId);
 }
 
 /** Boris Embargov, a fictional listed person of the sandbox screening (README). */
@@ -88,6 +110,12 @@ describe.each(TEST_DATABASES)('sandbox screening in the decision on $name', (dat
       threshold: 0.7,
     });
     expect(JSON.stringify(line)).not.toMatch(/Boris|Embargov|1961/);
+    // Staff find it in their queue, with why.
+    expect(await queueRowOf(t, response.applicationId)).toMatchObject({
+      reason: 'heldForReview',
+      reviewReason: 'screeningHit',
+      state: 'heldForReview',
+    });
     // Held: the answers can no longer change, and a second submit answers the same.
     expect((await applicant.submit()).json<SaveResponse>()).toMatchObject({ showTimeoutScreen: true });
   });
@@ -262,4 +290,164 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
       (await t.app.inject('/api/dev/outbox')).json<{ to: string }[]>().some((m) => m.to === applicant.email);
     await eventually(mailed);
   });
+});
+
+/**
+ * A core that fails, each way it can: no answer in time, a 5xx, a validation refusal. The decision stays
+ * "failed, will retry" (nothing opened in omo), its job retried with backoff; a retry that reaches the
+ * core opens one member; a core failing through every retry puts the application in the staff queue.
+ */
+describe('a failing Fineract core in the decision: timeouts, 5xx, a validation refusal (pglite)', () => {
+  let t: StaffTestApp;
+  let sophie: SignedInStaff;
+  let fineract: FakeFineract;
+  const FINERACT = { username: 'omo', password: 'fake-password', tenant: 'omo' };
+  /** The job's first retry waits at least this long (JOB_RETRY_SECONDS, doubled at each retry). */
+  const RETRY_SECONDS = 120;
+  beforeAll(async () => {
+    fineract = await startFakeFineract(FINERACT);
+    const mappingFile = path.join(mkdtempSync(path.join(tmpdir(), 'omo-fineract-')), 'mapping.json');
+    writeFileSync(
+      mappingFile,
+      JSON.stringify({
+        officeId: 1,
+        legalFormId: 1,
+        sinDocumentTypeId: 1,
+        addressTypeIds: { home: 1, mailing: 2 },
+        stateProvinceIds: { ON: 9 },
+        countryIds: { CA: 1 },
+        datatables: {
+          compliance: 'omo_compliance',
+          accountUsage: 'omo_account_usage',
+          jointHolder: 'omo_joint_holder',
+        },
+        products: { '2001': { type: 'savings', productId: 1 } },
+      }),
+    );
+    t = await buildStaffTestApp(
+      { name: 'pglite', databaseUrl: 'memory://' },
+      {
+        env: {
+          DECISION_WAIT_SECONDS: '1',
+          JOB_POLL_SECONDS: '0.5',
+          JOB_RETRY_SECONDS: String(RETRY_SECONDS),
+          PARTNER_TIMEOUT_SECONDS: '0.5',
+          CORE_BANKING_PROVIDER: 'fineract',
+          FINERACT_URL: fineract.baseUrl,
+          FINERACT_TENANT: FINERACT.tenant,
+          FINERACT_USERNAME: FINERACT.username,
+          FINERACT_PASSWORD: FINERACT.password,
+          FINERACT_MAPPING_FILE: mappingFile,
+        },
+      },
+    );
+    const supervisor = EMBEDDED_STAFF_USERS.find((u) => u.username === 'sophie')!;
+    sophie = await signInStaff(t.staffUrl, 'sophie', supervisor.password);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await fineract.close();
+  });
+
+  /** How the core fails one call to POST /clients; the timeout's promise ends when Fineract answered. */
+  const FAILURES = {
+    timeout: () => fineract.delayNext(1_500, '/clients'),
+    '5xx': () => fineract.failNext(503, '/clients'),
+    'validation refusal': () => fineract.failNext(400, '/clients'),
+  } satisfies Record<string, () => unknown>;
+
+  /** The decision job of an application, as pg-boss keeps it. */
+  async function decisionJobOf(applicationId: string) {
+    const { rows } = await sql<{
+      state: string;
+      retry_count: number;
+      retry_limit: number;
+      retry_backoff: boolean;
+      waited_seconds: number;
+    }>`select state, retry_count, retry_limit, retry_backoff,
+         extract(epoch from start_after - started_on)::float as waited_seconds
+       from pgboss.job where name = 'decision.finish' and data->>'applicationId' = ${applicationId}`.execute(
+      t.app.db,
+    );
+    return rows[0];
+  }
+
+  /**
+   * Submits with the core failing the submission's attempt and the job's first run: the applicant sees
+   * the processing page, the decision is retrying, the job waits for its retry with backoff.
+   */
+  async function submitWhileTheCoreFails(kind: keyof typeof FAILURES) {
+    const pending = [FAILURES[kind](), FAILURES[kind]()];
+    const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    const response = (await applicant.submit()).json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    expect(response.primaryCustNo).toBeNull();
+    await eventually(async () => (await decisionJobOf(response.applicationId))?.state === 'retry', 30_000);
+    const decision = await decisionOf(t, response.applicationId);
+    expect(decision).toMatchObject({
+      state: 'pending',
+      retrying: { reason: 'coreBanking', failures: 2 },
+    });
+    expect(applicantStateOf('primary', decision)).toBe('retrying');
+    expect(await membersOf(t, response.applicantId)).toEqual([]);
+    const job = await decisionJobOf(response.applicationId);
+    expect(job).toMatchObject({ retry_limit: 12, retry_backoff: true });
+    expect(job!.waited_seconds).toBeGreaterThanOrEqual(RETRY_SECONDS);
+    await Promise.all(pending);
+    return { applicant, response };
+  }
+
+  for (const kind of Object.keys(FAILURES) as (keyof typeof FAILURES)[]) {
+    it(`${kind}: "decision failed, will retry" with the job's backoff, nothing opened; the retry opens one member`, async () => {
+      const { response } = await submitWhileTheCoreFails(kind);
+      // The job's retry, the core answering again (the same idempotency keys: what Fineract did stays one).
+      await t.app.decisions.finish(response.applicationId);
+      const decided = await decisionOf(t, response.applicationId);
+      expect(decided).toMatchObject({ state: 'decided', outcome: 'approved' });
+      expect(decided?.retrying).toBeUndefined();
+      const clients = [...fineract.clients.entries()].filter(
+        ([, c]) => c.body.externalId === response.applicantId,
+      );
+      expect(clients).toHaveLength(1);
+      const [clientId, client] = clients[0]!;
+      expect(decided?.primaryCustNo).toBe(client.accountNo);
+      expect((await membersOf(t, response.applicantId)).map((m) => m.member_number)).toEqual([
+        client.accountNo,
+      ]);
+      const accounts = [...fineract.accounts.values()].filter((a) => a.clientId === clientId);
+      expect(accounts.map((a) => a.status)).toEqual(['active']);
+    });
+
+    it(`${kind} through every retry: the staff queue (coreBankingFailed), never a member; reopened once the core is back`, async () => {
+      const { response } = await submitWhileTheCoreFails(kind);
+      // The dead letter's work, as pg-boss runs it once the job's last retry failed.
+      await t.app.decisions.fail(response.applicationId);
+      const held = await decisionOf(t, response.applicationId);
+      expect(held).toMatchObject({
+        state: 'decided',
+        outcome: 'heldForReview',
+        reviewReason: 'coreBankingFailed',
+        primaryCustNo: null,
+      });
+      expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
+      expect(await membersOf(t, response.applicantId)).toEqual([]);
+      expect(await queueRowOf(t, response.applicationId)).toMatchObject({
+        reason: 'heldForReview',
+        reviewReason: 'coreBankingFailed',
+      });
+      // The core is back: a supervisor takes the decision again, and the member opens once.
+      const reopened = await staffCall(t, sophie, 'POST', `/api/cases/${response.applicationId}/reopen`, {
+        requestId: newRequestId(),
+        reason: 'The core banking is back',
+      });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json()).toMatchObject({ state: 'opened' });
+      const opened = await decisionOf(t, response.applicationId);
+      const clients = [...fineract.clients.values()].filter(
+        (c) => c.body.externalId === response.applicantId,
+      );
+      expect(clients).toHaveLength(1);
+      expect(opened).toMatchObject({ outcome: 'approved', primaryCustNo: clients[0]!.accountNo });
+    });
+  }
 });

@@ -21,6 +21,7 @@ import {
   FLOW_ERROR_ROUTES,
   flagsOf,
   formatAmount,
+  productNameIn,
   identityOutcomeOf,
   findCountry,
   isCoApplicantOutcome,
@@ -143,7 +144,7 @@ function fundingLinesOf(
     if (!product || !opened.includes(account.productId)) return [];
     return [
       {
-        product: applicant.language === 'fr' ? product.fr.description : product.description,
+        product: productNameIn(product, applicant.language),
         method: account.method,
         amount:
           account.amountCents === null

@@ -73,8 +73,21 @@ describe.each(TEST_DATABASES)('first deposits on $name', (database) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const mail = (await mailsTo(a.email)).find((m) => /first deposit arrived/.test(m.subject));
-    expect(mail?.body).toContain(`Your first deposit of $600.00 arrived in your`);
+    expect(mail?.body).toContain(`Your first deposit of $600.00 arrived in your Test Chequing`);
     expect(mail?.body).toContain(`(member number ${memberNumber})`);
+  });
+
+  it('e-mails a French member in French: the account’s French name and the amount as French writes it', async () => {
+    const a = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
+    const { primaryCustNo } = (await a.submit({ language: 'fr' })).json<{ primaryCustNo: string }>();
+    expect((await deposit(rita, { reference: primaryCustNo, amount: '1250.5' })).statusCode).toBe(200);
+    for (let i = 0; i < 100 && (await mailsTo(a.email)).every((m) => !/premier dépôt/.test(m.subject)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const mail = (await mailsTo(a.email)).find((m) => /premier dépôt est arrivé/.test(m.subject));
+    expect(mail?.body.replace(/[\u00a0\u202f]/g, ' ')).toContain(
+      `Votre premier dépôt de 1 250,50 $ est arrivé dans votre Test Chequing (fr) (numéro de membre ${primaryCustNo}).`,
+    );
   });
 
   it('records an account’s first deposit once: the same request answers again, another is refused', async () => {

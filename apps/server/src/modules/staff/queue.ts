@@ -13,6 +13,7 @@ import {
   REFERENCE_CODE_PATTERN,
   staffCaseStateOf,
   type QueueReason,
+  type ReviewReason,
   type StaffCaseState,
 } from '@omo/domain';
 import { sql } from 'kysely';
@@ -52,6 +53,8 @@ export interface QueueRow {
   applicationId: string;
   reference: string;
   reason: QueueReason;
+  /** Why a held case waits for a person (a screening hit, a core that failed…), else null. */
+  reviewReason: ReviewReason | null;
   state: StaffCaseState;
   productIds: string[];
   submittedAt: string;
@@ -132,11 +135,13 @@ export async function readQueue(
     const submittedAt = r.submitted_at ? new Date(r.submitted_at) : now;
     const ageHours = Math.max(0, Math.floor((now.getTime() - submittedAt.getTime()) / 3_600_000));
     const targetHours = QUEUE_TARGET_HOURS[reason];
+    const decision = toDecision(r.decision);
     return {
       applicationId: r.id,
       reference: `${DEFAULT_REFERENCE_PREFIX}${r.ref_code}P`,
       reason,
-      state: staffCaseStateOf(toDecision(r.decision)),
+      reviewReason: decision?.reviewReason ?? null,
+      state: staffCaseStateOf(decision),
       productIds: (typeof r.product_ids === 'string' ? JSON.parse(r.product_ids) : r.product_ids) as string[],
       submittedAt: submittedAt.toISOString(),
       ageHours,

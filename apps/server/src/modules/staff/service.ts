@@ -8,6 +8,7 @@
 import {
   accountForDeposit,
   formatAmount,
+  productNameIn,
   isStaffActionAllowedFor,
   isStaffActionAllowedIn,
   queueReasonOf,
@@ -15,7 +16,6 @@ import {
   type Decision,
   type StaffAction,
   type StaffCaseState,
-  type ProductOffering,
   type StepValues,
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +31,7 @@ import {
   type ApplicantContext,
 } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
 import type { DecisionService } from '../decision/service.ts';
 import type { MailService } from '../mail/service.ts';
 import type { StaffMember } from './auth.ts';
@@ -43,6 +44,7 @@ export interface StaffServiceDeps {
   db: Database;
   mail: Pick<MailService, 'queue'>;
   decisions: Pick<DecisionService, 'retake' | 'declineByStaff' | 'finish'>;
+  catalogue: Pick<CatalogueService, 'listProducts'>;
   sin: SinCipher;
   log: FastifyBaseLogger;
 }
@@ -77,7 +79,7 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-export function createStaffService({ db, mail, decisions, sin, log }: StaffServiceDeps) {
+export function createStaffService({ db, mail, decisions, catalogue, sin, log }: StaffServiceDeps) {
   async function exists(applicationId: string): Promise<void> {
     const row = await db
       .selectFrom('applications')
@@ -239,6 +241,7 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
         submittedAt: primary.application.submittedAt?.toISOString() ?? null,
         state: staffCaseStateOf(decision),
         reason: queueReasonOf(decision),
+        reviewReason: decision?.reviewReason ?? null,
         decision: decision && {
           state: decision.state,
           round: decision.round,
@@ -475,7 +478,9 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
      * An opened member's first deposit arrived: it is recorded on the account it was meant for (rules/
      * deposits.ts), and the first one of the membership is e-mailed to the primary applicant.
      */
-    recordDeposit(applicationId: string, staff: StaffMember, requestId: string, input: DepositInput) {
+    async recordDeposit(applicationId: string, staff: StaffMember, requestId: string, input: DepositInput) {
+      // Read before the transaction: the catalogue's own (cached) read.
+      const products = await catalogue.listProducts();
       return act(applicationId, staff, 'recordDeposit', requestId, null, async (trx, current) => {
         const context = await findApplicantByRole(trx, applicationId, 'primary');
         const memberNumber = current?.primaryCustNo;
@@ -515,16 +520,7 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
           })
           .execute();
         if (received.length === 0) {
-          const product = await trx
-            .selectFrom('products')
-            .select('data')
-            .where('id', '=', account.productId)
-            .executeTakeFirst();
-          const offering = product
-            ? ((typeof product.data === 'string'
-                ? JSON.parse(product.data)
-                : product.data) as ProductOffering)
-            : undefined;
+          const offering = products.find((p) => p.productID === account.productId);
           const { applicant } = context;
           await mail.queue(trx, {
             key: `deposit-received:${applicationId}`,
@@ -534,11 +530,7 @@ export function createStaffService({ db, mail, decisions, sin, log }: StaffServi
             language: applicant.language,
             params: {
               firstName: applicant.personalInfo?.firstName ?? '',
-              product: offering
-                ? applicant.language === 'fr'
-                  ? offering.fr.description
-                  : offering.description
-                : account.productId,
+              product: offering ? productNameIn(offering, applicant.language) : account.productId,
               amount: offering
                 ? formatAmount(input.amountCents, offering, applicant.language)
                 : (input.amountCents / 100).toFixed(2),
