@@ -131,6 +131,42 @@ test.describe('the back office after the decision', () => {
     );
     await expectNoAxeViolations(staff);
     await staff.screenshot({ path: testInfo.outputPath('case-screening-hit-768-fr.png'), fullPage: true });
+    // A reviewer sees what matched, and cannot clear it.
+    await staff.getByRole('button', { name: 'English' }).click();
+    await expect(staff.getByRole('heading', { name: 'Sanctions screening matches' })).toBeVisible();
+    await expect(staff.getByText(/Mara Sanctionne · score \d+%/)).toBeVisible();
+    await expect(staff.getByText('Clear the screening match: another person')).toHaveCount(0);
     await context.close();
+
+    // A supervisor finds it another person, says why: the decision is taken again and the member opened.
+    const supervisor = await signedInStaff(browser, 'sophie', { viewport: { width: 1280, height: 800 } });
+    await supervisor.page.getByLabel('Reference number or e-mail address').fill(applicant.email);
+    await supervisor.page.getByRole('button', { name: 'Apply filters' }).click();
+    await supervisor.page
+      .getByRole('row')
+      .filter({ hasText: reference })
+      .getByRole('link', { name: reference })
+      .click();
+    await supervisor.page
+      .locator('summary', { hasText: 'Clear the screening match: another person' })
+      .click();
+    await supervisor.page
+      .locator('#reason-clearScreeningHit')
+      .fill('Another person: born in another year and country');
+    await supervisor.page.getByRole('button', { name: 'Clear the screening match: another person' }).click();
+    await expect(supervisor.page.locator('dt:text-is("Decision") + dd')).toHaveText('Member opened');
+    await expect(supervisor.page.locator('dt:has-text("Member number") + dd')).toHaveText(/^\d+$/);
+    await expect(
+      supervisor.page.getByRole('cell', { name: 'Another person: born in another year and country' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(supervisor.page);
+    await supervisor.page.screenshot({
+      path: testInfo.outputPath('case-screening-cleared-1280.png'),
+      fullPage: true,
+    });
+    await supervisor.context.close();
+    // The applicant's page shows the welcome.
+    await page.goto('/single/confirmapplication');
+    await expect(page).toHaveURL(/\/single\/confirmapplication$/);
   });
 });

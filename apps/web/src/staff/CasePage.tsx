@@ -4,9 +4,10 @@ import {
   PROVINCES,
   STAFF_ACTIONS,
   isStaffActionAllowedFor,
-  isStaffActionAllowedIn,
+  isStaffActionAllowedOnCase,
   type QueueReason,
   type ReviewReason,
+  type ScreeningHit,
   type StaffAction,
   type StaffCaseState,
 } from '@omo/domain';
@@ -34,6 +35,7 @@ interface Case {
   state: StaffCaseState;
   reason: QueueReason | null;
   reviewReason: ReviewReason | null;
+  screeningHits: ScreeningHit[];
   decision: {
     state: 'deciding' | 'pending' | 'decided';
     round: string;
@@ -81,6 +83,7 @@ const CALLS: Record<StaffAction, { path: string; reason: boolean }> = {
   refuseDocuments: { path: 'documents/refuse', reason: true },
   decline: { path: 'decline', reason: true },
   reopen: { path: 'reopen', reason: true },
+  clearScreeningHit: { path: 'screening/clear', reason: true },
   recordDeposit: { path: 'deposit', reason: false },
 };
 
@@ -132,7 +135,8 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
   if (!found) return null;
   const canAct = me.role !== 'auditor';
   const actions = (Object.keys(STAFF_ACTIONS) as StaffAction[]).filter(
-    (a) => isStaffActionAllowedFor(a, me.role) && isStaffActionAllowedIn(a, found.state),
+    (a) =>
+      isStaffActionAllowedFor(a, me.role) && isStaffActionAllowedOnCase(a, found.state, found.reviewReason),
   );
 
   const masked = (applicant: Applicant, field: 'sin' | 'birthDate', label: string): ReactNode => {
@@ -231,6 +235,19 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
                 <dt>{t.expires}</dt>
                 <dd>{when(found.invitation.expiresAt)}</dd>
               </dl>
+            </>
+          )}
+          {found.screeningHits.length > 0 && (
+            <>
+              <h2>{t.screeningHits}</h2>
+              <ul>
+                {found.screeningHits.map((h) => (
+                  <li key={`${h.role}:${h.matchId}`}>
+                    {h.role === 'primary' ? t.primary : t.joint} · {h.caption} ·{' '}
+                    {t.score(Math.round(h.score * 100))} · {h.datasets.join(', ')} · {h.matchId}
+                  </li>
+                ))}
+              </ul>
             </>
           )}
           <h2>{t.documents}</h2>

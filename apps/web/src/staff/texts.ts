@@ -126,7 +126,10 @@ const en = {
     decline: 'Decline',
     reopen: 'Reopen',
     recordDeposit: 'Record the first deposit',
+    clearScreeningHit: 'Clear the screening match: another person',
   } satisfies Record<StaffAction, string>,
+  screeningHits: 'Sanctions screening matches',
+  score: (percent: number) => `score ${percent}%`,
   idTypes: {
     driversLicence: 'Driver’s licence',
     passport: 'Passport',
@@ -277,7 +280,10 @@ const fr: typeof en = {
     decline: 'Refuser la demande',
     reopen: 'Rouvrir',
     recordDeposit: 'Inscrire le premier dépôt',
+    clearScreeningHit: 'Lever la correspondance : une autre personne',
   },
+  screeningHits: 'Correspondances du filtrage des sanctions',
+  score: (percent: number) => `score de ${percent}\u00a0%`,
   idTypes: {
     driversLicence: 'Permis de conduire',
     passport: 'Passeport',

@@ -81,6 +81,24 @@ export type OutcomeReport = 'pending' | 'unsuccessful' | 'complete';
 export type DecisionRound = 'primary' | 'joint' | 'single';
 
 /** The decision as stored on the application. */
+/** A screening match that held an application: whose, the listed entity, its score and lists. */
+export interface ScreeningHit {
+  role: 'primary' | 'joint';
+  matchId: string;
+  caption: string;
+  score: number;
+  datasets: string[];
+}
+
+/** True when staff cleared this match of this applicant as another person. */
+export function isClearedScreeningMatch(
+  decision: Pick<Decision, 'clearedScreeningMatches'> | null | undefined,
+  role: 'primary' | 'joint',
+  matchId: string,
+): boolean {
+  return (decision?.clearedScreeningMatches ?? []).some((c) => c.role === role && c.matchId === matchId);
+}
+
 export interface Decision {
   state: DecisionState;
   round: DecisionRound;
@@ -99,6 +117,13 @@ export interface Decision {
   offerAccepted?: boolean;
   /** Why staff decide it (heldForReview only). */
   reviewReason?: ReviewReason;
+  /** The screening matches that held it (reviewReason screeningHit): what staff judge. */
+  screeningHits?: ScreeningHit[];
+  /**
+   * Matches staff found to be another person (a false positive), by applicant: the decisions taken
+   * afterwards pass over them. Kept through every retake; a new match still holds the application.
+   */
+  clearedScreeningMatches?: { role: 'primary' | 'joint'; matchId: string }[];
   /**
    * The decision failed and its job will retry it (state deciding or pending): the core banking (or the
    * screening) gave no answer or refused the request, this many times so far.

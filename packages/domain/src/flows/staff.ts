@@ -5,7 +5,7 @@
  * action's write transaction, under the application row's lock (next to the applicant's table,
  * lifecycle.ts).
  */
-import type { Decision } from './decision.ts';
+import type { Decision, ReviewReason } from './decision.ts';
 
 /** Roles come from the OpenID provider's claims; a supervisor may also reverse and reassign. */
 export const STAFF_ROLES = ['reviewer', 'supervisor', 'auditor'] as const;
@@ -114,7 +114,9 @@ const ACTING: readonly StaffRole[] = ['reviewer', 'supervisor'];
  * - decline: the membership is refused, with a reason;
  * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit, or a
  *   hold: a core banking or screening service back after failing through every retry);
- * - recordDeposit: an opened member's first deposit arrived (matched by the member number, rules/deposits.ts).
+ * - recordDeposit: an opened member's first deposit arrived (matched by the member number, rules/deposits.ts);
+ * - clearScreeningHit (supervisor): the sanctions screening's match is another person (a false positive):
+ *   the match is cleared for that applicant and the decision taken again (held by a screening hit only).
  */
 export const STAFF_ACTIONS = {
   assign: { roles: ACTING, states: QUEUE_STATES },
@@ -128,6 +130,7 @@ export const STAFF_ACTIONS = {
   },
   reopen: { roles: ['supervisor'], states: ['failed', 'refused', 'blockListHit', 'heldForReview'] },
   recordDeposit: { roles: ACTING, states: ['opened'] },
+  clearScreeningHit: { roles: ['supervisor'], states: ['heldForReview'] },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; states: readonly StaffCaseState[] }>;
 export type StaffAction = keyof typeof STAFF_ACTIONS;
 export const STAFF_ACTION_NAMES = Object.keys(STAFF_ACTIONS) as StaffAction[];
@@ -140,6 +143,19 @@ export function isStaffActionAllowedFor(action: StaffAction, role: StaffRole): b
 /** True when `action` is allowed in `state`. */
 export function isStaffActionAllowedIn(action: StaffAction, state: StaffCaseState): boolean {
   return (STAFF_ACTIONS[action].states as readonly StaffCaseState[]).includes(state);
+}
+
+/**
+ * True when `action` may be taken on a case in `state` held for `reviewReason`: clearing a screening match
+ * also needs a case the screening held.
+ */
+export function isStaffActionAllowedOnCase(
+  action: StaffAction,
+  state: StaffCaseState,
+  reviewReason: ReviewReason | null | undefined,
+): boolean {
+  if (!isStaffActionAllowedIn(action, state)) return false;
+  return action !== 'clearScreeningHit' || reviewReason === 'screeningHit';
 }
 
 /** The kinds of ID a staff member may record as seen in person. */

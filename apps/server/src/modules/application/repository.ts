@@ -8,6 +8,7 @@ import {
   DECISION_STATES,
   REVIEW_REASONS,
   type ReviewReason,
+  type ScreeningHit,
   isIdentityStatus,
   type Decision,
   type Language,
@@ -162,6 +163,14 @@ export function toDecision(value: unknown): Decision | null {
       ? { reviewReason: raw.reviewReason as ReviewReason }
       : {}),
     ...(isRetrying(raw.retrying) ? { retrying: raw.retrying } : {}),
+    ...(Array.isArray(raw.screeningHits) ? { screeningHits: raw.screeningHits as ScreeningHit[] } : {}),
+    ...(Array.isArray(raw.clearedScreeningMatches)
+      ? {
+          clearedScreeningMatches: raw.clearedScreeningMatches as NonNullable<
+            Decision['clearedScreeningMatches']
+          >,
+        }
+      : {}),
   };
 }
 

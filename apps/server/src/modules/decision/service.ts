@@ -26,7 +26,9 @@ import {
   findCountry,
   isCoApplicantOutcome,
   membershipRequestOf,
+  isClearedScreeningMatch,
   screeningHitsOf,
+  type ScreeningHit,
   type ReviewReason,
   normalizeBirthDate,
   ordersDebitCard,
@@ -109,6 +111,8 @@ type Verdict = {
   membership?: Extract<MembershipAnswer, { status: 'approved' }>;
   /** Why staff decide it (heldForReview). */
   reviewReason?: ReviewReason;
+  /** The screening matches that held it (screeningHit). */
+  screeningHits?: ScreeningHit[];
 };
 
 interface DecisionServiceDeps {
@@ -241,7 +245,11 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       country: findCountry(applicant.address?.country)?.code ?? 'CA',
     });
     if (!screened.ok) throw new ProviderUnavailable(screened.failure.message, 'screening');
-    const [hit] = screeningHitsOf(screened.value, config.screening.threshold);
+    // A match staff cleared as another person no longer holds this applicant.
+    const hits = screeningHitsOf(screened.value, config.screening.threshold).filter(
+      (m) => !isClearedScreeningMatch(application.decision, applicant.role, m.id),
+    );
+    const [hit] = hits;
     if (hit) {
       log.warn(
         {
@@ -254,7 +262,17 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         },
         'application held for staff review: the sanctions screening matched the applicant',
       );
-      return { outcome: 'heldForReview', reviewReason: 'screeningHit' };
+      return {
+        outcome: 'heldForReview',
+        reviewReason: 'screeningHit',
+        screeningHits: hits.map((m) => ({
+          role: applicant.role,
+          matchId: m.id,
+          caption: m.caption,
+          score: m.score,
+          datasets: m.datasets,
+        })),
+      };
     }
 
     const identity = identityOutcomeOf(flowOf(applicant).kind, applicant.identity.status);
@@ -398,6 +416,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         debitCardOrdered: ordersDebitCard(products.find((p) => p.productID === opened[0])),
         ...(current.offerAccepted ? { offerAccepted: true } : {}),
         ...(verdict.reviewReason ? { reviewReason: verdict.reviewReason } : {}),
+        ...(verdict.screeningHits ? { screeningHits: verdict.screeningHits } : {}),
+        ...(current.clearedScreeningMatches
+          ? { clearedScreeningMatches: current.clearedScreeningMatches }
+          : {}),
       };
       await trx
         .updateTable('applications')
@@ -720,11 +742,25 @@ export function createDecisionService(deps: DecisionServiceDeps) {
      * case reopened; the job decides it (or `finish`, right after the commit). The joint round's primary
      * outcome is dropped when the primary's ID in person was what it waited for.
      */
-    async retake(trx: Database, applicationId: string, current: Decision, key: string): Promise<void> {
+    async retake(
+      trx: Database,
+      applicationId: string,
+      current: Decision,
+      key: string,
+      { clearScreeningHits = false } = {},
+    ): Promise<void> {
+      // Cleared matches stay cleared; clearing adds the matches that held this decision.
+      const cleared = [
+        ...(current.clearedScreeningMatches ?? []),
+        ...(clearScreeningHits
+          ? (current.screeningHits ?? []).map(({ role, matchId }) => ({ role, matchId }))
+          : []),
+      ];
       const next: Decision = {
         ...DECIDING,
         round: current.round,
         primaryOutcome: current.round === 'joint' ? null : (current.primaryOutcome ?? null),
+        ...(cleared.length > 0 ? { clearedScreeningMatches: cleared } : {}),
       };
       await takeAgain(trx, applicationId, next, `${applicationId}:staff:${key}`);
     },

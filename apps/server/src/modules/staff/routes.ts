@@ -80,6 +80,17 @@ const staffRoutes: FastifyPluginAsyncZod<{
     ),
   );
   app.post(
+    '/api/cases/:id/screening/clear',
+    { schema: { params: caseParams, body: withReason } },
+    async (request) =>
+      service.clearScreeningHit(
+        request.params.id,
+        await request.requireStaff(),
+        request.body.requestId,
+        request.body.reason,
+      ),
+  );
+  app.post(
     '/api/cases/:id/documents/approve',
     { schema: { params: caseParams, body: simple } },
     async (request) =>

@@ -36,7 +36,18 @@ const DECISION_OF_STATE: Record<StaffCaseState, Decision | null | 'own'> = {
   processing: { ...DECIDING, state: 'pending' },
   failed: decided('failed'),
   awaitingInPersonId: 'own',
-  heldForReview: decided('heldForReview'),
+  heldForReview: decided('heldForReview', {
+    reviewReason: 'screeningHit',
+    screeningHits: [
+      {
+        role: 'primary',
+        matchId: 'NK-fictional',
+        caption: 'A Listed Person',
+        score: 0.93,
+        datasets: ['sanctions'],
+      },
+    ],
+  }),
   blockListHit: decided('blocked'),
   awaitingCoApplicant: decided('primaryComplete'),
   awaitingOfferAnswer: decided('savingsOffer'),
@@ -63,6 +74,7 @@ function bodyOf(action: StaffAction): Record<string, unknown> {
       return { requestId, amount: '150.00' };
     case 'decline':
     case 'reopen':
+    case 'clearScreeningHit':
     case 'refuseDocuments':
       return { requestId, reason: 'Checked against the file' };
     default:
@@ -79,6 +91,7 @@ const PATH_OF: Record<StaffAction, string> = {
   decline: 'decline',
   reopen: 'reopen',
   recordDeposit: 'deposit',
+  clearScreeningHit: 'screening/clear',
 };
 
 describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
@@ -327,6 +340,61 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
     await documentsPending(applicationId);
     const res = await act(raj, applicationId, 'approveDocuments');
     expect(res.json()).toEqual({ state: 'opened', repeated: false });
+  }, 60_000);
+
+  it('clears a screening match found to be another person (a supervisor, with a reason): the decision is taken again and opens the member', async () => {
+    const listed = new TestApplicant(t.app, {
+      productIds: ['2001'],
+      lastName: 'Embargov',
+      person: { firstName: 'Boris', birthDate: '1961-03-14' },
+    });
+    await listed.start();
+    await listed.completeUpTo('reviewConsent');
+    const { applicationId } = (await listed.submit()).json<{ applicationId: string }>();
+    // The case shows what matched, for the staff's judgement.
+    const held = (await staffCall(t, rita, 'GET', `/api/cases/${applicationId}`)).json<{
+      state: string;
+      screeningHits: unknown[];
+    }>();
+    expect(held.state).toBe('heldForReview');
+    expect(held.screeningHits).toEqual([
+      {
+        role: 'primary',
+        matchId: 'omo-sandbox-1',
+        caption: 'Boris Embargov',
+        score: 0.99,
+        datasets: ['omo_sandbox'],
+      },
+    ]);
+    const body = () => ({
+      requestId: newRequestId(),
+      reason: 'Another person: the file shows a different nationality',
+    });
+    // A reviewer may not clear a sanctions match; a supervisor may.
+    expect((await act(rita, applicationId, 'clearScreeningHit', body())).statusCode).toBe(403);
+    const res = await act(sophie, applicationId, 'clearScreeningHit', body());
+    expect(res.json()).toEqual({ state: 'opened', repeated: false });
+    const after = (await staffCall(t, alex, 'GET', `/api/cases/${applicationId}`)).json<{
+      log: { action: string; note: string; details: unknown }[];
+    }>();
+    expect(after.log).toEqual([
+      expect.objectContaining({
+        action: 'clearScreeningHit',
+        note: 'Another person: the file shows a different nationality',
+        details: { cleared: [{ role: 'primary', matchId: 'omo-sandbox-1' }] },
+      }),
+    ]);
+  }, 60_000);
+
+  it('refuses to clear a screening match on a case held for another reason (409)', async () => {
+    const applicationId = await caseIn('heldForReview');
+    await t.app.db
+      .updateTable('applications')
+      .set({ decision: JSON.stringify(decided('heldForReview', { reviewReason: 'coApplicantName' })) })
+      .where('id', '=', applicationId)
+      .execute();
+    const res = await act(sophie, applicationId, 'clearScreeningHit');
+    expect(res.statusCode, res.body).toBe(409);
   }, 60_000);
 
   it('masks personal data in the case, and reveals the SIN or the date of birth only with a reason, logged', async () => {

@@ -10,7 +10,7 @@ import {
   formatAmount,
   productNameIn,
   isStaffActionAllowedFor,
-  isStaffActionAllowedIn,
+  isStaffActionAllowedOnCase,
   queueReasonOf,
   staffCaseStateOf,
   type Decision,
@@ -117,7 +117,7 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log }:
       const current = await lockDecision(trx, applicationId);
       const state = staffCaseStateOf(current);
       if (await wasDone(trx, applicationId, action, requestId)) return { state, repeated: true };
-      if (!isStaffActionAllowedIn(action, state)) {
+      if (!isStaffActionAllowedOnCase(action, state, current?.reviewReason)) {
         throw new HttpProblem(409, `The case is ${state}: ${action} is not allowed.`, {
           title: REFUSED_IN_STATE,
         });
@@ -242,6 +242,7 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log }:
         state: staffCaseStateOf(decision),
         reason: queueReasonOf(decision),
         reviewReason: decision?.reviewReason ?? null,
+        screeningHits: decision?.screeningHits ?? [],
         decision: decision && {
           state: decision.state,
           round: decision.round,
@@ -463,6 +464,19 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log }:
         return { retaken: true };
       });
     },
+    /**
+     * The screening's match is another person: cleared for that applicant (kept on the decision), and the
+     * decision taken again. Only a case the screening held; a new match holds it again.
+     */
+    clearScreeningHit(applicationId: string, staff: StaffMember, requestId: string, reason: string) {
+      return act(applicationId, staff, 'clearScreeningHit', requestId, reason, async (trx, current) => {
+        if (!current) throw new HttpProblem(409, 'The application was not submitted.');
+        await decisions.retake(trx, applicationId, current, requestId, { clearScreeningHits: true });
+        const cleared = (current.screeningHits ?? []).map(({ role, matchId }) => ({ role, matchId }));
+        return { details: { cleared }, retaken: true };
+      });
+    },
+
     /** The opened application whose primary applicant has this member number (the deposit's reference). */
     async findByMemberNumber(memberNumber: string): Promise<string> {
       const row = await db
