@@ -20,7 +20,9 @@ const IDS = { appRefNo: 'OMOABCDEFGHP', applicantId: 'applicant-1', applicationI
 function decisionOf(
   outcome: DecisionOutcome | null,
   route: string,
-  extra: Partial<Pick<DecisionView, 'openedProductIds' | 'debitCardOrdered'>> = {},
+  extra: Partial<
+    Pick<DecisionView, 'openedProductIds' | 'debitCardOrdered' | 'question' | 'documentsRefusedReason'>
+  > = {},
 ): DecisionView {
   const decision = {
     state: outcome === null ? ('pending' as const) : ('decided' as const),
@@ -38,6 +40,8 @@ function decisionOf(
     route,
     openedProductIds: decision.openedProductIds,
     debitCardOrdered: decision.debitCardOrdered,
+    question: extra.question ?? null,
+    documentsRefusedReason: extra.documentsRefusedReason ?? null,
   };
 }
 

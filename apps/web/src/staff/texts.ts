@@ -102,6 +102,7 @@ const en = {
     blockListHit: 'Block-list hit',
     awaitingCoApplicant: 'Awaiting co-applicant',
     awaitingOfferAnswer: 'Awaiting offer answer',
+    waitingOnApplicant: 'Waiting on the applicant',
     opened: 'Member opened',
     refused: 'Refused',
   } satisfies Record<StaffCaseState, string>,
@@ -119,7 +120,18 @@ const en = {
     decline: 'Decline',
     reopen: 'Reopen',
     recordDeposit: 'Record the first deposit',
+    askApplicant: 'Ask the applicant',
   } satisfies Record<StaffAction, string>,
+  /** Case-log entries made by someone other than staff. */
+  otherLogActions: {
+    applicantAnswered: 'The applicant answered',
+    inPersonIdNotVerified: 'ID not verified at the post office',
+  },
+  otherRoles: { applicant: 'Applicant' },
+  askLabel: 'What do you need from the applicant?',
+  askHint:
+    'The applicant receives this message by e-mail in their language, with a secure link back to their application to answer.',
+  question: 'Question to the applicant',
   idTypes: {
     driversLicence: 'Driver’s licence',
     passport: 'Passport',
@@ -233,6 +245,7 @@ const fr: typeof en = {
     blockListHit: 'Liste de blocage',
     awaitingCoApplicant: 'Codemandeur attendu',
     awaitingOfferAnswer: 'Réponse à l’offre attendue',
+    waitingOnApplicant: 'En attente du demandeur',
     opened: 'Membre ouvert',
     refused: 'Refusé',
   },
@@ -247,7 +260,17 @@ const fr: typeof en = {
     decline: 'Refuser la demande',
     reopen: 'Rouvrir',
     recordDeposit: 'Inscrire le premier dépôt',
+    askApplicant: 'Demander au demandeur',
   },
+  otherLogActions: {
+    applicantAnswered: 'Le demandeur a répondu',
+    inPersonIdNotVerified: 'Pièce non vérifiée au bureau de poste',
+  },
+  otherRoles: { applicant: 'Demandeur' },
+  askLabel: 'De quoi avez-vous besoin du demandeur?',
+  askHint:
+    'Le demandeur reçoit ce message par courriel dans sa langue, avec un lien sécurisé vers sa demande pour y répondre.',
+  question: 'Question au demandeur',
   idTypes: {
     driversLicence: 'Permis de conduire',
     passport: 'Passeport',

@@ -40,6 +40,9 @@ const DECISION_OF_STATE: Record<StaffCaseState, Decision | null | 'own'> = {
   blockListHit: decided('blocked'),
   awaitingCoApplicant: decided('primaryComplete'),
   awaitingOfferAnswer: decided('savingsOffer'),
+  waitingOnApplicant: decided('heldForReview', {
+    asked: { message: 'Send a recent utility bill', askedAt: '2026-11-26T12:00:00.000Z' },
+  }),
   opened: decided('approved', { primaryCustNo: '90000001', openedProductIds: ['2001'] }),
   refused: decided('declined'),
 };
@@ -65,6 +68,8 @@ function bodyOf(action: StaffAction): Record<string, unknown> {
     case 'reopen':
     case 'refuseDocuments':
       return { requestId, reason: 'Checked against the file' };
+    case 'askApplicant':
+      return { requestId, message: 'Please send a recent utility bill with your address.' };
     default:
       return { requestId };
   }
@@ -79,7 +84,31 @@ const PATH_OF: Record<StaffAction, string> = {
   decline: 'decline',
   reopen: 'reopen',
   recordDeposit: 'deposit',
+  askApplicant: 'ask',
 };
+
+/**
+ * The state each action leaves a case in (the Fallback applicant's: a decision taken again sends them to
+ * show ID in person), by the state it was taken in; absent: the state does not move.
+ */
+function stateAfter(action: StaffAction, before: StaffCaseState): StaffCaseState {
+  switch (action) {
+    case 'assign':
+    case 'release':
+    case 'recordDeposit':
+      return before;
+    case 'recordInPersonId':
+    case 'approveDocuments':
+      return 'opened';
+    case 'refuseDocuments':
+    case 'reopen':
+      return 'awaitingInPersonId';
+    case 'askApplicant':
+      return 'waitingOnApplicant';
+    case 'decline':
+      return 'refused';
+  }
+}
 
 describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
   let t: StaffTestApp;
@@ -167,6 +196,8 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
             : await caseIn(state);
         const res = await act(sophie, own, action);
         expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
+        expect(res.json(), action).toEqual({ state: stateAfter(action, state), repeated: false });
+        expect(await stateOf(own), action).toBe(stateAfter(action, state));
       }
     }, 120_000);
   });
