@@ -29,7 +29,7 @@ export function staffRoleOf(claimed: unknown): StaffRole | null {
  * draft (not submitted) ─► processing (the decision is being taken, or waits for the documents' result)
  * processing ─► failed | awaitingInPersonId | heldForReview | blockListHit | awaitingCoApplicant
  *             | awaitingOfferAnswer | opened | refused
- * failed | awaitingInPersonId | heldForReview ─askApplicant─► waitingOnApplicant (the decision keeps its
+ * awaitingInPersonId | heldForReview ─askApplicant─► waitingOnApplicant (the decision keeps its
  *   outcome; staff's question stands over it) ─the applicant answers─► the state it stood over
  */
 export const STAFF_CASE_STATES = [
@@ -117,8 +117,9 @@ const ACTING: readonly StaffRole[] = ['reviewer', 'supervisor'];
  * - approveDocuments / refuseDocuments: the documents waiting for a person's look (the refusal's reason
  *   reaches the applicant, who is then asked to show ID in person);
  * - askApplicant: staff ask the applicant for something (a message, e-mailed with a link back in); the
- *   case waits on the applicant until they answer. Not while the decision is being taken (its job writes
- *   the decision) nor once it is final;
+ *   case waits on the applicant until they answer on their outcome page. Only where that page is one the
+ *   applicant waits on (in-person ID, held for review): not while the decision is being taken (its job
+ *   writes the decision), not after a failure (the applicant sees an error page), nor once it is final;
  * - decline: the membership is refused, with a reason (a question waiting on the applicant ends with it);
  * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit);
  * - recordDeposit: an opened member's first deposit arrived (matched by the member number, rules/deposits.ts).
@@ -129,7 +130,7 @@ export const STAFF_ACTIONS = {
   recordInPersonId: { roles: ACTING, states: ['awaitingInPersonId'] },
   approveDocuments: { roles: ACTING, states: ['processing'] },
   refuseDocuments: { roles: ACTING, states: ['processing'] },
-  askApplicant: { roles: ACTING, states: ['failed', 'awaitingInPersonId', 'heldForReview'] },
+  askApplicant: { roles: ACTING, states: ['awaitingInPersonId', 'heldForReview'] },
   decline: {
     roles: ACTING,
     states: [

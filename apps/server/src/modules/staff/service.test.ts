@@ -325,7 +325,7 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
   }, 60_000);
 
   it('refuses the documents with a reason that reaches the applicant, who is sent to show ID in person', async () => {
-    const { applicationId } = await fallbackCase();
+    const { applicationId, a } = await fallbackCase();
     await t.app.db
       .updateTable('applications')
       .set({ decision: JSON.stringify({ ...DECIDING, state: 'pending' }) })
@@ -346,6 +346,9 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
     expect(mails.map((m) => m.params)).toContainEqual(
       expect.objectContaining({ reason: 'The photo of the licence is blurred.' }),
     );
+    // Their outcome page says it too.
+    const view = (await a.view()).json<{ decision: { documentsRefusedReason: string | null } }>();
+    expect(view.decision.documentsRefusedReason).toBe('The photo of the licence is blurred.');
   }, 60_000);
 
   it('approves the documents: the decision goes on and opens the membership', async () => {
