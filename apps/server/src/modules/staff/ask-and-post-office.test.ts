@@ -153,6 +153,30 @@ describe.each(TEST_DATABASES)('asking the applicant and Canada Post results on $
     expect((await a.call('POST', '/api/omo/AnswerStaffQuestion', { answer: 'Here' })).statusCode).toBe(409);
   }, 60_000);
 
+  it("waits for a person's look at the Docreview applicant's documents; refused with a reason, the applicant sees it and is sent to show ID in person", async () => {
+    const a = new TestApplicant(t.app, { lastName: 'Docreview' });
+    await a.start();
+    await a.completeUpTo('reviewConsent');
+    const res = await a.submit();
+    expect(res.statusCode, res.body).toBe(200);
+    const applicationId = res.json<{ applicationId: string }>().applicationId;
+    const waiting = await readCase(applicationId);
+    expect(waiting.state).toBe('processing');
+    const refused = await staffCall(t, rita, 'POST', `/api/cases/${applicationId}/documents/refuse`, {
+      requestId: newRequestId(),
+      reason: 'The back of the licence is cut off.',
+    });
+    expect(refused.json()).toEqual({ state: 'awaitingInPersonId', repeated: false });
+    const view = (await a.view()).json<{
+      nextPath: string;
+      decision: { documentsRefusedReason: string | null };
+    }>();
+    expect(view.nextPath).toBe('/single/verifyidentification');
+    expect(view.decision.documentsRefusedReason).toBe('The back of the licence is cut off.');
+    const mail = await mailTo(a.email, 'The back of the licence is cut off.');
+    expect(mail.subject).toContain('about the ID you sent');
+  }, 60_000);
+
   /** The Fallback applicant's post-office request: its DSS number. */
   async function postOfficeRequest(a: TestApplicant, applicantId: string): Promise<string> {
     const res = await a.call('POST', '/api/omo/CanadaPostCreate', undefined, { query: { applicantId } });
