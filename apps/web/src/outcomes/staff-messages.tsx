@@ -34,7 +34,7 @@ export function StaffMessages() {
   return (
     <>
       {decision.documentsRefusedReason ? (
-        <section className="notice" aria-labelledby="documents-refused-title">
+        <section className="notice outcome__staff" aria-labelledby="documents-refused-title">
           <h2 className="form-section__title" id="documents-refused-title">
             {t('outcomes.staff.documentsRefusedTitle')}
           </h2>
@@ -43,7 +43,7 @@ export function StaffMessages() {
         </section>
       ) : null}
       {decision.question && state !== 'sent' ? (
-        <section className="notice" aria-labelledby="staff-question-title">
+        <section className="notice outcome__staff" aria-labelledby="staff-question-title">
           <h2 className="form-section__title" id="staff-question-title">
             {t('outcomes.staff.questionTitle')}
           </h2>
