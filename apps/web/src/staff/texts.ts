@@ -126,6 +126,7 @@ const en = {
   otherLogActions: {
     applicantAnswered: 'The applicant answered',
     inPersonIdNotVerified: 'ID not verified at the post office',
+    inPersonIdNotApplied: 'Post-office result received, not applied (the case no longer waited for it)',
   },
   otherRoles: { applicant: 'Applicant' },
   askLabel: 'What do you need from the applicant?',
@@ -265,6 +266,7 @@ const fr: typeof en = {
   otherLogActions: {
     applicantAnswered: 'Le demandeur a répondu',
     inPersonIdNotVerified: 'Pièce non vérifiée au bureau de poste',
+    inPersonIdNotApplied: 'Résultat du bureau de poste reçu, non appliqué (le dossier ne l’attendait plus)',
   },
   otherRoles: { applicant: 'Demandeur' },
   askLabel: 'De quoi avez-vous besoin du demandeur?',

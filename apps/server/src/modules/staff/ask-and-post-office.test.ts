@@ -273,6 +273,11 @@ describe.each(TEST_DATABASES)('asking the applicant and Canada Post results on $
     const late = notification(dss);
     const answer = await send(late, signInPersonIdNotification(late, SECRET));
     expect(answer.json()).toEqual({ outcome: 'notAwaiting', repeated: false });
-    expect((await readCase(applicationId)).state).toBe('refused');
+    const after = await readCase(applicationId);
+    expect(after.state).toBe('refused');
+    expect(after.log.map((l) => [l.action, l.staffName])).toEqual([
+      ['decline', 'Rita Tremblay'],
+      ['inPersonIdNotApplied', 'Canada Post'],
+    ]);
   }, 60_000);
 });

@@ -97,6 +97,13 @@ export function createPostOfficeResults(deps: {
           // Staff recorded it first, or the case moved on: nothing more to do.
           if (!(error instanceof HttpProblem && error.statusCode === 409)) throw error;
           outcome = 'notAwaiting';
+          // Staff see that the result came and was not applied.
+          await appendCaseLog(db, {
+            applicationId,
+            staff: CANADA_POST_ACTOR,
+            action: 'inPersonIdNotApplied',
+            details: { postOffice: result.postOfficeName },
+          });
         }
       }
       const stored = await db
