@@ -30,7 +30,7 @@ describe.each(TEST_DATABASES)('asking the applicant and Canada Post results on $
   let rita: SignedInStaff;
   beforeAll(async () => {
     t = await buildStaffTestApp(database, {
-      env: { CANADA_POST_NOTIFICATION_SECRET: SECRET, JOB_POLL_SECONDS: '0.5' },
+      env: { CANADA_POST_NOTIFICATION_SECRET: SECRET },
     });
     rita = await signInStaff(t.staffUrl, 'rita', password('rita'));
   }, 180_000);
