@@ -47,6 +47,8 @@ describe.each(TEST_DATABASES)('app on $name', (database) => {
         '/api/omo/MembershipTerms',
         '/api/omo/SaveApplication',
         '/api/omo/AcceptSavingsOffer',
+        '/api/omo/AnswerStaffQuestion',
+        '/api/omo/ProcessInPersonIdNotification',
         '/api/omo/GetApplicationFromJointCode',
         '/api/omo/JointEmailCode',
         '/api/omo/SaveJointApplication',

@@ -36,6 +36,7 @@ import decisionRoutes, { decisionServicePlugin } from './modules/decision/routes
 import termsRoutes from './modules/terms/routes.ts';
 import jointRoutes, { jointServicePlugin } from './modules/joint/routes.ts';
 import { reminderServicePlugin } from './modules/reminders/plugin.ts';
+import staffApplicantRoutes, { staffServicePlugin } from './modules/staff/applicant-routes.ts';
 import resumeRoutes, { resumeServicePlugin } from './modules/resume/routes.ts';
 import retentionPlugin from './modules/retention/plugin.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(handOffServicePlugin, { config });
   await app.register(resumeServicePlugin, { config });
   await app.register(reminderServicePlugin, { config });
+  await app.register(staffServicePlugin, { config });
 
   // Modules.
   await app.register(healthRoutes, { config });
@@ -218,6 +220,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(identityRoutes);
   await app.register(handOffRoutes);
   await app.register(inPersonIdRoutes);
+  await app.register(staffApplicantRoutes);
   await app.register(addressLookupRoutes);
   await app.register(funnelViewRoutes);
   await app.register(funnelPageRoutes, { config });

@@ -330,6 +330,11 @@ const VARIABLES = {
       'AddressComplete key (AA11-AA11-AA11-AA11); used by the server only, never sent to the browser.',
     key: 'canadaPost.key',
   }),
+  CANADA_POST_NOTIFICATION_SECRET: variable(optionalString, {
+    description:
+      "Secret that signs Canada Post's in-person ID results sent to ProcessInPersonIdNotification (X-CanadaPost-Signature, HMAC-SHA256 of the body); unset, every notification is refused.",
+    key: 'canadaPost.notificationSecret',
+  }),
   DIGITAL_BRANCH_CODE: variable(z.string().trim().min(1).default('001'), {
     description:
       'Branch code the core banking opens digital applications at (the membership request, decision 0075).',

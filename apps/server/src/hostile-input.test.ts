@@ -6,6 +6,7 @@
 // a verification code, a SIN or an address.
 import { Writable } from 'node:stream';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -195,6 +196,21 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   'POST /api/omo/HandOff/Renew': () => handOffLinkRequest(),
   'POST /api/dev/clock': () => ({ body: { offsetHours: 0 } }),
   'POST /api/omo/FunnelView': () => ({ body: { stepId: 'address', device: 'phone' }, after: 'personalInfo' }),
+  'POST /api/omo/AnswerStaffQuestion': () => ({
+    body: { answer: 'A recent bill is on its way.' },
+    after: 'reviewConsent',
+    applicant: { lastName: 'Fallback' },
+    // Submitted, and asked a question by staff (the question stands over the decision).
+    prepare: async (a) => {
+      const { applicationId } = (await a.submit()).json<{ applicationId: string }>();
+      const asked = { asked: { message: 'Send a recent bill', askedAt: new Date().toISOString() } };
+      await (a.app as FastifyInstance).db
+        .updateTable('applications')
+        .set({ decision: sql`decision || ${JSON.stringify(asked)}::jsonb` })
+        .where('id', '=', applicationId)
+        .execute();
+    },
+  }),
   'POST /api/omo/BlocklistCheck': (a) => ({
     body: { firstName: 'Ada', lastName: a.lastName, birthDate: '1980-05-10' },
     after: 'personalInfo',

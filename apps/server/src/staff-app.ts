@@ -20,7 +20,6 @@ import { registerStaffAuth } from './modules/staff/auth.ts';
 import { mountEmbeddedOidc } from './modules/staff/embedded-oidc.ts';
 import { createBlockList } from './modules/staff/block-list.ts';
 import staffRoutes from './modules/staff/routes.ts';
-import { createStaffService } from './modules/staff/service.ts';
 
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
@@ -60,14 +59,7 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
 
   const embedded = config.staff.oidc ? undefined : await mountEmbeddedOidc(app, config.staff.publicUrl);
   await registerStaffAuth(app, { config, db: main.db, embedded });
-  const service = createStaffService({
-    db: main.db,
-    mail: main.mail,
-    decisions: main.decisions,
-    catalogue: main.catalogue,
-    sin: main.ciphers.sin,
-    log: app.log,
-  });
+  const service = main.staffActions;
   await app.register(staffRoutes, {
     service,
     digests: main.ciphers.digests,

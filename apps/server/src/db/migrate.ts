@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013-step-answers.ts';
 import * as m0014 from './migrations/0014-one-time-tokens.ts';
 import * as m0015 from './migrations/0015-staff-back-office.ts';
 import * as m0016 from './migrations/0016-deposits.ts';
+import * as m0017 from './migrations/0017-staff-questions-and-post-office-results.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014-one-time-tokens': m0014,
   '0015-staff-back-office': m0015,
   '0016-deposits': m0016,
+  '0017-staff-questions-and-post-office-results': m0017,
 };
 
 /**

@@ -382,6 +382,16 @@ export interface DepositsTable {
   staff_subject: string;
 }
 
+/** A signed in-person result received from Canada Post (0017), once by its id; append-only. */
+export interface CanadaPostNotificationsTable {
+  notification_id: string;
+  dss_number: string;
+  result: string;
+  application_id: string | null;
+  outcome: string;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface CaseLogTable {
   id: Generated<string>;
   application_id: string | null;
@@ -481,6 +491,7 @@ export interface DB {
   staff_sessions: StaffSessionsTable;
   case_log: CaseLogTable;
   deposits: DepositsTable;
+  canada_post_notifications: CanadaPostNotificationsTable;
   staff_assignments: StaffAssignmentsTable;
   in_person_checks: InPersonChecksTable;
   application_email_digests: ApplicationEmailDigestsTable;

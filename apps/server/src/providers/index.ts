@@ -152,7 +152,9 @@ export function createProviders(
         })
       : createSandboxScreening();
 
-  const inPersonId = createSandboxInPersonId(db);
+  const inPersonId = createSandboxInPersonId(db, {
+    notificationSecret: config.canadaPost.notificationSecret,
+  });
 
   return { phoneVerification, addressLookup, identity, documents, banking, screening, inPersonId, clock };
 }

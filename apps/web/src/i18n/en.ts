@@ -567,6 +567,16 @@ export const en = {
           'Fund your {{product}} when you are ready: by Interac e-Transfer to {{email}} with your member number as its message, or at any of our branches.',
       },
     },
+    staff: {
+      documentsRefusedTitle: 'About the ID you sent',
+      documentsRefusedLead: 'We could not accept the ID documents you sent. Our reason:',
+      questionTitle: 'We need something from you',
+      answerLabel: 'Your answer',
+      answerRequired: 'Enter your answer',
+      send: 'Send my answer',
+      answerSent: 'Thank you: your answer reached us. We will be in touch by email.',
+      answerFailed: 'Your answer could not be sent. Try again in a moment.',
+    },
     processing: {
       title: "We're processing your application",
       text: "We'll email the result to {{email}}, usually within 24 hours.",

@@ -731,6 +731,16 @@ export const fr: Translation = {
           'Approvisionnez votre {{product}} quand vous le souhaitez : par virement Interac à {{email}} avec votre numéro de membre comme message, ou dans l’une de nos succursales.',
       },
     },
+    staff: {
+      documentsRefusedTitle: 'Au sujet des pièces d’identité envoyées',
+      documentsRefusedLead: 'Nous n’avons pas pu accepter les pièces d’identité envoyées. Notre motif :',
+      questionTitle: 'Nous avons besoin d’un renseignement',
+      answerLabel: 'Votre réponse',
+      answerRequired: 'Entrez votre réponse',
+      send: 'Envoyer ma réponse',
+      answerSent: 'Merci : votre réponse nous est parvenue. Nous vous écrirons par courriel.',
+      answerFailed: 'Votre réponse n’a pas pu être envoyée. Réessayez dans un moment.',
+    },
     processing: {
       title: 'Nous traitons votre demande',
       text: 'Nous vous enverrons le résultat par courriel à {{email}}, habituellement d’ici 24 heures.',

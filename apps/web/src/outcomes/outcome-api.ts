@@ -16,6 +16,15 @@ export function acceptSavingsOffer(signal?: AbortSignal): Promise<MembershipResp
   });
 }
 
+/** POST AnswerStaffQuestion: the applicant's answer to the credit union's question. */
+export function answerStaffQuestion(answer: string, signal?: AbortSignal): Promise<{ answered: true }> {
+  return apiRequest<{ answered: true }>(APPLICATION_API_PATHS.answerStaffQuestion, {
+    method: 'POST',
+    body: { answer },
+    signal,
+  });
+}
+
 /** POST CanadaPostCreate: the applicant's post-office request (created once), its barcode and post office. */
 export function createPostOfficeRequest(
   applicantId: string,

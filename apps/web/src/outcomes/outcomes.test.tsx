@@ -20,7 +20,9 @@ const IDS = { appRefNo: 'OMOABCDEFGHP', applicantId: 'applicant-1', applicationI
 function decisionOf(
   outcome: DecisionOutcome | null,
   route: string,
-  extra: Partial<Pick<DecisionView, 'openedProductIds' | 'debitCardOrdered'>> = {},
+  extra: Partial<
+    Pick<DecisionView, 'openedProductIds' | 'debitCardOrdered' | 'question' | 'documentsRefusedReason'>
+  > = {},
 ): DecisionView {
   const decision = {
     state: outcome === null ? ('pending' as const) : ('decided' as const),
@@ -38,6 +40,8 @@ function decisionOf(
     route,
     openedProductIds: decision.openedProductIds,
     debitCardOrdered: decision.debitCardOrdered,
+    question: extra.question ?? null,
+    documentsRefusedReason: extra.documentsRefusedReason ?? null,
   };
 }
 
@@ -271,6 +275,54 @@ describe('the other outcome pages', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/single/confirmapplication');
     expect(calls.filter((c) => c.path === APPLICATION_API_PATHS.acceptSavingsOffer)).toHaveLength(1);
+  });
+});
+
+describe("the credit union's words on an outcome page", () => {
+  it('shows a question from the credit union; an empty answer is refused, an answer is sent once and thanked', async () => {
+    const user = userEvent.setup();
+    const calls = serve(
+      () =>
+        decidedView(
+          decisionOf('heldForReview', '/single/processingapplication', {
+            question: 'Please send a recent utility bill showing your address.',
+          }),
+        ),
+      (call) =>
+        call.method === 'POST' && call.path === APPLICATION_API_PATHS.answerStaffQuestion
+          ? { body: { answered: true } }
+          : undefined,
+    );
+    renderApp('/single/processingapplication');
+    const question = await screen.findByRole('region', { name: 'We need something from you' });
+    expect(
+      within(question).getByText('Please send a recent utility bill showing your address.'),
+    ).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Send my answer' }));
+    expect(within(question).getByText('Enter your answer')).toBeInTheDocument();
+    expect(within(question).getByLabelText('Your answer')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(question).getByLabelText('Your answer'), 'I mailed it today.');
+    await user.click(within(question).getByRole('button', { name: 'Send my answer' }));
+    expect(
+      await screen.findByText('Thank you: your answer reached us. We will be in touch by email.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'We need something from you' })).not.toBeInTheDocument();
+    const sent = calls.filter((c) => c.path === APPLICATION_API_PATHS.answerStaffQuestion);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ answer: 'I mailed it today.' });
+  });
+
+  it('shows why staff could not accept the ID documents on the in-person ID page', async () => {
+    serve(() =>
+      decidedView(
+        decisionOf('inPerson', '/single/verifyidentification', {
+          documentsRefusedReason: 'The photo of the licence is blurred.',
+        }),
+      ),
+    );
+    renderApp('/single/verifyidentification');
+    const refused = await screen.findByRole('region', { name: 'About the ID you sent' });
+    expect(within(refused).getByText('The photo of the licence is blurred.')).toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,7 @@ import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import { getApplication } from '../lib/application-api.ts';
 import type { OutcomeData } from './outcome-loader.ts';
+import { StaffMessages } from './staff-messages.tsx';
 import './outcomes.css';
 
 /** How often an open processing page asks whether the decision was taken. */
@@ -54,6 +55,7 @@ export function ProcessingPage() {
     <div className="panel outcome">
       <PageHeading>{title}</PageHeading>
       <p className="lead">{t('outcomes.processing.text', { email: view.email })}</p>
+      <StaffMessages />
       <p>{t('outcomes.processing.refNo', { refNo: view.appRefNo })}</p>
       <p>{t('outcomes.processing.keepOpen')}</p>
       <p>

@@ -19,6 +19,7 @@ import { createPostOfficeRequest, getNearestBranch } from './outcome-api.ts';
 import { BranchPanel, useLoaded, type Loaded } from './branch-panel.tsx';
 import { EmailedNote } from './emailed-note.tsx';
 import type { OutcomeData } from './outcome-loader.ts';
+import { StaffMessages } from './staff-messages.tsx';
 import './outcomes.css';
 
 /** Government photo IDs accepted in person (spec 001 §2.9). */
@@ -157,6 +158,7 @@ export function VerifyIdentificationPage() {
     <div className="panel panel--wide outcome">
       <PageHeading>{title}</PageHeading>
       <p className="lead outcome__lead">{t('outcomes.verifyId.lead', { institution: institutionName })}</p>
+      <StaffMessages />
       <EmailedNote />
       <div className="outcome__options">
         <section className="outcome__option" aria-labelledby="branch-title">

@@ -42,6 +42,8 @@ interface Case {
     outcome: string | null;
     memberNumber: string | null;
   } | null;
+  /** Staff's question waiting for the applicant's answer. */
+  question: { message: string; askedAt: string } | null;
   assignee: { name: string } | null;
   applicants: Applicant[];
   invitation: { name: string; expiresAt: string; ended: boolean } | null;
@@ -85,6 +87,7 @@ const CALLS: Record<StaffAction, { path: string; reason: boolean }> = {
   reopen: { path: 'reopen', reason: true },
   clearScreeningHit: { path: 'screening/clear', reason: true },
   recordDeposit: { path: 'deposit', reason: false },
+  askApplicant: { path: 'ask', reason: false },
 };
 
 export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
@@ -195,6 +198,14 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
             <dd>{when(found.submittedAt)}</dd>
             <dt>{t.assignee}</dt>
             <dd>{found.assignee?.name ?? t.nobody}</dd>
+            {found.question && (
+              <>
+                <dt>{t.question}</dt>
+                <dd>
+                  {found.question.message} ({when(found.question.askedAt)})
+                </dd>
+              </>
+            )}
             {found.decision?.memberNumber && (
               <>
                 <dt>{t.memberNumber}</dt>
@@ -286,7 +297,10 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
             <ul className="actions">
               {actions.map((action) => (
                 <li key={action}>
-                  {action === 'recordInPersonId' || action === 'recordDeposit' || CALLS[action].reason ? (
+                  {action === 'recordInPersonId' ||
+                  action === 'recordDeposit' ||
+                  action === 'askApplicant' ||
+                  CALLS[action].reason ? (
                     <details
                       open={open === action}
                       onToggle={(e) =>
@@ -302,6 +316,30 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
                       <summary>{t.actionNames[action]}</summary>
                       {action === 'recordInPersonId' ? (
                         <InPersonForm t={t} onSubmit={(body) => void act(action, body)} />
+                      ) : action === 'askApplicant' ? (
+                        <form
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            void act(action, {
+                              message: String(new FormData(e.currentTarget).get('message') ?? ''),
+                            });
+                          }}
+                        >
+                          <label htmlFor="ask-message">{t.askLabel}</label>
+                          <p id="ask-hint" className="hint">
+                            {t.askHint}
+                          </p>
+                          <textarea
+                            id="ask-message"
+                            name="message"
+                            aria-describedby="ask-hint"
+                            required
+                            minLength={10}
+                            maxLength={1000}
+                            rows={4}
+                          />
+                          <button type="submit">{t.actionNames[action]}</button>
+                        </form>
                       ) : action === 'recordDeposit' ? (
                         <form
                           onSubmit={(e) => {
@@ -408,10 +446,11 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
             <tr key={l.id}>
               <td>{when(l.at)}</td>
               <td>
-                {l.staffName} ({(t.roles as Record<string, string>)[l.staffRole] ?? l.staffRole})
+                {l.staffName} (
+                {({ ...t.roles, ...t.otherRoles } as Record<string, string>)[l.staffRole] ?? l.staffRole})
               </td>
               <td>
-                {(t.actionNames as Record<string, string>)[l.action] ??
+                {({ ...t.actionNames, ...t.otherLogActions } as Record<string, string>)[l.action] ??
                   (l.action === 'reveal' ? t.reveal : l.action)}
               </td>
               <td>{l.note ?? ''}</td>

@@ -109,6 +109,7 @@ const en = {
     blockListHit: 'Block-list hit',
     awaitingCoApplicant: 'Awaiting co-applicant',
     awaitingOfferAnswer: 'Awaiting offer answer',
+    waitingOnApplicant: 'Waiting on the applicant',
     opened: 'Member opened',
     refused: 'Refused',
   } satisfies Record<StaffCaseState, string>,
@@ -127,9 +128,21 @@ const en = {
     reopen: 'Reopen',
     recordDeposit: 'Record the first deposit',
     clearScreeningHit: 'Clear the screening match: another person',
+    askApplicant: 'Ask the applicant',
   } satisfies Record<StaffAction, string>,
   screeningHits: 'Sanctions screening matches',
   score: (percent: number) => `score ${percent}%`,
+  /** Case-log entries made by someone other than staff. */
+  otherLogActions: {
+    applicantAnswered: 'The applicant answered',
+    inPersonIdNotVerified: 'ID not verified at the post office',
+    inPersonIdNotApplied: 'Post-office result received, not applied (the case no longer waited for it)',
+  },
+  otherRoles: { applicant: 'Applicant' },
+  askLabel: 'What do you need from the applicant?',
+  askHint:
+    'The applicant receives this message by e-mail in their language, with a secure link back to their application to answer.',
+  question: 'Question to the applicant',
   idTypes: {
     driversLicence: 'Driver’s licence',
     passport: 'Passport',
@@ -266,6 +279,7 @@ const fr: typeof en = {
     blockListHit: 'Liste de blocage',
     awaitingCoApplicant: 'Codemandeur attendu',
     awaitingOfferAnswer: 'Réponse à l’offre attendue',
+    waitingOnApplicant: 'En attente du demandeur',
     opened: 'Membre ouvert',
     refused: 'Refusé',
   },
@@ -281,9 +295,20 @@ const fr: typeof en = {
     reopen: 'Rouvrir',
     recordDeposit: 'Inscrire le premier dépôt',
     clearScreeningHit: 'Lever la correspondance : une autre personne',
+    askApplicant: 'Demander au demandeur',
   },
   screeningHits: 'Correspondances du filtrage des sanctions',
   score: (percent: number) => `score de ${percent}\u00a0%`,
+  otherLogActions: {
+    applicantAnswered: 'Le demandeur a répondu',
+    inPersonIdNotVerified: 'Pièce non vérifiée au bureau de poste',
+    inPersonIdNotApplied: 'Résultat du bureau de poste reçu, non appliqué (le dossier ne l’attendait plus)',
+  },
+  otherRoles: { applicant: 'Demandeur' },
+  askLabel: 'De quoi avez-vous besoin du demandeur?',
+  askHint:
+    'Le demandeur reçoit ce message par courriel dans sa langue, avec un lien sécurisé vers sa demande pour y répondre.',
+  question: 'Question au demandeur',
   idTypes: {
     driversLicence: 'Permis de conduire',
     passport: 'Passeport',

@@ -129,6 +129,17 @@ export interface Decision {
    * screening) gave no answer or refused the request, this many times so far.
    */
   retrying?: { reason: 'coreBanking' | 'screening'; failures: number };
+  /**
+   * Staff asked the applicant for something (decided only): the case waits on the applicant until they
+   * answer; the outcome stays as it was. Cleared by the answer, a refusal or the decision taken again.
+   */
+  asked?: StaffQuestion;
+}
+
+/** A staff member's question to the applicant, as it waits for the answer. */
+export interface StaffQuestion {
+  message: string;
+  askedAt: string;
 }
 
 /** A decision just claimed by a submit. */

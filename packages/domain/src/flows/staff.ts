@@ -29,6 +29,8 @@ export function staffRoleOf(claimed: unknown): StaffRole | null {
  * draft (not submitted) ─► processing (the decision is being taken, or waits for the documents' result)
  * processing ─► failed | awaitingInPersonId | heldForReview | blockListHit | awaitingCoApplicant
  *             | awaitingOfferAnswer | opened | refused
+ * awaitingInPersonId | heldForReview ─askApplicant─► waitingOnApplicant (the decision keeps its
+ *   outcome; staff's question stands over it) ─the applicant answers─► the state it stood over
  */
 export const STAFF_CASE_STATES = [
   'draft',
@@ -39,6 +41,7 @@ export const STAFF_CASE_STATES = [
   'blockListHit',
   'awaitingCoApplicant',
   'awaitingOfferAnswer',
+  'waitingOnApplicant',
   'opened',
   'refused',
 ] as const;
@@ -47,6 +50,7 @@ export type StaffCaseState = (typeof STAFF_CASE_STATES)[number];
 export function staffCaseStateOf(decision: Decision | null): StaffCaseState {
   if (!decision) return 'draft';
   if (decision.state !== 'decided') return 'processing';
+  if (decision.asked) return 'waitingOnApplicant';
   switch (decision.outcome) {
     case 'failed':
       return 'failed';
@@ -80,9 +84,10 @@ export const QUEUE_REASON_OF_STATE = {
   blockListHit: 'blockListHit',
   awaitingCoApplicant: 'jointInvitation',
   awaitingOfferAnswer: 'waitingOnApplicant',
+  waitingOnApplicant: 'waitingOnApplicant',
 } as const satisfies Partial<Record<StaffCaseState, string>>;
 export type QueueReason = (typeof QUEUE_REASON_OF_STATE)[keyof typeof QUEUE_REASON_OF_STATE];
-export const QUEUE_REASONS = Object.values(QUEUE_REASON_OF_STATE) as QueueReason[];
+export const QUEUE_REASONS = [...new Set(Object.values(QUEUE_REASON_OF_STATE))] as QueueReason[];
 
 /** Why a case needs a person, or null. */
 export function queueReasonOf(decision: Decision | null): QueueReason | null {
@@ -111,7 +116,11 @@ const ACTING: readonly StaffRole[] = ['reviewer', 'supervisor'];
  * - recordInPersonId: the ID was seen at a branch or post office: the decision goes on;
  * - approveDocuments / refuseDocuments: the documents waiting for a person's look (the refusal's reason
  *   reaches the applicant, who is then asked to show ID in person);
- * - decline: the membership is refused, with a reason;
+ * - askApplicant: staff ask the applicant for something (a message, e-mailed with a link back in); the
+ *   case waits on the applicant until they answer on their outcome page. Only where that page is one the
+ *   applicant waits on (in-person ID, held for review): not while the decision is being taken (its job
+ *   writes the decision), not after a failure (the applicant sees an error page), nor once it is final;
+ * - decline: the membership is refused, with a reason (a question waiting on the applicant ends with it);
  * - reopen (supervisor): the decision is taken again (after a failure, a refusal, a block-list hit, or a
  *   hold: a core banking or screening service back after failing through every retry);
  * - recordDeposit: an opened member's first deposit arrived (matched by the member number, rules/deposits.ts);
@@ -124,9 +133,17 @@ export const STAFF_ACTIONS = {
   recordInPersonId: { roles: ACTING, states: ['awaitingInPersonId'] },
   approveDocuments: { roles: ACTING, states: ['processing'] },
   refuseDocuments: { roles: ACTING, states: ['processing'] },
+  askApplicant: { roles: ACTING, states: ['awaitingInPersonId', 'heldForReview'] },
   decline: {
     roles: ACTING,
-    states: ['processing', 'failed', 'awaitingInPersonId', 'heldForReview', 'blockListHit'],
+    states: [
+      'processing',
+      'failed',
+      'awaitingInPersonId',
+      'heldForReview',
+      'blockListHit',
+      'waitingOnApplicant',
+    ],
   },
   reopen: { roles: ['supervisor'], states: ['failed', 'refused', 'blockListHit', 'heldForReview'] },
   recordDeposit: { roles: ACTING, states: ['opened'] },

@@ -69,6 +69,10 @@ export const APPLICATION_API_PATHS = {
   sinReveal: '/api/omo/Application/Sin/Reveal',
   saveApplication: API_PATHS.saveApplication,
   acceptSavingsOffer: '/api/omo/AcceptSavingsOffer',
+  /** POST: the applicant's answer to the credit union's question (staff's askApplicant). */
+  answerStaffQuestion: '/api/omo/AnswerStaffQuestion',
+  /** POST: Canada Post's signed result of an in-person ID check (X-CanadaPost-Signature). */
+  processInPersonIdNotification: '/api/omo/ProcessInPersonIdNotification',
   /** GET ?lang=en|fr: the membership terms as a PDF. */
   membershipTerms: '/api/omo/MembershipTerms',
   canadaPostCreate: API_PATHS.canadaPostCreate,

@@ -447,7 +447,14 @@ export const decisionViewSchema = z.object({
   openedProductIds: z.array(z.string()),
   /** A debit card is on its way (the first product is a chequing or savings account). */
   debitCardOrdered: z.boolean(),
+  /** The credit union's question waiting for the applicant's answer, or null. */
+  question: z.string().nullable(),
+  /** Why staff could not accept the applicant's ID documents, or null. */
+  documentsRefusedReason: z.string().nullable(),
 });
+
+/** POST /api/omo/AnswerStaffQuestion: the applicant's answer to the credit union's question. */
+export const staffQuestionAnswerSchema = z.object({ answer: z.string().trim().min(1).max(2000) });
 export type DecisionView = z.infer<typeof decisionViewSchema>;
 
 /** POST /api/omo/CreateIDVerificationRequest answer (spec 001 §3 identity-request response). */

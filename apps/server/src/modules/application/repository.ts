@@ -73,6 +73,8 @@ export interface IdentityState {
   digest?: string;
   /** The answers the result was bound to changed: the check must run again. */
   lapsed?: boolean;
+  /** Why staff refused the ID documents (shown to the applicant on their outcome page). */
+  documentsRefusedReason?: string;
 }
 
 export interface ApplicationRecord {
@@ -171,7 +173,13 @@ export function toDecision(value: unknown): Decision | null {
           >,
         }
       : {}),
+    ...(isQuestion(raw.asked) ? { asked: { message: raw.asked.message, askedAt: raw.asked.askedAt } } : {}),
   };
+}
+
+function isQuestion(value: unknown): value is NonNullable<Decision['asked']> {
+  const v = value as { message?: unknown; askedAt?: unknown } | null | undefined;
+  return typeof v?.message === 'string' && typeof v.askedAt === 'string';
 }
 
 function isRetrying(value: unknown): value is NonNullable<Decision['retrying']> {

@@ -180,5 +180,7 @@ export function toDecisionView(decision: Decision, context: ApplicantContext): D
         : routeSingleSaveResponse(response),
     openedProductIds: decision.openedProductIds,
     debitCardOrdered: decision.debitCardOrdered,
+    question: decision.asked?.message ?? null,
+    documentsRefusedReason: context.applicant.identity.documentsRefusedReason ?? null,
   };
 }

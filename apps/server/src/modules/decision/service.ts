@@ -770,8 +770,10 @@ export function createDecisionService(deps: DecisionServiceDeps) {
      * reports it, and e-mails the applicants the refusal.
      */
     async declineByStaff(trx: Database, applicationId: string, current: Decision): Promise<void> {
+      // A question waiting on the applicant ends with the refusal.
+      const { asked: _ended, ...kept } = current;
       const decided: Decision = {
-        ...current,
+        ...kept,
         state: 'decided',
         outcome: 'declined',
         primaryCustNo: null,

@@ -57,6 +57,8 @@ export interface TemplateParams extends ResumeTemplateParams {
   depositReceived: { firstName: string; product: string; amount: string; memberNumber: string };
   /** A staff member refused the ID documents: their reason, and the way on (ID in person). */
   documentsRefused: { firstName: string; refNo: string; reason: string };
+  /** A staff member asks the applicant for something: their message and a link back (resumeLink). */
+  staffQuestion: { firstName: string; refNo: string; message: string; link: string; days: number };
 }
 export type TemplateName = keyof TemplateParams;
 
@@ -405,6 +407,29 @@ const DOCUMENTS_REFUSED: Record<Language, Renderer<TemplateParams['documentsRefu
   }),
 };
 
+const STAFF_QUESTION: Record<Language, Renderer<TemplateParams['staffQuestion']>> = {
+  en: (p, b) => ({
+    subject: `${b.institutionName}: we need something from you`,
+    paragraphs: [
+      `Hello ${p.firstName},`,
+      `To go on with your application (reference number ${p.refNo}), we need something from you:`,
+      p.message,
+      `Answer us through your application with this link. It works once, for ${p.days} days, and asks for a code we send you: ${p.link}`,
+      `Questions? Call us at ${b.contactPhone}.`,
+    ],
+  }),
+  fr: (p, b) => ({
+    subject: `${b.institutionName} : nous avons besoin d’un renseignement`,
+    paragraphs: [
+      `Bonjour ${p.firstName},`,
+      `Pour poursuivre votre demande (numéro de référence ${p.refNo}), nous avons besoin de ceci :`,
+      p.message,
+      `Répondez-nous dans votre demande avec ce lien. Il fonctionne une fois, pendant ${p.days} jours, et demande un code que nous vous envoyons : ${p.link}`,
+      `Des questions? Appelez-nous au ${b.contactPhone}.`,
+    ],
+  }),
+};
+
 const DEPOSIT_RECEIVED: Record<Language, Renderer<TemplateParams['depositReceived']>> = {
   en: (p, b) => ({
     subject: `${b.institutionName}: your first deposit arrived`,
@@ -446,6 +471,8 @@ export function renderEmail<N extends TemplateName>(
     rendered = (language === 'fr' ? EXISTING_FR : EXISTING_EN)(p, brand);
   } else if (name === 'documentsRefused') {
     rendered = DOCUMENTS_REFUSED[language](params as TemplateParams['documentsRefused'], brand);
+  } else if (name === 'staffQuestion') {
+    rendered = STAFF_QUESTION[language](params as TemplateParams['staffQuestion'], brand);
   } else if (name === 'depositReceived') {
     rendered = DEPOSIT_RECEIVED[language](params as TemplateParams['depositReceived'], brand);
   } else {

@@ -24,7 +24,8 @@ export async function appendCaseLog(
   entry: {
     /** Null for a change that concerns no application (the block list). */
     applicationId: string | null;
-    staff: StaffMember;
+    /** A staff member, or who else acted (the applicant answering, a provider's notification). */
+    staff: Pick<StaffMember, 'subject' | 'name' | 'sessionId'> & { role: string };
     action: string;
     note?: string | null;
     details?: Record<string, unknown>;

@@ -121,6 +121,10 @@ describe.each(TEST_DATABASES)('the staff queue on $name', (database) => {
     const decisions: (Decision | null)[] = [null];
     for (const state of ['deciding', 'pending'] as DecisionState[]) decisions.push({ ...DECIDING, state });
     for (const outcome of DECISION_OUTCOMES) decisions.push({ ...DECIDING, state: 'decided', outcome });
+    // Staff's question waiting on the applicant, over each outcome it may stand over.
+    const asked = { message: 'Send a recent bill', askedAt: '2026-11-26T12:00:00.000Z' };
+    for (const outcome of ['failed', 'inPerson', 'heldForReview'] as const)
+      decisions.push({ ...DECIDING, state: 'decided', outcome, asked });
     for (const decision of decisions) {
       const { rows } = await sql<{ reason: string | null }>`select omo_staff_reason(${
         decision === null ? null : JSON.stringify(decision)

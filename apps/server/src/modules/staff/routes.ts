@@ -91,6 +91,22 @@ const staffRoutes: FastifyPluginAsyncZod<{
       ),
   );
   app.post(
+    '/api/cases/:id/ask',
+    {
+      schema: {
+        params: caseParams,
+        body: z.object({ requestId, message: z.string().trim().min(10).max(1000) }),
+      },
+    },
+    async (request) =>
+      service.askApplicant(
+        request.params.id,
+        await request.requireStaff(),
+        request.body.requestId,
+        request.body.message,
+      ),
+  );
+  app.post(
     '/api/cases/:id/documents/approve',
     { schema: { params: caseParams, body: simple } },
     async (request) =>

@@ -51,6 +51,9 @@ const DECISION_OF_STATE: Record<StaffCaseState, Decision | null | 'own'> = {
   blockListHit: decided('blocked'),
   awaitingCoApplicant: decided('primaryComplete'),
   awaitingOfferAnswer: decided('savingsOffer'),
+  waitingOnApplicant: decided('heldForReview', {
+    asked: { message: 'Send a recent utility bill', askedAt: '2026-11-26T12:00:00.000Z' },
+  }),
   opened: decided('approved', { primaryCustNo: '90000001', openedProductIds: ['2001'] }),
   refused: decided('declined'),
 };
@@ -77,6 +80,8 @@ function bodyOf(action: StaffAction): Record<string, unknown> {
     case 'clearScreeningHit':
     case 'refuseDocuments':
       return { requestId, reason: 'Checked against the file' };
+    case 'askApplicant':
+      return { requestId, message: 'Please send a recent utility bill with your address.' };
     default:
       return { requestId };
   }
@@ -92,7 +97,32 @@ const PATH_OF: Record<StaffAction, string> = {
   reopen: 'reopen',
   recordDeposit: 'deposit',
   clearScreeningHit: 'screening/clear',
+  askApplicant: 'ask',
 };
+
+/**
+ * The state each action leaves a case in (the Fallback applicant's: a decision taken again sends them to
+ * show ID in person), by the state it was taken in; absent: the state does not move.
+ */
+function stateAfter(action: StaffAction, before: StaffCaseState): StaffCaseState {
+  switch (action) {
+    case 'assign':
+    case 'release':
+    case 'recordDeposit':
+      return before;
+    case 'recordInPersonId':
+    case 'approveDocuments':
+      return 'opened';
+    case 'refuseDocuments':
+    case 'reopen':
+    case 'clearScreeningHit':
+      return 'awaitingInPersonId';
+    case 'askApplicant':
+      return 'waitingOnApplicant';
+    case 'decline':
+      return 'refused';
+  }
+}
 
 describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
   let t: StaffTestApp;
@@ -180,6 +210,8 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
             : await caseIn(state);
         const res = await act(sophie, own, action);
         expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
+        expect(res.json(), action).toEqual({ state: stateAfter(action, state), repeated: false });
+        expect(await stateOf(own), action).toBe(stateAfter(action, state));
       }
     }, 120_000);
   });
@@ -307,7 +339,7 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
   }, 60_000);
 
   it('refuses the documents with a reason that reaches the applicant, who is sent to show ID in person', async () => {
-    const { applicationId } = await fallbackCase();
+    const { applicationId, a } = await fallbackCase();
     await t.app.db
       .updateTable('applications')
       .set({ decision: JSON.stringify({ ...DECIDING, state: 'pending' }) })
@@ -328,6 +360,9 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
     expect(mails.map((m) => m.params)).toContainEqual(
       expect.objectContaining({ reason: 'The photo of the licence is blurred.' }),
     );
+    // Their outcome page says it too.
+    const view = (await a.view()).json<{ decision: { documentsRefusedReason: string | null } }>();
+    expect(view.decision.documentsRefusedReason).toBe('The photo of the licence is blurred.');
   }, 60_000);
 
   it('approves the documents: the decision goes on and opens the membership', async () => {

@@ -6,6 +6,7 @@
  * the same request sent again is answered without being done twice.
  */
 import {
+  RESUME_ROUTES,
   accountForDeposit,
   formatAmount,
   productNameIn,
@@ -34,6 +35,8 @@ import { referenceNumberOf } from '../application/view.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { DecisionService } from '../decision/service.ts';
 import type { MailService } from '../mail/service.ts';
+import { issueToken } from '../tokens/service.ts';
+import type { AppConfig } from '../../config.ts';
 import type { StaffMember } from './auth.ts';
 import { dateOnly } from './block-list.ts';
 import { appendCaseLog, readCaseLog, wasDone } from './case-log.ts';
@@ -47,7 +50,17 @@ export interface StaffServiceDeps {
   catalogue: Pick<CatalogueService, 'listProducts'>;
   sin: SinCipher;
   log: FastifyBaseLogger;
+  /** Where the applicant's link back points, and how long it works (a resume link, decision 0068). */
+  config: Pick<AppConfig, 'publicUrl' | 'draftRetentionDays'>;
 }
+
+/** Who answered staff's question in the case log: the applicant, not a staff member. */
+export const applicantActor = (applicantId: string, name: string) => ({
+  subject: `applicant:${applicantId}`,
+  name,
+  role: 'applicant',
+  sessionId: 'applicant',
+});
 
 /** A deposit as staff saw it arrive: its amount in cents. */
 export interface DepositInput {
@@ -79,7 +92,9 @@ function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
-export function createStaffService({ db, mail, decisions, catalogue, sin, log }: StaffServiceDeps) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createStaffService({ db, mail, decisions, catalogue, sin, log, config }: StaffServiceDeps) {
   async function exists(applicationId: string): Promise<void> {
     const row = await db
       .selectFrom('applications')
@@ -250,6 +265,7 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log }:
           primaryOutcome: decision.primaryOutcome ?? null,
           memberNumber: decision.primaryCustNo,
         },
+        question: decision?.asked ?? null,
         assignee: assignment ? { subject: assignment.staff_subject, name: assignment.staff_name } : null,
         applicants: [primary, ...(joint ? [joint] : [])].map(maskedApplicant),
         invitation: invitation && {
@@ -425,7 +441,10 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log }:
           await trx
             .updateTable('applicants')
             .set({
-              identity: sql`jsonb_set(identity, '{status}', ${JSON.stringify(verdict.approved ? 'documentApproved' : 'documentDeclined')}::jsonb)`,
+              // The refusal's reason is kept for the applicant's outcome page.
+              identity: verdict.approved
+                ? sql`jsonb_set(identity, '{status}', '"documentApproved"')`
+                : sql`jsonb_set(identity, '{status}', '"documentDeclined"') || ${JSON.stringify({ documentsRefusedReason: verdict.reason })}::jsonb`,
               updated_at: new Date(),
             })
             .where('id', '=', context.applicant.id)
@@ -447,6 +466,82 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log }:
         }
         return { details: { applicants: waiting.map((c) => c.applicant.role) }, retaken: true };
       });
+    },
+
+    /**
+     * Asks the applicant for something: the question stands over the decision (the case waits on the
+     * applicant), and the applicant is e-mailed it in the application's language with a resume link
+     * (decision 0068) that brings them back to their outcome page, where they answer.
+     */
+    askApplicant(applicationId: string, staff: StaffMember, requestId: string, message: string) {
+      return act(applicationId, staff, 'askApplicant', requestId, message, async (trx, current) => {
+        if (!current) throw new HttpProblem(409, 'The application was not submitted.');
+        const role = current.round === 'joint' ? 'joint' : 'primary';
+        const context = await findApplicantByRole(trx, applicationId, role);
+        if (!context) throw new HttpProblem(409, 'The application has no applicant to ask.');
+        const now = new Date();
+        const asked: Decision = { ...current, asked: { message, askedAt: now.toISOString() } };
+        await trx
+          .updateTable('applications')
+          .set({ decision: JSON.stringify(asked), updated_at: now })
+          .where('id', '=', applicationId)
+          .execute();
+        const { applicant } = context;
+        const { secret } = await issueToken(trx, 'resumeLink', {
+          applicationId,
+          applicantId: applicant.id,
+          now,
+          expiresAt: new Date(now.getTime() + config.draftRetentionDays * DAY_MS),
+        });
+        await mail.queue(trx, {
+          key: `staff-question:${applicationId}:${requestId}`,
+          applicantId: applicant.id,
+          to: applicant.email,
+          template: 'staffQuestion',
+          language: applicant.language,
+          params: {
+            firstName: applicant.personalInfo?.firstName ?? '',
+            refNo: referenceNumberOf(context.application, applicant),
+            message,
+            link: `${config.publicUrl}${RESUME_ROUTES.open}?token=${secret}`,
+            days: config.draftRetentionDays,
+          },
+        });
+        return { details: { applicant: role } };
+      });
+    },
+
+    /**
+     * The applicant answers staff's question: the question ends (the case is back in the state it stood
+     * over) and the answer is logged in the case log, in one transaction under the row's lock.
+     * @throws HttpProblem 409 when no question waits for an answer
+     */
+    async answerQuestion(context: ApplicantContext, answer: string): Promise<{ answered: true }> {
+      const applicationId = context.application.id;
+      await db.transaction().execute(async (trx) => {
+        const current = await lockDecision(trx, applicationId);
+        if (!current?.asked || current.state !== 'decided') {
+          throw new HttpProblem(409, 'No question waits for an answer.', { title: REFUSED_IN_STATE });
+        }
+        const { asked, ...rest } = current;
+        await trx
+          .updateTable('applications')
+          .set({ decision: JSON.stringify(rest), updated_at: new Date() })
+          .where('id', '=', applicationId)
+          .execute();
+        const info = context.applicant.personalInfo;
+        await appendCaseLog(trx, {
+          applicationId,
+          staff: applicantActor(
+            context.applicant.id,
+            info ? `${info.firstName} ${info.lastName}` : context.applicant.role,
+          ),
+          action: 'applicantAnswered',
+          note: answer,
+          details: { question: asked.message },
+        });
+      });
+      return { answered: true };
     },
 
     decline(applicationId: string, staff: StaffMember, requestId: string, reason: string) {

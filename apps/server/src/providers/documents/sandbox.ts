@@ -2,7 +2,8 @@
  * The sandbox document verification: runs live in `document_runs`; the applicant captures the ID's front
  * and back and a selfie on our own page (images checked by their bytes, stored encrypted in
  * `identity_documents`); submitting decides the run by the applicant's last name: Fallback is declined,
- * anyone else approved. It decides its runs itself, so it sends no notifications: any that arrives is
+ * Docreview waits for a person's look (Onfido's `review`: the credit union's staff approve or refuse the
+ * documents in the back office), anyone else approved. It decides its runs itself, so it sends no notifications: any that arrives is
  * refused (it could only be forged: an applicant approving their own documents).
  */
 import { randomBytes } from 'node:crypto';
@@ -130,7 +131,8 @@ export function createSandboxDocumentVerification(deps: {
       if (run.status !== 'awaiting_input') {
         return { ok: false, failure: { code: 'invalidRequest', message: `The run is ${run.status}` } };
       }
-      const result = lastName.trim().toLowerCase() === 'fallback' ? 'declined' : 'approved';
+      const persona = lastName.trim().toLowerCase();
+      const result = persona === 'fallback' ? 'declined' : persona === 'docreview' ? 'review' : 'approved';
       await setStatus(runId, result);
       return {
         ok: true,

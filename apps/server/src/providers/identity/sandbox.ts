@@ -1,6 +1,6 @@
 /**
  * The sandbox identity provider: no network, decided by the applicant's legal last name (the sandbox
- * personas, case-insensitive): Review asks for documents (pending_step_up), Fallback cannot be confirmed
+ * personas, case-insensitive): Review and Docreview ask for documents (pending_step_up), Fallback cannot be confirmed
  * online (Manual Review), anyone else is approved. It answers through the same reading of a journey
  * application as the real adapter.
  */
@@ -19,6 +19,7 @@ export function sandboxJourneyApplication(
   const token = `JA-${randomBytes(10).toString('hex')}`;
   switch (profile.nameLast.trim().toLowerCase()) {
     case 'review':
+    case 'docreview':
       return { journey_application_token: token, status: 'pending_step_up', complete_outcome: null };
     case 'fallback':
       return { journey_application_token: token, status: 'completed', complete_outcome: 'Manual Review' };

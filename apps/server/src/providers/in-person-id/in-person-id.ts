@@ -24,10 +24,39 @@ export interface PostOfficeAnswer {
 
 export type InPersonIdFailure = ProviderFailure<'unavailable'>;
 
+/**
+ * Canada Post's result of an in-person ID check at a post office (decision 0095: the shape omo assumes
+ * until the provider's integration guide says otherwise): the request's DSS number, whether the ID
+ * matched the application, and the ID seen.
+ */
+export interface InPersonIdResult {
+  /** The notification's own id: the same result sent again carries the same one. */
+  notificationId: string;
+  dssNumber: string;
+  result: 'verified' | 'notVerified';
+  idType: 'driversLicence' | 'passport' | 'provincialPhotoId' | 'permanentResidentCard';
+  idNumber: string;
+  /** YYYY-MM-DD */
+  expiry: string;
+  issuingProvince: string;
+  postOfficeName: string;
+}
+
+/** Unsigned or wrongly signed (unauthorized), or signed but not a result (malformed). */
+export type InPersonIdNotificationFailure = ProviderFailure<'unauthorized' | 'malformed'>;
+
 export interface InPersonIdProvider {
   readonly name: string;
   /** Registers the request and finds the nearest post office. */
   createPostOfficeRequest(
     request: PostOfficeRequest,
   ): Promise<ProviderResult<PostOfficeAnswer, InPersonIdFailure>>;
+  /**
+   * Reads a result notification: its signature checked over the raw bytes first, then its body.
+   * @param signature the signature header as received, if any
+   */
+  readResultNotification(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): ProviderResult<InPersonIdResult, InPersonIdNotificationFailure>;
 }

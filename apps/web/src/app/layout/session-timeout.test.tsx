@@ -238,6 +238,8 @@ describe('session time-out warning (WCAG 2.2.1)', () => {
             route: '/single/applicationdecline',
             openedProductIds: [],
             debitCardOrdered: false,
+            question: null,
+            documentsRefusedReason: null,
           },
           nextPath: '/single/applicationdecline',
         }),

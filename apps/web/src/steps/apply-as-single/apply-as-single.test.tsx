@@ -104,6 +104,8 @@ describe('/single/applyassingle', () => {
               route: '/single/confirmapplication',
               openedProductIds: [],
               debitCardOrdered: false,
+              question: null,
+              documentsRefusedReason: null,
             },
             productIds: [],
             nextPath: '/single/confirmapplication',
