@@ -154,6 +154,16 @@ export const en = {
     },
     termOptionText: '{{period}} {{periodType}} {{rate}}%',
   },
+  identityConsent: {
+    title: 'Can we check your identity with a credit bureau?',
+    how: 'To open your account online, {{institution}} confirms your identity with a Canadian credit bureau.',
+    what: 'We share your name, date of birth, address, phone number and, if you gave it, your Social Insurance Number. The bureau tells us whether they match its records.',
+    score: 'This check does not affect your credit score. The bureau keeps a record that we asked.',
+    otherwise:
+      'If you do not agree, you can confirm your identity at a branch instead: call us at {{phone}}.',
+    privacy: 'Read our privacy statement (opens in a new tab)',
+    label: 'I agree that {{institution}} may check my identity with a credit bureau',
+  },
   funding: {
     title: 'How would you like to fund your account?',
     lead_one: 'Tell us how you will make the first deposit into your new account.',

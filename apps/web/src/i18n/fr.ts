@@ -278,6 +278,16 @@ export const fr: Translation = {
     // A no-break space keeps the rate with its sign ('3,25 %').
     termOptionText: '{{period}} {{periodType}} {{rate}}\u00a0%',
   },
+  identityConsent: {
+    title: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
+    how: 'Pour ouvrir votre compte en ligne, {{institution}} confirme votre identité auprès d’une agence canadienne d’évaluation du crédit.',
+    what: 'Nous lui communiquons vos nom, date de naissance, adresse, numéro de téléphone et, si vous l’avez donné, votre numéro d’assurance sociale. L’agence nous dit s’ils correspondent à son dossier.',
+    score: 'Cette vérification n’a pas d’effet sur votre cote de crédit. L’agence garde une trace de notre demande.',
+    otherwise:
+      'Si vous n’êtes pas d’accord, vous pouvez confirmer votre identité en succursale : appelez-nous au {{phone}}.',
+    privacy: 'Lisez notre déclaration de confidentialité (s’ouvre dans un nouvel onglet)',
+    label: 'J’accepte que {{institution}} vérifie mon identité auprès d’une agence d’évaluation du crédit',
+  },
   funding: {
     title: 'Comment souhaitez-vous approvisionner votre compte?',
     lead_one: 'Dites-nous comment vous ferez le premier dépôt dans votre nouveau compte.',
