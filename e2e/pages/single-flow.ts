@@ -230,12 +230,22 @@ export function identityConsentBox(page: Page) {
   return page.getByRole('checkbox', { name: /may check my identity with a credit bureau/ });
 }
 
-/** 'Can we check your identity with a credit bureau?': the box ticked, Continue → finalize account. */
-export async function consentToIdentityCheck(page: Page, { check }: StepOptions = {}): Promise<void> {
-  await onPage(page, /\/single\/identityconsent$/, 'Can we check your identity with a credit bureau?', check);
+/** 'Can we check your identity with a credit bureau?' (either flow): the box, unticked, ticked; Continue. */
+export async function giveIdentityConsent(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await onPage(
+    page,
+    /\/(single|joint)\/identityconsent$/,
+    'Can we check your identity with a credit bureau?',
+    check,
+  );
   await expect(identityConsentBox(page)).not.toBeChecked();
   await identityConsentBox(page).check();
   await continueButton(page).click();
+}
+
+/** The consent, then finalize account (whose opening runs the check). */
+export async function consentToIdentityCheck(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await giveIdentityConsent(page, { check });
   await onPage(page, /\/single\/finalizeaccount$/, /.+/, check);
 }
 

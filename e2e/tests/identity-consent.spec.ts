@@ -38,7 +38,9 @@ test('the consent to the identity check comes before the check, on its own, by k
     page.getByRole('heading', { level: 1, name: 'Can we check your identity with a credit bureau?' }),
   ).toBeVisible();
   await expect(page.getByText(/confirms your identity with a Canadian credit bureau/)).toBeVisible();
-  await expect(page.getByText('This check does not affect your credit score.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This check does not affect your credit score.', { exact: false }),
+  ).toBeVisible();
   const privacy = page.getByRole('link', { name: 'Read our privacy statement (opens in a new tab)' });
   await expect(privacy).toHaveAttribute('href', /.+/);
   const box = page.getByRole('checkbox', {
@@ -55,14 +57,18 @@ test('the consent to the identity check comes before the check, on its own, by k
   await tabTo(page, privacy);
   await tabTo(page, continueButton);
   await page.keyboard.press('Enter');
-  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
-  await expect(summary.getByRole('link', { name: 'Tick the box to agree to the identity check' })).toBeFocused();
+  const summary = page.getByRole('alert', { name: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  const message = summary.getByRole('link', { name: 'Tick the box to agree to the identity check' });
+  await expect(message).toBeVisible();
   await expect(page).toHaveTitle(/^Error: /);
   await expectNoAxeViolations();
   await page.screenshot({ path: testInfo.outputPath('identityconsent-error-en.png'), fullPage: true });
   expect(await identityStatus(page)).toBe('notStarted');
 
   // The summary's link leads to the box; Space ticks it; Continue runs the check on the next screen.
+  await page.keyboard.press('Tab');
+  await expect(message).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(box).toBeFocused();
   await page.keyboard.press('Space');
@@ -88,14 +94,17 @@ test.describe('in French', () => {
       }),
     ).toBeVisible();
     await expect(
-      page.getByRole('link', { name: 'Lisez notre déclaration de confidentialité (s’ouvre dans un nouvel onglet)' }),
+      page.getByRole('link', {
+        name: 'Lisez notre déclaration de confidentialité (s’ouvre dans un nouvel onglet)',
+      }),
     ).toBeVisible();
     const box = page.getByRole('checkbox', { name: /vérifie mon identité auprès d’une agence/ });
     await expect(box).not.toBeChecked();
     await page.getByRole('button', { name: 'Continuer', exact: true }).click();
+    await expect(page.getByRole('alert', { name: 'Il y a un problème' })).toBeFocused();
     await expect(
       page.getByRole('link', { name: 'Cochez la case pour accepter la vérification de l’identité' }),
-    ).toBeFocused();
+    ).toBeVisible();
     await expectNoAxeViolations();
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: testInfo.outputPath('identityconsent-error-fr.png'), fullPage: true });
@@ -103,7 +112,9 @@ test.describe('in French', () => {
     await page.screenshot({ path: testInfo.outputPath('identityconsent-fr.png'), fullPage: true });
     await page.getByRole('button', { name: 'Continuer', exact: true }).click();
     await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
-    await expect(page.getByRole('button', { name: 'Continuer', exact: true })).toBeEnabled({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Continuer', exact: true })).toBeEnabled({
+      timeout: 15_000,
+    });
     expect(await identityStatus(page)).toBe('passed');
   });
 });

@@ -154,6 +154,17 @@ export const en = {
     },
     termOptionText: '{{period}} {{periodType}} {{rate}}%',
   },
+  jointStart: {
+    invited: '{{name}} has invited you to open a joint {{products}}.',
+    jointAccount: '{{product}} (joint)',
+    owners:
+      'You and {{name}} will both own the account: either of you can use it. Sign up below to accept; it takes less than 5 minutes.',
+    unknown: {
+      title: 'This invitation link is not valid',
+      text: 'The link has already been used, or it is not complete. Check that you opened the whole link from the invitation e-mail.',
+      help: 'For a new invitation, ask the person who invited you, or call us at <phone>{{phone}}</phone>.',
+    },
+  },
   identityConsent: {
     title: 'Can we check your identity with a credit bureau?',
     how: 'To open your account online, {{institution}} confirms your identity with a Canadian credit bureau.',
@@ -557,6 +568,7 @@ export const en = {
     confirm: {
       title: 'Welcome to {{institution}}!',
       activated: 'Congratulations! Your {{product}} is now active.',
+      activatedJoint: 'Congratulations! Your joint {{product}} is now active.',
       memberNumber: 'Your member number',
       signIn:
         'Use your member number and the password you created to sign in to online banking or the mobile app.',

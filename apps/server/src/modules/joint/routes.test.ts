@@ -130,7 +130,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     expect(await emailsTo(co.email)).toHaveLength(1);
   });
 
-  it("answers the joint code with the co-applicant's names, e-mail and products, and nothing of the primary's", async () => {
+  it("answers the joint code with the co-applicant's names, e-mail and products, and who invited them (the primary's name, nothing else of theirs)", async () => {
     const { coApplicant, primary } = await invitedCoApplicant(t.app, {
       primary: { productIds: ['2001', '2003'] },
     });
@@ -142,6 +142,8 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
       jointFirstName: APPLICANT_ANSWERS.personalInfo.firstName,
       jointLastName: coApplicant.lastName,
       jointEmail: coApplicant.email,
+      inviterFirstName: primary.personalInfo().firstName,
+      inviterLastName: primary.personalInfo().lastName,
     });
     expect(res.body).not.toContain(primary.email);
   });
@@ -255,7 +257,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
 
   it('never replaces a co-applicant who started: another browser goes on only with their password', async () => {
     const { coApplicant } = await invitedCoApplicant(t.app);
-    await coApplicant.progress('address');
+    await coApplicant.progress('identityConsent');
     const stranger = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
     // Even with the invited mailbox's code: the co-applicant who started keeps their place.
     const body = {

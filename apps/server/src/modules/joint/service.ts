@@ -260,7 +260,11 @@ export function createJointService(deps: JointServiceDeps) {
       const productIds = (
         typeof row.product_ids === 'string' ? JSON.parse(row.product_ids) : row.product_ids
       ) as string[];
+      // The start page says who invited them to what.
+      const inviter = (await findApplicantByRole(db, row.application_id, 'primary'))?.applicant.personalInfo;
       return {
+        inviterFirstName: inviter?.firstName ?? '',
+        inviterLastName: inviter?.lastName ?? '',
         isExpired: isInvitationExpired(new Date(row.expires_at), now),
         productIds,
         jointFirstName: row.first_name,
