@@ -20,3 +20,4 @@ export * from './forms/id-verify-terms.ts';
 export * from './forms/account-usage.ts';
 export * from './forms/legal-terms.ts';
 export * from './forms/identity-consent.ts';
+export * from './forms/joint-invitation.ts';
