@@ -143,7 +143,8 @@ const WORDS = {
     sinTitle: 'Quel est votre numéro d’assurance sociale?',
     sinLabel: 'Numéro d’assurance sociale (NAS)',
     consentTitle: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
-    consentBox: 'J’accepte que omo Credit Union vérifie mon identité auprès d’une agence d’évaluation du crédit',
+    consentBox:
+      'J’accepte que omo Credit Union vérifie mon identité auprès d’une agence d’évaluation du crédit',
   },
 } as const;
 

@@ -175,7 +175,15 @@ test.describe('joint applications', () => {
     await expect(
       page.getByText(`${coApplicant.firstName} must finish within 7 days`, { exact: false }),
     ).toBeVisible();
+    // Until the co-applicant starts, the primary can send the invitation again (or to a corrected address).
+    const address = page.getByLabel(`${coApplicant.firstName}'s email address`);
+    await expect(address).toHaveValue(coApplicant.email);
+    await page.getByRole('button', { name: 'Send the invitation again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'We sent the invitation to' })).toHaveText(
+      `We sent the invitation to ${coApplicant.email}.`,
+    );
     await expectNoAxeViolations();
+    await page.screenshot({ path: test.info().outputPath('joint-primary-complete-en.png'), fullPage: true });
 
     // The co-applicant's phone, 320 px wide: the link of the invitation e-mail.
     const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);

@@ -636,6 +636,15 @@ export const en = {
       emailed: "We've emailed {{name}} an invitation to complete their part of the application.",
       window: '{{name}} must finish within 7 days, or the application expires.',
       notice: "We'll email you both when the application is complete.",
+      resend: {
+        title: 'Has {{name}} not received the invitation?',
+        label: "{{name}}'s email address",
+        hint: 'Check the address, correct it if needed, and send the invitation again. You can do this until they start.',
+        send: 'Send the invitation again',
+        sent: 'We sent the invitation to {{email}}.',
+        closed: '{{name}} has started their part, or the invitation has ended: it can no longer be sent.',
+        failed: "We couldn't send the invitation. Try again in a few minutes.",
+      },
     },
     verifyId: {
       title: "Let's confirm your identity in person",

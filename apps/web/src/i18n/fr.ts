@@ -801,6 +801,15 @@ export const fr: Translation = {
       emailed: 'Nous avons envoyé à {{name}} une invitation par courriel à remplir sa partie de la demande.',
       window: '{{name}} doit terminer d’ici 7 jours, sinon la demande expire.',
       notice: 'Nous vous écrirons à tous les deux par courriel lorsque la demande sera terminée.',
+      resend: {
+        title: '{{name}} n’a pas reçu l’invitation?',
+        label: 'Adresse courriel de {{name}}',
+        hint: 'Vérifiez l’adresse, corrigez-la au besoin et envoyez l’invitation de nouveau. Vous pouvez le faire tant que la personne n’a pas commencé.',
+        send: 'Envoyer l’invitation de nouveau',
+        sent: 'Nous avons envoyé l’invitation à {{email}}.',
+        closed: '{{name}} a commencé sa partie, ou l’invitation a pris fin : elle ne peut plus être envoyée.',
+        failed: 'Nous n’avons pas pu envoyer l’invitation. Réessayez dans quelques minutes.',
+      },
     },
     verifyId: {
       title: 'Confirmons votre identité en personne',
