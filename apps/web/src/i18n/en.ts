@@ -161,7 +161,7 @@ export const en = {
       'You and {{name}} will both own the account: either of you can use it. Sign up below to accept; it takes less than 5 minutes.',
     unknown: {
       title: 'This invitation link is not valid',
-      text: 'The link has already been used, or it is not complete. Check that you opened the whole link from the invitation e-mail.',
+      text: 'The link has already been used, or it is not complete. Check that you opened the whole link from the invitation email.',
       help: 'For a new invitation, ask the person who invited you, or call us at <phone>{{phone}}</phone>.',
     },
   },
