@@ -292,7 +292,14 @@ test.describe('joint applications', () => {
     await phone.goto(link);
     await phone.getByRole('button', { name: 'Afficher cette page en français' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Commençons' })).toBeVisible();
+    await expect(
+      phone.getByText(`${primary.firstName} ${primary.lastName} vous invite à ouvrir un compte conjoint :`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expect(phone.getByRole('heading', { level: 2, name: /\(conjoint\)$/ })).toBeVisible();
     await check();
+    await phone.screenshot({ path: test.info().outputPath('joint-getstarted-fr.png'), fullPage: true });
     await phone.getByRole('link', { name: 'Commencer' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Créez votre profil' })).toBeVisible();
     await expect(phone.getByLabel('Adresse courriel')).toHaveValue(coApplicant.email);
