@@ -222,7 +222,31 @@ export async function confirmProducts(
   await continueButton(page).click();
   await fundAccounts(page, { check });
   if (next === 'sin') await onPage(page, /\/single\/sin$/, "What's your Social Insurance Number?", check);
-  else await onPage(page, /\/single\/finalizeaccount$/, /.+/, check);
+  else await consentToIdentityCheck(page, { check });
+}
+
+/** The consent to the identity check (asked on its own, unticked, before the check runs). */
+export function identityConsentBox(page: Page) {
+  return page.getByRole('checkbox', { name: /may check my identity with a credit bureau/ });
+}
+
+/** 'Can we check your identity with a credit bureau?' (either flow): the box, unticked, ticked; Continue. */
+export async function giveIdentityConsent(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await onPage(
+    page,
+    /\/(single|joint)\/identityconsent$/,
+    'Can we check your identity with a credit bureau?',
+    check,
+  );
+  await expect(identityConsentBox(page)).not.toBeChecked();
+  await identityConsentBox(page).check();
+  await continueButton(page).click();
+}
+
+/** The consent, then finalize account (whose opening runs the check). */
+export async function consentToIdentityCheck(page: Page, { check }: StepOptions = {}): Promise<void> {
+  await giveIdentityConsent(page, { check });
+  await onPage(page, /\/single\/finalizeaccount$/, /.+/, check);
 }
 
 /** The SIN field. */
@@ -230,13 +254,12 @@ export function sinField(page: Page) {
   return page.getByLabel('Social Insurance Number (SIN)');
 }
 
-/** "What's your Social Insurance Number?": the valid SIN, Continue → finalize account. */
+/** "What's your Social Insurance Number?": the valid SIN, Continue → the consent → finalize account. */
 export async function enterSin(page: Page, { check }: StepOptions = {}): Promise<void> {
   await sinField(page).fill(VALID_SIN);
   await expect(sinField(page)).toHaveValue('130 692 544');
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
-  await check?.();
+  await consentToIdentityCheck(page, { check });
 }
 
 /**

@@ -36,6 +36,8 @@ const WORDS = {
     eTransfer: 'Interac e-Transfer',
     amount: /^Amount of the first deposit/,
     sinTitle: "What's your Social Insurance Number?",
+    consentTitle: 'Can we check your identity with a credit bureau?',
+    consentBox: /may check my identity with a credit bureau/,
     finalizeTitle: 'Finalize your account',
     warningTitle: "You'll be signed out soon",
     closesIn: /^Your application will close in \d+ (minutes?|seconds?)\.$/,
@@ -66,6 +68,8 @@ const WORDS = {
     eTransfer: 'Virement Interac',
     amount: /^Montant du premier dépôt/,
     sinTitle: 'Quel est votre numéro d’assurance sociale?',
+    consentTitle: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
+    consentBox: /vérifie mon identité auprès d’une agence/,
     finalizeTitle: 'Finalisez votre compte',
     warningTitle: 'Votre session va bientôt se terminer',
     closesIn: /^Votre demande sera fermée dans \d+ (minutes?|secondes?)\.$/,
@@ -232,10 +236,17 @@ for (const lang of ['en', 'fr'] as const) {
     await expectScreen(page, /\/single\/sin$/, w.sinTitle);
     await page.locator('#sin').fill(VALID_SIN);
     await continueButton(page, lang).click();
+    await expectScreen(page, /\/single\/identityconsent$/, w.consentTitle);
+    await page.getByRole('checkbox', { name: w.consentBox }).check();
+    await continueButton(page, lang).click();
 
-    // Finalize your account: Back to the SIN, which is kept (only its last three digits are shown).
+    // Finalize your account: Back to the consent, kept ticked, and Back again to the SIN, which is kept
+    // (only its last three digits are shown).
     await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
     await expect(page.getByRole('heading', { level: 1, name: w.finalizeTitle })).toBeVisible();
+    await backLink(page, lang).click();
+    await expectScreen(page, /\/single\/identityconsent$/, w.consentTitle);
+    await expect(page.getByRole('checkbox', { name: w.consentBox })).toBeChecked();
     await backLink(page, lang).click();
     await expectScreen(page, /\/single\/sin$/, w.sinTitle);
     await expect(page.locator('.notice').filter({ hasText: VALID_SIN.slice(-3) })).toBeVisible();

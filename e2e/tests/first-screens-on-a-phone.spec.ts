@@ -80,6 +80,8 @@ const WORDS = {
     tfsa: 'Tax-Free Savings Account (TFSA)',
     sinTitle: "What's your Social Insurance Number?",
     sinLabel: 'Social Insurance Number (SIN)',
+    consentTitle: 'Can we check your identity with a credit bureau?',
+    consentBox: 'I agree that omo Credit Union may check my identity with a credit bureau',
   },
   fr: {
     signUp: /Non, je m’inscris/,
@@ -140,6 +142,9 @@ const WORDS = {
     tfsa: 'Compte d’épargne libre d’impôt (CELI)',
     sinTitle: 'Quel est votre numéro d’assurance sociale?',
     sinLabel: 'Numéro d’assurance sociale (NAS)',
+    consentTitle: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
+    consentBox:
+      'J’accepte que omo Credit Union vérifie mon identité auprès d’une agence d’évaluation du crédit',
   },
 } as const;
 
@@ -411,6 +416,16 @@ for (const lang of ['en', 'fr'] as const) {
     await expectNewScreen(page, /\/single\/sin$/, w.sinTitle);
     await page.getByLabel(w.sinLabel).fill(VALID_SIN);
     await expectFrenchTypography(page, lang);
+    await page.getByRole('button', { name: w.continue, exact: true }).click();
+
+    // The consent to the identity check, on its own and unticked, before the check runs.
+    await expectNewScreen(page, /\/single\/identityconsent$/, w.consentTitle);
+    const consent = page.getByRole('checkbox', { name: w.consentBox });
+    await expect(consent).not.toBeChecked();
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations();
+    await expectFrenchTypography(page, lang);
+    await consent.check();
     await page.getByRole('button', { name: w.continue, exact: true }).click();
     await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
   });

@@ -1,6 +1,7 @@
 // Joint applications as two people meet them, each in their own browser: the primary names a co-applicant
 // and submits their part; the co-applicant opens the e-mailed link, goes through the shared screens in
-// their joint form and submits; both end as members. Also the invitation's dead ends: an unknown code,
+// their joint form and submits; both end as members. The start page says who invited them to what. Also
+// the invitation's dead ends: an unknown or used code (said on the page),
 // an ended invitation, and the primary going on alone through the link e-mailed once it ended (or once the
 // co-applicant's part cannot go on), confirming with their password; the invitation is for the person invited.
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
@@ -22,6 +23,7 @@ import {
   createProfile,
   enterAddressBySearch,
   enterSin,
+  giveIdentityConsent,
   fillPersonalInfo,
   finalizeAccount,
   jointQuestion,
@@ -173,7 +175,15 @@ test.describe('joint applications', () => {
     await expect(
       page.getByText(`${coApplicant.firstName} must finish within 7 days`, { exact: false }),
     ).toBeVisible();
+    // Until the co-applicant starts, the primary can send the invitation again (or to a corrected address).
+    const address = page.getByLabel(`${coApplicant.firstName}'s email address`);
+    await expect(address).toHaveValue(coApplicant.email);
+    await page.getByRole('button', { name: 'Send the invitation again' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'We sent the invitation to' })).toHaveText(
+      `We sent the invitation to ${coApplicant.email}.`,
+    );
     await expectNoAxeViolations();
+    await page.screenshot({ path: test.info().outputPath('joint-primary-complete-en.png'), fullPage: true });
 
     // The co-applicant's phone, 320 px wide: the link of the invitation e-mail.
     const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
@@ -184,10 +194,21 @@ test.describe('joint applications', () => {
     };
     await phone.goto(link);
     await expect(phone.getByRole('heading', { level: 1, name: "Let's get you started" })).toBeVisible();
+    // Who invited them to what, and the account with its fees.
+    await expect(
+      phone.getByText(
+        `${primary.firstName} ${primary.lastName} has invited you to open a joint Everyday Chequing Account.`,
+      ),
+    ).toBeVisible();
+    await expect(
+      phone.getByRole('heading', { level: 2, name: 'Everyday Chequing Account (joint)' }),
+    ).toBeVisible();
+    await expect(phone.getByText('$4.95 monthly fee, waived with a $3,000 balance')).toBeVisible();
     await expect(
       phone.getByRole('heading', { name: 'To open an Everyday Chequing account...' }),
     ).toBeVisible();
     await check();
+    await phone.screenshot({ path: test.info().outputPath('joint-getstarted-en.png'), fullPage: true });
     await phone.getByRole('link', { name: 'Get Started' }).click();
     await expect(phone).toHaveURL(/\/joint\/createprofile\?jointCode=/);
     await expect(phone.getByLabel('Email address')).toHaveValue(coApplicant.email);
@@ -213,7 +234,8 @@ test.describe('joint applications', () => {
     await check();
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
-    // No interest-bearing product: the address save runs the identity check, then the legal terms.
+    // No interest-bearing product: the consent, whose save runs the identity check, then the legal terms.
+    await giveIdentityConsent(phone, { check });
     await legalTerms(phone, { check });
     // The accounts' funding is the primary's (asked of them after the products): not the co-applicant's.
     await expect(phone.getByRole('region', { name: 'Funding', exact: true })).toHaveCount(0);
@@ -243,6 +265,11 @@ test.describe('joint applications', () => {
     );
     await expect(phone.getByRole('region', { name: 'Fund your account' })).toHaveCount(0);
     await expectNoAxeViolations();
+    // The link, used, says so (not that the service is unavailable).
+    await phone.goto(link);
+    await expect(
+      phone.getByRole('heading', { level: 1, name: 'This invitation link is not valid' }),
+    ).toBeVisible();
     await phone.context().close();
   });
 
@@ -265,7 +292,14 @@ test.describe('joint applications', () => {
     await phone.goto(link);
     await phone.getByRole('button', { name: 'Afficher cette page en français' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Commençons' })).toBeVisible();
+    await expect(
+      phone.getByText(`${primary.firstName} ${primary.lastName} vous invite à ouvrir un compte conjoint :`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expect(phone.getByRole('heading', { level: 2, name: /\(conjoint\)$/ })).toBeVisible();
     await check();
+    await phone.screenshot({ path: test.info().outputPath('joint-getstarted-fr.png'), fullPage: true });
     await phone.getByRole('link', { name: 'Commencer' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Créez votre profil' })).toBeVisible();
     await expect(phone.getByLabel('Adresse courriel')).toHaveValue(coApplicant.email);
@@ -287,7 +321,7 @@ test.describe('joint applications', () => {
     await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
-    // An interest-bearing product: the SIN first; its save runs the identity check.
+    // An interest-bearing product: the SIN first, then the consent, whose save runs the identity check.
     await expect(phone).toHaveURL(/\/joint\/sin$/);
     await expect(
       phone.getByRole('heading', { level: 1, name: "What's your Social Insurance Number?" }),
@@ -295,6 +329,7 @@ test.describe('joint applications', () => {
     await check();
     await sinField(phone).fill(VALID_SIN);
     await continueButton(phone).click();
+    await giveIdentityConsent(phone, { check });
     await agreeToIdVerification(phone, { check });
     await captureDocuments(phone, { check });
     await legalTerms(phone, { check });
@@ -335,6 +370,7 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
+    await giveIdentityConsent(phone);
     await legalTerms(phone);
     const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
     expect(joint.showDeclineScreen).toBe(true);
@@ -350,10 +386,29 @@ test.describe('joint applications', () => {
     await phone.context().close();
   });
 
-  test('an unknown joint code goes to /error/3', async ({ page }) => {
-    await page.goto('/joint/getstarted?jointCode=not-a-real-code-00000000000000000000000000');
-    await expect(page).toHaveURL(/\/error\/3$/);
-  });
+  for (const lang of ['en', 'fr'] as const) {
+    test(`[${lang}] an unknown joint code says the link is not valid and what to do @mobile`, async ({
+      page,
+      expectNoAxeViolations,
+    }, testInfo) => {
+      if (lang === 'fr') await page.addInitScript(() => localStorage.setItem('omo.lang', 'fr'));
+      await page.goto('/joint/getstarted?jointCode=not-a-real-code-00000000000000000000000000');
+      await expect(page).toHaveURL(/\/joint\/getstarted\?jointCode=/);
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: lang === 'en' ? 'This invitation link is not valid' : 'Ce lien d’invitation n’est pas valide',
+        }),
+      ).toBeVisible();
+      await expect(
+        page.getByText(lang === 'en' ? /already been used, or it is not complete/ : /déjà été utilisé/),
+      ).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: '1-800-555-0199' })).toBeVisible();
+      await expectNoAxeViolations();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: testInfo.outputPath(`joint-unknown-${lang}.png`), fullPage: true });
+    });
+  }
 
   test('an ended invitation goes to /error/5, and the primary goes on alone with the link e-mailed once', async ({
     page,
@@ -450,6 +505,7 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
+    await giveIdentityConsent(phone);
     await legalTerms(phone);
     await reviewAndAccept(phone, /\/joint\/processingapplication$/);
     await expectNoAxeViolations(phone);
@@ -488,6 +544,7 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
+    await giveIdentityConsent(phone);
     await legalTerms(phone);
     const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
     expect(joint.showBlockListErrorScreen).toBe(true);

@@ -532,6 +532,10 @@ test.describe('coming back', () => {
     await expect(page).toHaveURL(/\/single\/sin$/);
 
     await enterSin(page);
+    // Back from Finalize your account is the consent to the identity check (kept ticked), then the SIN.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/single\/identityconsent$/);
+    await expect(page.getByRole('checkbox', { name: /may check my identity/ })).toBeChecked();
     await backAndReload(/\/single\/sin$/);
     // The SIN itself never comes back to the browser: only its last three digits.
     await expect(page.getByText(/We already have your SIN ending in 544/)).toBeVisible();

@@ -72,7 +72,7 @@ describe('the identity and document partners unavailable', () => {
 
   it('identity partner down: the applicant goes on, the check is retried in the background, and the decision waits for it', async () => {
     const a = new TestApplicant(t.app, { productIds: ['2002'] });
-    await a.progress('sin');
+    await a.progress('identityConsent');
     const created = alloy.requests.length;
     alloyRelay.fault = 'http500';
     const checked = await a.call('POST', '/api/omo/IdentityCheck');
@@ -147,7 +147,7 @@ describe('the identity and document partners unavailable', () => {
 
   it('identity partner down, and its late answer asks for documents after the applicant submitted: ID in person', async () => {
     const a = new TestApplicant(t.app, { productIds: ['2002'], lastName: 'Review' });
-    await a.progress('sin');
+    await a.progress('identityConsent');
     alloyRelay.fault = 'drop';
     expect((await a.call('POST', '/api/omo/IdentityCheck')).json()).toMatchObject({
       identity: { status: 'error' },
@@ -164,7 +164,7 @@ describe('the identity and document partners unavailable', () => {
 
   it('identity partner down past every retry: the identity is confirmed in person', async () => {
     const a = new TestApplicant(t.app, { productIds: ['2002'] });
-    await a.progress('sin');
+    await a.progress('identityConsent');
     alloyRelay.fault = 'http500';
     await a.call('POST', '/api/omo/IdentityCheck');
     await a.completeUpTo('reviewConsent', 'accountUsage');

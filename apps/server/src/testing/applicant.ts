@@ -78,6 +78,7 @@ export const APPLICANT_STEPS = [
   'products',
   'funding',
   'sin',
+  'identityConsent',
   'identityCheck',
   'accountUsage',
   'documents',
@@ -320,6 +321,9 @@ export class TestApplicant {
       case 'sin':
         if (!this.productIds.some((id) => INTEREST_BEARING.has(id))) return;
         await this.expectOk(this.put('Sin', { sin: answers.sin }));
+        return;
+      case 'identityConsent':
+        await this.expectOk(this.put('Step/identityconsent', { consent: true }));
         return;
       case 'identityCheck':
         if (isJoint) return;

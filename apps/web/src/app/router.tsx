@@ -135,13 +135,13 @@ const OUTCOMES = {
 const BUILT_STEPS: Record<string, StepRoute> = {
   [paths.single.getStarted]: { Component: GetStartedPage, loader: getStartedLoader },
   // The co-applicant's loader reads the invitation (the application API): loaded with it, not up front.
-  [pathOf(JOINT_FLOW, 'getstarted')]: {
-    Component: GetStartedPage,
-    lazy: {
-      loader: async () =>
-        (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
-    },
-  },
+  // Its page names who invited them to what (not part of the first screen).
+  [pathOf(JOINT_FLOW, 'getstarted')]: lazyStep({
+    Component: async () =>
+      (await import('../steps/get-started/joint-get-started-page.tsx')).JointGetStartedPage,
+    loader: async () =>
+      (await import('../steps/get-started/joint-get-started-loader.ts')).jointGetStartedLoader,
+  }),
   // Screens written by hand, one for both flows (the flow is read from the path).
   ...Object.fromEntries(
     [SINGLE_FLOW, JOINT_FLOW].flatMap((flow) => [

@@ -154,6 +154,27 @@ export const en = {
     },
     termOptionText: '{{period}} {{periodType}} {{rate}}%',
   },
+  jointStart: {
+    invited: '{{name}} has invited you to open a joint {{products}}.',
+    jointAccount: '{{product}} (joint)',
+    owners:
+      'You and {{name}} will both own the account: either of you can use it. Sign up below to accept; it takes less than 5 minutes.',
+    unknown: {
+      title: 'This invitation link is not valid',
+      text: 'The link has already been used, or it is not complete. Check that you opened the whole link from the invitation email.',
+      help: 'For a new invitation, ask the person who invited you, or call us at <phone>{{phone}}</phone>.',
+    },
+  },
+  identityConsent: {
+    title: 'Can we check your identity with a credit bureau?',
+    how: 'To open your account online, {{institution}} confirms your identity with a Canadian credit bureau.',
+    what: 'We share your name, date of birth, address, phone number and, if you gave it, your Social Insurance Number. The bureau tells us whether they match its records.',
+    score: 'This check does not affect your credit score. The bureau keeps a record that we asked.',
+    otherwise:
+      'If you do not agree, you can confirm your identity at a branch instead: call us at {{phone}}.',
+    privacy: 'Read our privacy statement (opens in a new tab)',
+    label: 'I agree that {{institution}} may check my identity with a credit bureau',
+  },
   funding: {
     title: 'How would you like to fund your account?',
     lead_one: 'Tell us how you will make the first deposit into your new account.',
@@ -547,6 +568,7 @@ export const en = {
     confirm: {
       title: 'Welcome to {{institution}}!',
       activated: 'Congratulations! Your {{product}} is now active.',
+      activatedJoint: 'Congratulations! Your joint {{product}} is now active.',
       memberNumber: 'Your member number',
       signIn:
         'Use your member number and the password you created to sign in to online banking or the mobile app.',
@@ -624,6 +646,15 @@ export const en = {
       emailed: "We've emailed {{name}} an invitation to complete their part of the application.",
       window: '{{name}} must finish within 7 days, or the application expires.',
       notice: "We'll email you both when the application is complete.",
+      resend: {
+        title: 'Has {{name}} not received the invitation?',
+        label: "{{name}}'s email address",
+        hint: 'Check the address, correct it if needed, and send the invitation again. You can do this until they start.',
+        send: 'Send the invitation again',
+        sent: 'We sent the invitation to {{email}}.',
+        closed: '{{name}} has started their part, or the invitation has ended: it can no longer be sent.',
+        failed: "We couldn't send the invitation. Try again in a few minutes.",
+      },
     },
     verifyId: {
       title: "Let's confirm your identity in person",

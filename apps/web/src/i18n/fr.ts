@@ -278,6 +278,28 @@ export const fr: Translation = {
     // A no-break space keeps the rate with its sign ('3,25 %').
     termOptionText: '{{period}} {{periodType}} {{rate}}\u00a0%',
   },
+  jointStart: {
+    invited: '{{name}} vous invite à ouvrir un compte conjoint : {{products}}.',
+    jointAccount: '{{product}} (conjoint)',
+    owners:
+      'Vous et {{name}} serez tous deux titulaires du compte : chacun de vous pourra l’utiliser. Inscrivez-vous ci-dessous pour accepter; cela prend moins de 5 minutes.',
+    unknown: {
+      title: 'Ce lien d’invitation n’est pas valide',
+      text: 'Le lien a déjà été utilisé, ou il est incomplet. Vérifiez que vous avez ouvert le lien complet du courriel d’invitation.',
+      help: 'Pour une nouvelle invitation, demandez-la à la personne qui vous a invité, ou appelez-nous au <phone>{{phone}}</phone>.',
+    },
+  },
+  identityConsent: {
+    title: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
+    how: 'Pour ouvrir votre compte en ligne, {{institution}} confirme votre identité auprès d’une agence canadienne d’évaluation du crédit.',
+    what: 'Nous lui communiquons vos nom, date de naissance, adresse, numéro de téléphone et, si vous l’avez donné, votre numéro d’assurance sociale. L’agence nous dit s’ils correspondent à son dossier.',
+    score:
+      'Cette vérification n’a pas d’effet sur votre cote de crédit. L’agence garde une trace de notre demande.',
+    otherwise:
+      'Si vous n’êtes pas d’accord, vous pouvez confirmer votre identité en succursale : appelez-nous au {{phone}}.',
+    privacy: 'Lisez notre déclaration de confidentialité (s’ouvre dans un nouvel onglet)',
+    label: 'J’accepte que {{institution}} vérifie mon identité auprès d’une agence d’évaluation du crédit',
+  },
   funding: {
     title: 'Comment souhaitez-vous approvisionner votre compte?',
     lead_one: 'Dites-nous comment vous ferez le premier dépôt dans votre nouveau compte.',
@@ -710,6 +732,7 @@ export const fr: Translation = {
     confirm: {
       title: 'Bienvenue chez {{institution}}!',
       activated: 'Félicitations! Votre produit {{product}} est maintenant actif.',
+      activatedJoint: 'Félicitations! Votre produit {{product}}, en compte conjoint, est maintenant actif.',
       memberNumber: 'Votre numéro de membre',
       signIn:
         'Utilisez votre numéro de membre et le mot de passe que vous avez créé pour vous connecter aux services bancaires en ligne ou à notre application bancaire.',
@@ -788,6 +811,15 @@ export const fr: Translation = {
       emailed: 'Nous avons envoyé à {{name}} une invitation par courriel à remplir sa partie de la demande.',
       window: '{{name}} doit terminer d’ici 7 jours, sinon la demande expire.',
       notice: 'Nous vous écrirons à tous les deux par courriel lorsque la demande sera terminée.',
+      resend: {
+        title: '{{name}} n’a pas reçu l’invitation?',
+        label: 'Adresse courriel de {{name}}',
+        hint: 'Vérifiez l’adresse, corrigez-la au besoin et envoyez l’invitation de nouveau. Vous pouvez le faire tant que la personne n’a pas commencé.',
+        send: 'Envoyer l’invitation de nouveau',
+        sent: 'Nous avons envoyé l’invitation à {{email}}.',
+        closed: '{{name}} a commencé sa partie, ou l’invitation a pris fin : elle ne peut plus être envoyée.',
+        failed: 'Nous n’avons pas pu envoyer l’invitation. Réessayez dans quelques minutes.',
+      },
     },
     verifyId: {
       title: 'Confirmons votre identité en personne',

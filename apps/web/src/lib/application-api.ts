@@ -105,6 +105,10 @@ export const saveCodes = (body: { promoCode: string; referralCode: string }, sig
 export const saveStepAnswer = (stepId: StepId, body: unknown, signal?: AbortSignal) =>
   put(stepAnswerPath(stepId), body, signal);
 
+/** POST JointInvitation/Resend: the co-applicant's invitation again, to the same or a corrected address. */
+export const resendJointInvitation = (email: string, signal?: AbortSignal) =>
+  apiRequest<null>(P.jointInvitationResend, { method: 'POST', body: { email }, signal });
+
 export const saveReviewConsent = (signal?: AbortSignal) => put(P.reviewConsent, { consent: true }, signal);
 
 /** GET Sin/Reveal: the applicant's own SIN in full, for the reveal. Keep it in memory only, briefly. */

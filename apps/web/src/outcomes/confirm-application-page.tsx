@@ -39,7 +39,9 @@ export function ConfirmApplicationPage() {
       <PageHeading>{title}</PageHeading>
       {first ? (
         <p className="lead">
-          {t('outcomes.confirm.activated', { product: productDescription(first, lang) })}
+          {t(jointCustNo ? 'outcomes.confirm.activatedJoint' : 'outcomes.confirm.activated', {
+            product: productDescription(first, lang),
+          })}
         </p>
       ) : null}
       <div className="outcome__highlight">

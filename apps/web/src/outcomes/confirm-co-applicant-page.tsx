@@ -10,6 +10,7 @@ import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import type { OutcomeData } from './outcome-loader.ts';
+import { ResendInvitation } from './resend-invitation.tsx';
 import './outcomes.css';
 
 export function ConfirmCoApplicantPage() {
@@ -33,6 +34,7 @@ export function ConfirmCoApplicantPage() {
       <p className="lead">{t('outcomes.coApplicant.emailed', { name })}</p>
       <p>{t('outcomes.coApplicant.window', { name })}</p>
       <p>{t('outcomes.coApplicant.notice')}</p>
+      <ResendInvitation name={name} email={view.personalInfo?.jointEmail ?? ''} />
       <p>
         <PhoneText i18nKey="outcomes.questions" phone={contactPhone} />
       </p>

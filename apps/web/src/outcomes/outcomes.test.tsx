@@ -80,6 +80,18 @@ describe('the welcome page (confirmapplication)', () => {
     debitCardOrdered: true,
   });
 
+  it('says that a joint account is joint', async () => {
+    const joint = {
+      ...approved,
+      response: { ...approved.response, jointCustNo: '100043' },
+    } as DecisionView;
+    serve(() => decidedView(joint));
+    renderApp('/single/confirmapplication');
+    expect(
+      await screen.findByText('Congratulations! Your joint Everyday Chequing is now active.'),
+    ).toBeInTheDocument();
+  });
+
   it('names the institution and the first product opened, shows the member number, how to sign in, the debit card, the app and the phone', async () => {
     serve(() => decidedView(approved));
     renderApp('/single/confirmapplication');

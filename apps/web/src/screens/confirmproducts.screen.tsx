@@ -65,10 +65,15 @@ export const screen = declareScreen({
       position: 40,
       titleKey: 'review.sections.products',
       rows: ({ data: { view, products }, t, lang }) => {
-        const rows: SummaryRow[] = products.map((p, i) => ({
-          label: t('review.product', { number: i + 1 }),
-          value: productText(p, lang).description,
-        }));
+        // A joint application's accounts are labelled joint on both applicants' reviews.
+        const isJoint = view.flow === 'joint' || view.personalInfo?.hasJointApp === 'yes';
+        const rows: SummaryRow[] = products.map((p, i) => {
+          const name = productText(p, lang).description;
+          return {
+            label: t('review.product', { number: i + 1 }),
+            value: isJoint ? t('jointStart.jointAccount', { product: name }) : name,
+          };
+        });
         const termProduct = termProductOf(products);
         if (termProduct && view.products) {
           const labelOf = (

@@ -37,9 +37,10 @@ describe('flow definitions (spec 001 §2.1)', () => {
     ]) {
       expect(paths).toContain(`/single/${id}`);
     }
-    // The inventory's 19, and ours: the funding step (issue 18).
-    expect(paths.filter(Boolean)).toHaveLength(20);
+    // The inventory's 19, and ours: the funding step (issue 18), the consent to the identity check (0097).
+    expect(paths.filter(Boolean)).toHaveLength(21);
     expect(paths).toContain('/single/funding');
+    expect(paths).toContain('/single/identityconsent');
   });
 
   it('joint flow has every joint route of the inventory', () => {
@@ -65,12 +66,13 @@ describe('flow definitions (spec 001 §2.1)', () => {
     ]) {
       expect(paths).toContain(`/joint/${id}`);
     }
-    // The inventory's 17, and our decline page for a refused co-applicant.
-    expect(paths.filter(Boolean)).toHaveLength(18);
+    // The inventory's 17, our decline page for a refused co-applicant and the consent to the check.
+    expect(paths.filter(Boolean)).toHaveLength(19);
     expect(paths).toContain('/joint/applicationdecline');
+    expect(paths).toContain('/joint/identityconsent');
   });
 
-  it('keeps the single order of spec 000 §4 up to legal terms, funding after the products', () => {
+  it('keeps the single order of spec 000 §4 up to legal terms, funding after the products, the consent before the check', () => {
     const ids = SINGLE_FLOW.steps.map((s) => s.id);
     const order: StepId[] = [
       'getstarted',
@@ -82,6 +84,7 @@ describe('flow definitions (spec 001 §2.1)', () => {
       'confirmproducts',
       'funding',
       'sin',
+      'identityconsent',
       'identitycheck',
       'finalizeaccount',
       'idverifyterms',

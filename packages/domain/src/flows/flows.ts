@@ -7,9 +7,10 @@
  * Paths: the legal-terms route is lower case '/single/legalterms' (the spec spells it both ways) and every
  * lookup by path is case-insensitive; 'verificationCode' keeps its camel case.
  *
- * The identity check is a step without a screen of its own ('check'). The primary applicant's runs when
- * the account-usage screen opens (its host), while the applicant answers; the co-applicant's runs as part
- * of the address or SIN save that makes it due. The co-applicant's account-usage screen is off the path:
+ * The identity check is a step without a screen of its own ('check'). It needs the applicant's consent, a
+ * step of its own just before it (decision 0097): the server refuses the check until it is given. The
+ * primary applicant's runs when the account-usage screen opens (its host), while the applicant answers; the
+ * co-applicant's runs as part of the save that makes it due (the consent's, or a later change's). The co-applicant's account-usage screen is off the path:
  * the primary answers for the accounts.
  */
 import { ERROR_IDS, errorRoute } from '../rules/error-routes.ts';
@@ -30,6 +31,7 @@ export type StepId =
   | 'confirmproducts'
   | 'funding'
   | 'sin'
+  | 'identityconsent'
   | 'identitycheck'
   | 'finalizeaccount'
   | 'idverifyterms'
@@ -93,6 +95,7 @@ const TITLES_EN: Partial<Record<StepId, string>> = {
   confirmproducts: 'Confirm your application',
   funding: 'How would you like to fund your account?',
   sin: "What's your Social Insurance Number?",
+  identityconsent: 'Can we check your identity with a credit bureau?',
   finalizeaccount: 'Finalize your account',
   legalterms: 'Review the legal terms',
   reviewapplication: 'Review your application',
@@ -109,6 +112,7 @@ const GROUP_OF: Partial<Record<string, ProgressGroup>> = {
   confirmproducts: 'confirmProduct',
   funding: 'confirmProduct',
   sin: 'confirmProduct',
+  identityconsent: 'finalizeAccount',
   finalizeaccount: 'finalizeAccount',
   legalterms: 'finalizeAccount',
   reviewapplication: 'finalizeAccount',
@@ -160,8 +164,8 @@ const PRODUCTS: StepOptions = { showsProducts: true };
 
 /**
  * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
- * verificationCode → address → confirmproducts → funding → (sin when interest bearing) → identity check (run by the
- * account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
+ * verificationCode → address → confirmproducts → funding → (sin when interest bearing) → consent to the identity
+ * check → identity check (run by the account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
  * reviewapplication → reviewterms → outcome.
  */
 export const SINGLE_FLOW: Flow = buildFlow('single', [
@@ -174,6 +178,7 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
   ['confirmproducts', 'step', 'always', PRODUCTS],
   ['funding', 'step', 'always', PRODUCTS],
   ['sin', 'step', 'interestBearing', PRODUCTS],
+  ['identityconsent', 'step', 'always'],
   ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
   ['finalizeaccount', 'step', 'always', PRODUCTS],
   ['idverifyterms', 'step', 'documentStep'],
@@ -190,7 +195,8 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
 
 /**
  * Joint flow (the co-applicant): getstarted?jointCode → createprofile → personalinfo → phoneverification →
- * verificationCode → address → (sin when interest bearing) → identity check (run by that save) →
+ * verificationCode → address → (sin when interest bearing) → consent to the identity check → identity check (run
+ * by the consent's save) →
  * (idverifyterms) → legalterms → reviewapplication → reviewterms → outcome. finalizeaccount is off the path.
  */
 export const JOINT_FLOW: Flow = buildFlow('joint', [
@@ -201,6 +207,7 @@ export const JOINT_FLOW: Flow = buildFlow('joint', [
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
   ['sin', 'step', 'interestBearing', PRODUCTS],
+  ['identityconsent', 'step', 'always'],
   ['identitycheck', 'check', 'always'],
   ['finalizeaccount', 'step', 'never', PRODUCTS],
   ['idverifyterms', 'step', 'documentStep'],

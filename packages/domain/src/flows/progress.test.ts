@@ -73,6 +73,7 @@ function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity:
     'confirmproducts',
     'funding',
     'sin',
+    'identityconsent',
     'identitycheck',
     'finalizeaccount',
     'legalterms',
@@ -100,17 +101,20 @@ function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity:
     legalTerms: has('legalterms') ? LEGAL_TERMS : null,
     reviewConsent: has('reviewapplication'),
     termsAccepted: false,
-    steps: has('funding')
-      ? {
-          funding: {
-            accounts: products.map((p) => ({
-              productId: p.productID,
-              method: 'eTransfer',
-              amountCents: 100000,
-            })),
-          },
-        }
-      : {},
+    steps: {
+      ...(has('funding')
+        ? {
+            funding: {
+              accounts: products.map((p) => ({
+                productId: p.productID,
+                method: 'eTransfer',
+                amountCents: 100000,
+              })),
+            },
+          }
+        : {}),
+      ...(has('identityconsent') ? { identityconsent: { consent: true } } : {}),
+    },
   };
   return answers;
 }
@@ -136,18 +140,27 @@ describe('the single path (spec 000 §4), derived from the saved answers', () =>
     );
   });
 
-  it('confirmproducts → funding → sin when a product is interest bearing, else finalizeaccount', () => {
+  it('confirmproducts → funding → sin when a product is interest bearing, else the consent to the identity check', () => {
     expect(next(SINGLE_FLOW, answersUpTo('confirmproducts', [savings]), facts([savings]))).toBe(
       '/single/funding',
     );
     expect(next(SINGLE_FLOW, answersUpTo('funding', [savings]), facts([savings]))).toBe('/single/sin');
     expect(next(SINGLE_FLOW, answersUpTo('funding', [sampleChequing]), facts([sampleChequing]))).toBe(
-      '/single/finalizeaccount',
+      '/single/identityconsent',
     );
   });
 
-  it('sin → finalizeaccount, which opens before the identity check it runs', () => {
+  it('sin → the consent to the identity check; without it, neither the check nor the screen that runs it', () => {
     const answers = answersUpTo('sin', [savings]);
+    const progress = deriveProgress(SINGLE_FLOW, answers, facts([savings]));
+    expect(nextPathOf(progress, answers.identity)).toBe('/single/identityconsent');
+    expect(progress.nextStepId).toBe('identityconsent');
+    expect(canVisitStep(progress, 'identitycheck')).toBe(false);
+    expect(canVisitStep(progress, 'finalizeaccount')).toBe(false);
+  });
+
+  it('the consent → finalizeaccount, which opens before the identity check it runs', () => {
+    const answers = answersUpTo('identityconsent', [savings]);
     const progress = deriveProgress(SINGLE_FLOW, answers, facts([savings]));
     expect(nextPathOf(progress, answers.identity)).toBe('/single/finalizeaccount');
     expect(progress.nextStepId).toBe('identitycheck');
@@ -239,7 +252,7 @@ describe('completeness follows the rules of today, not a stored flag', () => {
 
   it('a temporary (9-series) SIN does not complete a TFSA application', () => {
     const answers = {
-      ...answersUpTo('sin', [tfsa]),
+      ...answersUpTo('identityconsent', [tfsa]),
       sin: { isSkipped: false as const, digits: '946454286' },
     };
     expect(next(SINGLE_FLOW, answers, facts([tfsa]))).toBe('/single/sin');
@@ -285,8 +298,10 @@ describe('the joint path (spec 001 §2.7, §4.4)', () => {
     expect(next(JOINT_FLOW, jointAnswers('address', [savings]), joint([savings]))).toBe('/joint/sin');
   });
 
-  it('address → the identity check (run by the save), then legal terms on a pass', () => {
-    const answers = { ...jointAnswers('address', [sampleChequing]), identity: 'passed' as const };
+  it('address → the consent, whose save runs the identity check, then legal terms on a pass', () => {
+    const before = { ...jointAnswers('address', [sampleChequing]), identity: 'passed' as const };
+    expect(next(JOINT_FLOW, before, joint([sampleChequing]))).toBe('/joint/identityconsent');
+    const answers = { ...jointAnswers('identityconsent', [sampleChequing]), identity: 'passed' as const };
     expect(next(JOINT_FLOW, answers, joint([sampleChequing]))).toBe('/joint/legalterms');
   });
 
@@ -297,23 +312,29 @@ describe('the joint path (spec 001 §2.7, §4.4)', () => {
     ['stepUp', '/joint/idverifyterms'],
     ['documentApproved', '/joint/legalterms'],
   ])('sin with identity %s → %s', (identity, path) => {
-    const answers = { ...jointAnswers('sin', [savings]), identity };
+    const answers = { ...jointAnswers('identityconsent', [savings]), identity };
     expect(next(JOINT_FLOW, answers, joint([savings]))).toBe(path);
   });
 
   it('a check the provider did not answer lets the co-applicant go on; one not run yet goes back to the screen whose save runs it', () => {
-    expect(next(JOINT_FLOW, { ...jointAnswers('sin', [savings]), identity: 'error' }, joint([savings]))).toBe(
-      '/joint/legalterms',
+    expect(
+      next(
+        JOINT_FLOW,
+        { ...jointAnswers('identityconsent', [savings]), identity: 'error' },
+        joint([savings]),
+      ),
+    ).toBe('/joint/legalterms');
+    expect(next(JOINT_FLOW, jointAnswers('identityconsent', [savings]), joint([savings]))).toBe(
+      '/joint/identityconsent',
     );
-    expect(next(JOINT_FLOW, jointAnswers('sin', [savings]), joint([savings]))).toBe('/joint/sin');
-    expect(next(JOINT_FLOW, jointAnswers('address', [sampleChequing]), joint([sampleChequing]))).toBe(
-      '/joint/address',
+    expect(next(JOINT_FLOW, jointAnswers('identityconsent', [sampleChequing]), joint([sampleChequing]))).toBe(
+      '/joint/identityconsent',
     );
   });
 
   it('needs no product confirmation nor account usage from the co-applicant', () => {
     const answers = {
-      ...jointAnswers('address', [sampleChequing]),
+      ...jointAnswers('identityconsent', [sampleChequing]),
       identity: 'passed' as const,
       legalTerms: LEGAL_TERMS,
       reviewConsent: true,
@@ -360,8 +381,9 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(back('confirmproducts')).toBe('/single/address');
     expect(back('funding')).toBe('/single/confirmproducts');
     expect(back('sin')).toBe('/single/funding');
-    // The identity check has no screen; its host is the step after the SIN.
-    expect(back('finalizeaccount')).toBe('/single/sin');
+    expect(back('identityconsent')).toBe('/single/sin');
+    // The identity check has no screen; its host is the step after the consent.
+    expect(back('finalizeaccount')).toBe('/single/identityconsent');
     expect(back('legalterms')).toBe('/single/finalizeaccount');
     expect(back('reviewapplication')).toBe('/single/legalterms');
     expect(back('applicationdecline')).toBeNull();
@@ -373,7 +395,8 @@ describe("the Back link: the previous screen of the flow on the applicant's path
       answersUpTo('finalizeaccount', [sampleChequing]),
       facts([sampleChequing]),
     );
-    expect(back('finalizeaccount')).toBe('/single/funding');
+    expect(back('identityconsent')).toBe('/single/funding');
+    expect(back('finalizeaccount')).toBe('/single/identityconsent');
     expect(back('legalterms')).toBe('/single/finalizeaccount');
     const stepUp = backOf(
       SINGLE_FLOW,
@@ -384,8 +407,8 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(stepUp('legalterms')).toBe('/single/idverifyterms');
   });
 
-  it('joint flow: back to the invitation with its code, address back to the code, legal terms back to the SIN', () => {
-    const answers = { ...answersUpTo('sin', [savings]), identity: 'passed' as const };
+  it('joint flow: back to the invitation with its code, address back to the code, legal terms back to the consent', () => {
+    const answers = { ...answersUpTo('identityconsent', [savings]), identity: 'passed' as const };
     const back = backOf(JOINT_FLOW, answers, facts([savings], 'joint'));
     const progress = deriveProgress(JOINT_FLOW, answers, facts([savings], 'joint'));
     const steps = progress.steps.map((s) => ({ ...s, canVisit: canVisitStep(progress, s.id) }));
@@ -398,8 +421,9 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(back('verificationCode')).toBe('/joint/personalinfo');
     expect(back('address')).toBe('/joint/verificationCode');
     expect(back('sin')).toBe('/joint/address');
+    expect(back('identityconsent')).toBe('/joint/sin');
     // The co-applicant's account-usage screen is off the path.
-    expect(back('legalterms')).toBe('/joint/sin');
+    expect(back('legalterms')).toBe('/joint/identityconsent');
   });
 
   it('before there is an application, only the entry is known', () => {

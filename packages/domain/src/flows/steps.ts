@@ -25,6 +25,7 @@ import {
   reviewConsentRequestSchema,
 } from '../schemas/api.ts';
 import { addressFormSchema, type AddressForm } from '../schemas/forms/address.ts';
+import { identityConsentFormSchema, type IdentityConsentForm } from '../schemas/forms/identity-consent.ts';
 import { legalTermsFormSchema, type LegalTermsForm } from '../schemas/forms/legal-terms.ts';
 import {
   isValidPersonalInfo,
@@ -81,6 +82,7 @@ export interface StepValues {
   confirmproducts: ProductChoice;
   funding: { accounts: AccountFunding[] };
   sin: { isSkipped: true } | { isSkipped: false; digits: string };
+  identityconsent: IdentityConsentForm;
   finalizeaccount: Record<string, unknown>;
   legalterms: LegalTermsForm;
   reviewapplication: true;
@@ -481,6 +483,21 @@ const sin: SavableStepContract<'sin'> = {
   },
 };
 
+// Asked on its own before the identity check runs (decision 0097): the check needs it as an earlier step.
+const identityconsent: SavableStepContract<'identityconsent'> = {
+  id: 'identityconsent',
+  texts: texts('identityconsent'),
+  isComplete: (a) => identityConsentFormSchema.safeParse(a.steps.identityconsent).success,
+  save: {
+    summary: 'The consent to the identity check at the credit bureau, given before the check runs',
+    body: identityConsentFormSchema,
+    roles: ['primary', 'joint'],
+    scope: 'applicant',
+    parse: (body) => parseWith(identityConsentFormSchema, body),
+    example: () => ({ consent: true }),
+  },
+};
+
 const finalizeaccount: SavableStepContract<'finalizeaccount'> = {
   id: 'finalizeaccount',
   texts: texts('finalizeaccount'),
@@ -565,6 +582,7 @@ export const SAVABLE_STEPS = {
   confirmproducts,
   funding,
   sin,
+  identityconsent,
   finalizeaccount,
   legalterms,
   reviewapplication,

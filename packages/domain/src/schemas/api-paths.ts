@@ -103,6 +103,7 @@ export const APPLICATION_API_PATHS = {
   sessionArrival: '/api/omo/Session/Arrival',
   /** POST ?jointCode=: e-mails the co-applicant a 6-digit code to the invited address. */
   jointEmailCode: '/api/omo/JointEmailCode',
+  jointInvitationResend: '/api/omo/JointInvitation/Resend',
 } as const;
 
 /** Where a step without a path of its own saves its answer (PUT): `/api/omo/Application/Step/<stepId>`. */

@@ -103,6 +103,9 @@ export const jointCodeLookupResponseSchema = z.object({
   jointFirstName: z.string(),
   jointLastName: z.string(),
   jointEmail: z.string(),
+  /** Who invited the co-applicant (the primary applicant's first and last name; ours). */
+  inviterFirstName: z.string(),
+  inviterLastName: z.string(),
 });
 export type JointCodeLookupResponse = z.infer<typeof jointCodeLookupResponseSchema>;
 

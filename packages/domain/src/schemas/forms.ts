@@ -19,3 +19,5 @@ export * from './forms/sin.ts';
 export * from './forms/id-verify-terms.ts';
 export * from './forms/account-usage.ts';
 export * from './forms/legal-terms.ts';
+export * from './forms/identity-consent.ts';
+export * from './forms/joint-invitation.ts';

@@ -678,7 +678,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         nextPath: '/single/funding',
       });
       await fund(chequing.cookie);
-      expect((await view(chequing.cookie)).json()).toMatchObject({ nextPath: '/single/finalizeaccount' });
+      expect((await view(chequing.cookie)).json()).toMatchObject({ nextPath: '/single/identityconsent' });
     });
   });
 
@@ -705,7 +705,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toMatchObject({
         sin: { provided: true, skipped: false, masked: '***-***-544' },
-        nextPath: '/single/finalizeaccount',
+        nextPath: '/single/identityconsent',
       });
       expect(ok.body).not.toContain(SIN);
       expect((await put(draft.cookie, 'Sin', { sin: '130 692 544' })).json()).toEqual(ok.json());
@@ -720,7 +720,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect(skipped.statusCode).toBe(200);
       expect(skipped.json()).toMatchObject({
         sin: { provided: false, skipped: true, masked: null },
-        nextPath: '/single/finalizeaccount',
+        nextPath: '/single/identityconsent',
       });
       expect(await getSinCiphertext(t.app.db, draft.id)).toBeNull();
     });
@@ -784,10 +784,46 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       );
       await fund(draft.cookie);
       if (productIds.some((id) => id !== '2001')) await put(draft.cookie, 'Sin', { sin: SIN });
+      await put(draft.cookie, 'Step/identityconsent', { consent: true });
       return draft;
     }
     const identityCheck = (cookie: string) =>
       t.app.inject({ method: 'POST', url: '/api/omo/IdentityCheck', headers: { cookie } });
+
+    it('refuses the identity check until the applicant consents to it, on its own step before the check', async () => {
+      const draft = await through('address', ['2001']);
+      await put(draft.cookie, 'Products', {});
+      await fund(draft.cookie);
+      const refused = await identityCheck(draft.cookie);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().nextPath).toBe('/single/identityconsent');
+      // Nothing was asked of the credit bureau.
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/omo/Application',
+            headers: { cookie: draft.cookie },
+          })
+        ).json().identity.status,
+      ).toBe('notStarted');
+      const unticked = await put(draft.cookie, 'Step/identityconsent', { consent: false });
+      expect(unticked.statusCode).toBe(400);
+      expect(unticked.json<ProblemBody>().errors).toEqual([
+        {
+          path: 'consent',
+          key: 'identityConsent.consent.required',
+          message: 'Tick the box to agree to the identity check',
+        },
+      ]);
+      expect((await identityCheck(draft.cookie)).statusCode).toBe(409);
+      const given = await put(draft.cookie, 'Step/identityconsent', { consent: true });
+      expect(given.statusCode, given.body).toBe(200);
+      expect(given.json()).toMatchObject({ nextPath: '/single/finalizeaccount' });
+      const checked = await identityCheck(draft.cookie);
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json().identity.status).toBe('passed');
+    });
 
     it('waits for the identity check the screen runs (Continue stays disabled until it completes)', async () => {
       const draft = await atFinalize(['2001']);
@@ -844,6 +880,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const draft = await through('address', ['2001']);
       await put(draft.cookie, 'Products', {});
       await fund(draft.cookie);
+      await put(draft.cookie, 'Step/identityconsent', { consent: true });
       await t.app.inject({
         method: 'POST',
         url: '/api/omo/IdentityCheck',
@@ -973,11 +1010,11 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         products: { termPeriod: '1 Years 3.1%', termOption: 'transfer' },
         sin: { provided: true, masked: '***-***-544' },
         progress: {
-          nextStepId: 'identitycheck',
+          nextStepId: 'identityconsent',
           isComplete: false,
           groups: { profile: true, address: true, confirmProduct: true },
         },
-        nextPath: '/single/finalizeaccount',
+        nextPath: '/single/identityconsent',
       });
     });
 

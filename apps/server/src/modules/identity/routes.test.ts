@@ -50,7 +50,7 @@ async function startApplicant(
 
 const runIdentityCheck = (a: TestApplicant) => a.call('POST', '/api/omo/IdentityCheck');
 /** Up to the account-usage screen: products confirmed, the SIN when asked for. */
-const throughProducts = (a: TestApplicant) => a.completeUpTo('sin');
+const throughProducts = (a: TestApplicant) => a.completeUpTo('identityConsent');
 /** Up to the address; answers the address save. */
 async function throughAddress(a: TestApplicant) {
   await a.completeUpTo('phone');
@@ -245,25 +245,38 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
     });
   });
 
-  describe('the co-applicant: the address or SIN save runs the check', () => {
-    it('without an interest-bearing product, the address save checks and sends a pass to legal terms', async () => {
+  describe("the co-applicant: the consent's save runs the check", () => {
+    const consent = (a: TestApplicant) => a.put('Step/identityconsent', { consent: true });
+
+    it('without an interest-bearing product, the address leads to the consent, whose save checks and sends a pass to legal terms', async () => {
       const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'] });
-      const res = await throughAddress(a);
+      const address = await throughAddress(a);
+      expect(address.json()).toMatchObject({
+        identity: { status: 'notStarted' },
+        nextPath: '/joint/identityconsent',
+      });
+      const res = await consent(a);
       expect(res.json()).toMatchObject({ identity: { status: 'passed' }, nextPath: '/joint/legalterms' });
     });
 
     it('a denial sends the co-applicant to the ID verification terms', async () => {
       const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'], lastName: 'Fallback' });
-      const res = await throughAddress(a);
+      await throughAddress(a);
+      const res = await consent(a);
       expect(res.json()).toMatchObject({ identity: { status: 'denied' }, nextPath: '/joint/idverifyterms' });
     });
 
-    it('with an interest-bearing product the SIN comes first, and its save runs the check', async () => {
+    it('with an interest-bearing product the SIN comes first, then the consent, whose save runs the check', async () => {
       const a = await startApplicant(t, { flow: 'joint', productIds: ['2002'], lastName: 'Review' });
       const address = await throughAddress(a);
       expect(address.json()).toMatchObject({ identity: { status: 'notStarted' }, nextPath: '/joint/sin' });
       const sin = await a.put('Sin', { skip: true });
-      expect(sin.json()).toMatchObject({ identity: { status: 'stepUp' }, nextPath: '/joint/idverifyterms' });
+      expect(sin.json()).toMatchObject({
+        identity: { status: 'notStarted' },
+        nextPath: '/joint/identityconsent',
+      });
+      const res = await consent(a);
+      expect(res.json()).toMatchObject({ identity: { status: 'stepUp' }, nextPath: '/joint/idverifyterms' });
     });
   });
 
@@ -352,6 +365,7 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
     it('declines the Fallback persona’s documents', async () => {
       const a = await startApplicant(t, { flow: 'joint', productIds: ['2001'], lastName: 'Fallback' });
       await throughAddress(a);
+      await a.put('Step/identityconsent', { consent: true });
       expect((await a.call('POST', START, { consent: true })).json().captureUrl).toBe(
         '/joint/idverifyterms/capture',
       );

@@ -130,7 +130,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
     expect(await emailsTo(co.email)).toHaveLength(1);
   });
 
-  it("answers the joint code with the co-applicant's names, e-mail and products, and nothing of the primary's", async () => {
+  it("answers the joint code with the co-applicant's names, e-mail and products, and who invited them (the primary's name, nothing else of theirs)", async () => {
     const { coApplicant, primary } = await invitedCoApplicant(t.app, {
       primary: { productIds: ['2001', '2003'] },
     });
@@ -142,8 +142,49 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
       jointFirstName: APPLICANT_ANSWERS.personalInfo.firstName,
       jointLastName: coApplicant.lastName,
       jointEmail: coApplicant.email,
+      inviterFirstName: primary.personalInfo().firstName,
+      inviterLastName: primary.personalInfo().lastName,
     });
     expect(res.body).not.toContain(primary.email);
+  });
+
+  it('lets the primary resend the invitation, or correct the e-mail, until the co-applicant starts', async () => {
+    const { primary, coApplicant } = await invitedCoApplicant(t.app);
+    const resend = (who: TestApplicant, email: string) =>
+      who.call('POST', '/api/omo/JointInvitation/Resend', { email });
+    const bad = await resend(primary, 'not-an-address');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([expect.objectContaining({ path: 'email', key: 'email.invalid' })]);
+    // The same address: the same link, sent again.
+    const again = await resend(primary, coApplicant.email);
+    expect(again.statusCode, again.body).toBe(204);
+    await expect.poll(async () => (await emailsTo(coApplicant.email)).length, { timeout: 20_000 }).toBe(2);
+    // A corrected address: the invitation goes there, and only that address may start.
+    const corrected = `grace.${Date.now()}@example.com`;
+    expect((await resend(primary, corrected)).statusCode).toBe(204);
+    const mail = await mailWith(corrected, '');
+    expect(mail.body).toContain(coApplicant.jointCode!);
+    expect((await lookup(coApplicant.jointCode!)).json().jointEmail).toBe(corrected);
+    const old = await coApplicant.call(
+      'POST',
+      '/api/omo/InitializeApplication',
+      coApplicant.initializeBody(),
+    );
+    expect(old.statusCode).toBe(400);
+    expect(old.json().errors).toEqual([expect.objectContaining({ path: 'email', key: 'email.notInvited' })]);
+  });
+
+  it('refuses the resend once the co-applicant started, and to the co-applicant', async () => {
+    const { primary, coApplicant } = await invitedCoApplicant(t.app);
+    await coApplicant.progress('personalInfo');
+    const before = (await emailsTo(coApplicant.email)).length;
+    const toCo = await coApplicant.call('POST', '/api/omo/JointInvitation/Resend', {
+      email: coApplicant.email,
+    });
+    expect(toCo.statusCode).toBe(403);
+    const late = await primary.call('POST', '/api/omo/JointInvitation/Resend', { email: coApplicant.email });
+    expect(late.statusCode).toBe(409);
+    expect(await emailsTo(coApplicant.email)).toHaveLength(before);
   });
 
   it('answers an unknown code with the typed not-found, and a missing one with a 400', async () => {
@@ -255,7 +296,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
 
   it('never replaces a co-applicant who started: another browser goes on only with their password', async () => {
     const { coApplicant } = await invitedCoApplicant(t.app);
-    await coApplicant.progress('address');
+    await coApplicant.progress('identityConsent');
     const stranger = new TestApplicant(t.app, { flow: 'joint', jointCode: coApplicant.jointCode });
     // Even with the invited mailbox's code: the co-applicant who started keeps their place.
     const body = {

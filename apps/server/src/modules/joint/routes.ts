@@ -11,6 +11,7 @@ import {
   applyAsSingleRequestSchema,
   jointCodeLookupResponseSchema,
   jointCodeQuerySchema,
+  jointInvitationResendSchema,
   membershipResponseSchema,
   problemDetailsSchema,
   saveApplicationRequestSchema,
@@ -88,6 +89,28 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
     },
     async (request, reply) => {
       await app.joint.sendEmailCode(request.query.jointCode);
+      reply.header('cache-control', 'no-store');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    APPLICATION_API_PATHS.jointInvitationResend,
+    {
+      validatorCompiler: documentOnly,
+      config: { rateLimit: { max: 3, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['joint'],
+        summary:
+          "The primary sends the co-applicant's invitation again, to the same or a corrected e-mail, until the co-applicant starts",
+        body: jointInvitationResendSchema,
+        response: { 204: z.null(), 403: problemDetailsSchema, ...APPLICATION_PROBLEMS },
+      },
+    },
+    async (request, reply) => {
+      const context = await request.requireApplicant();
+      const { email } = parseOrThrow(jointInvitationResendSchema, request.body, config.contactPhone);
+      await app.joint.resendInvitation(context, email);
       reply.header('cache-control', 'no-store');
       return reply.code(204).send(null);
     },

@@ -81,7 +81,7 @@ const invitationEnded = () =>
 async function findInvitation(db: Database, applicationId: string) {
   return db
     .selectFrom('joint_invitations')
-    .select(['first_name', 'last_name', 'email', 'expires_at'])
+    .select(['first_name', 'last_name', 'email', 'expires_at', 'created_at', 'language'])
     .where('application_id', '=', applicationId)
     .executeTakeFirst();
 }
@@ -235,6 +235,63 @@ export function createJointService(deps: JointServiceDeps) {
     },
 
     /**
+     * POST JointInvitation/Resend: the primary sends the invitation again, to the same or a corrected
+     * e-mail address, while the co-applicant has not started (checked under the application row's lock).
+     * The link stays the same; a corrected address replaces the invited one.
+     * @throws HttpProblem 403 to anyone but the primary; 409 once the co-applicant started or the invitation ended
+     */
+    async resendInvitation({ application, applicant }: ApplicantContext, email: string): Promise<void> {
+      if (applicant.role !== 'primary') throw new HttpProblem(403, 'Only the primary applicant invites.');
+      await db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom('applications')
+          .select(['id', 'decision'])
+          .where('id', '=', application.id)
+          .forUpdate()
+          .executeTakeFirst();
+        const invitation = await findInvitation(trx, application.id);
+        const started = await findApplicantByRole(trx, application.id, 'joint');
+        const now = clock.now();
+        if (
+          !locked ||
+          !invitation ||
+          started ||
+          !canStartJointRound(toDecision(locked.decision)) ||
+          isInvitationExpired(new Date(invitation.expires_at), now)
+        ) {
+          throw new HttpProblem(
+            409,
+            'The invitation can no longer be sent: the co-applicant started, or it ended.',
+            {
+              title: 'Conflict',
+            },
+          );
+        }
+        const to = email.trim().toLowerCase();
+        await trx
+          .updateTable('joint_invitations')
+          .set({ email: to })
+          .where('application_id', '=', application.id)
+          .execute();
+        const code = links.code('joint', application.id, new Date(invitation.created_at));
+        await mail.queue(trx, {
+          // Each resend is its own e-mail.
+          key: `joint-invitation:${application.id}:resend:${now.getTime()}`,
+          applicantId: applicant.id,
+          to,
+          template: 'jointInvitation',
+          language: invitation.language,
+          params: {
+            firstName: invitation.first_name,
+            inviterFirstName: applicant.personalInfo?.firstName ?? '',
+            link: jointLink(code),
+            expiresOn: dayOf(new Date(invitation.expires_at), invitation.language),
+          },
+        });
+      });
+    },
+
+    /**
      * POST GetApplicationFromJointCode: what the co-applicant needs to start.
      * @throws HttpProblem 404 for an unknown code or one whose joint application is decided; 429 once the
      *   code was looked up JOINT_CODE_LOOKUPS_PER_HOUR times within the hour
@@ -260,7 +317,11 @@ export function createJointService(deps: JointServiceDeps) {
       const productIds = (
         typeof row.product_ids === 'string' ? JSON.parse(row.product_ids) : row.product_ids
       ) as string[];
+      // The start page says who invited them to what.
+      const inviter = (await findApplicantByRole(db, row.application_id, 'primary'))?.applicant.personalInfo;
       return {
+        inviterFirstName: inviter?.firstName ?? '',
+        inviterLastName: inviter?.lastName ?? '',
         isExpired: isInvitationExpired(new Date(row.expires_at), now),
         productIds,
         jointFirstName: row.first_name,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLoaderData, useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { pathOf } from '@omo/domain';
@@ -15,7 +16,7 @@ import type { ApplicationState } from '../../lib/session-state.ts';
  * /single/getstarted and /joint/getstarted: what the applicant needs before starting. The co-applicant's
  * Get Started carries their invitation's code on to 'Create your profile'.
  */
-export function GetStartedPage() {
+export function GetStartedPage({ intro }: { intro?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const application = useLoaderData<ApplicationState>();
   const { pathname, search } = useLocation();
@@ -34,7 +35,7 @@ export function GetStartedPage() {
   return (
     <div className="panel">
       <PageHeading>{title}</PageHeading>
-      <p className="lead">{t('getStarted.subtitle')}</p>
+      {intro ?? <p className="lead">{t('getStarted.subtitle')}</p>}
       <h2 className="section-heading" id="requirements-heading">
         <WholeWords
           text={
