@@ -417,9 +417,9 @@ export async function linkCodeMailedTo(
 ): Promise<string> {
   const until = Date.now() + ms;
   for (;;) {
-    const outbox = (await app.inject('/api/dev/outbox')).json<
-      { channel: string; to: string; body: string }[]
-    >();
+    const answer = await app.inject('/api/dev/outbox');
+    if (answer.statusCode !== 200) throw new Error(`outbox: ${answer.statusCode} ${answer.body}`);
+    const outbox = answer.json<{ channel: string; to: string; body: string }[]>();
     for (const message of outbox) {
       const found = message.channel === 'email' && message.to === to ? pattern.exec(message.body) : null;
       if (found?.[1]) return decodeURIComponent(found[1]);

@@ -34,6 +34,8 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
   beforeAll(async () => {
     t = await buildTestApp(database, {
       env: { DECISION_WAIT_SECONDS: '1', SANDBOX_SLOW_DECISION_SECONDS: '2', JOB_POLL_SECONDS: '0.5' },
+      // Every call of this file comes from one address within a few minutes: the limits have their own tests.
+      rateLimitMax: 100_000,
     });
   }, 120_000);
   afterAll(async () => {
