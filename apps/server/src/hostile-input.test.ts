@@ -107,6 +107,19 @@ const VALID: Record<string, (a: TestApplicant) => ValidRequest> = {
   'PUT /api/omo/Application/Sin': () => ({ body: { sin: APPLICANT_ANSWERS.sin } }),
   'PUT /api/omo/Application/LegalTerms': () => ({ body: { ...validLegalTerms }, after: 'accountUsage' }),
   'PUT /api/omo/Application/ReviewConsent': () => ({ body: { consent: true }, after: 'legalTerms' }),
+  'PUT /api/omo/Application/Step/identityconsent': () => ({ body: { consent: true } }),
+  'POST /api/omo/JointInvitation/Resend': () => {
+    // A primary whose co-applicant has not started yet: the invitation may be sent again.
+    const coApplicant = { firstName: 'Grace', lastName: 'Hopper', email: `grace.${Date.now()}@example.com` };
+    return {
+      body: { email: coApplicant.email },
+      after: 'reviewConsent',
+      applicant: { coApplicant },
+      prepare: async (a) => {
+        await a.submit();
+      },
+    };
+  },
   'PUT /api/omo/Application/Codes': () => ({ body: { promoCode: 'SPRING', referralCode: 'RF12345' } }),
   'GET /api/omo/MembershipTerms': () => ({ query: { lang: 'fr' } }),
   'POST /api/omo/CanadaPostCreate': () => {
