@@ -76,6 +76,7 @@ describe.each(TEST_DATABASES)('funnel events on $name', (database) => {
       'confirmproducts:submit',
       'funding:submit',
       'sin:submit',
+      'identityconsent:submit',
       'finalizeaccount:submit',
       'legalterms:submit',
       'reviewapplication:submit',
