@@ -231,10 +231,13 @@ test.describe('joint applications', () => {
     await expect(phone.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
     await continueButton(phone).click();
     await expect(phone).toHaveURL(/\/joint\/address$/);
+    // The co-applicant confirms no products: their own steps are numbered 1 to 3.
+    await expect(phone.getByText('STEP 02/03')).toBeVisible();
     await check();
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     // No interest-bearing product: the consent, whose save runs the identity check, then the legal terms.
+    await expect(phone.getByText('STEP 03/03')).toBeVisible();
     await giveIdentityConsent(phone, { check });
     await legalTerms(phone, { check });
     // The accounts' funding is the primary's (asked of them after the products): not the co-applicant's.
@@ -323,6 +326,8 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     // An interest-bearing product: the SIN first, then the consent, whose save runs the identity check.
     await expect(phone).toHaveURL(/\/joint\/sin$/);
+    // The SIN is asked in 'Confirm your products': four steps then.
+    await expect(phone.getByText('STEP 03/04')).toBeVisible();
     await expect(
       phone.getByRole('heading', { level: 1, name: "What's your Social Insurance Number?" }),
     ).toBeVisible();

@@ -5,7 +5,7 @@ describe('the screens fetched ahead', () => {
   it('are the next two screens of the flow, a screen that may be skipped among them', () => {
     expect(screensAfter('/single/getstarted')).toEqual(['/single/createprofile', '/single/personalinfo']);
     // The SIN is asked only for an interest-bearing account: the screen after it is fetched too.
-    expect(screensAfter('/single/funding')).toEqual(['/single/sin', '/single/finalizeaccount']);
+    expect(screensAfter('/single/funding')).toEqual(['/single/sin', '/single/identityconsent']);
   });
 
   it('are screens of the same flow, never an outcome page; none for a path outside the flows', () => {

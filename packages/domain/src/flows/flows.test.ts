@@ -6,7 +6,7 @@ import {
   pathOf,
   progressGroupOf,
   SINGLE_FLOW,
-  stepNumberOf,
+  trackerStepsFor,
   TRACKER_STEPS,
   type StepId,
 } from './flows.ts';
@@ -164,11 +164,29 @@ describe('progress groups (spec 000 §2 Layout)', () => {
     expect(TRACKER_STEPS.every((t) => t.labelKey.length > 0)).toBe(true);
   });
 
-  it('step numbers for the STEP 0n/04 banner', () => {
-    expect(stepNumberOf('/single/personalinfo')).toBe(1);
-    expect(stepNumberOf('/single/address')).toBe(2);
-    expect(stepNumberOf('/single/sin')).toBe(3);
-    expect(stepNumberOf('/single/reviewterms')).toBe(4);
-    expect(stepNumberOf('/single/getstarted')).toBeNull();
+  it('numbers the steps each applicant is asked: four for the primary, three for the co-applicant', () => {
+    const groupsOf = (steps: { number: number; group: string }[]) => steps.map((t) => [t.number, t.group]);
+    expect(groupsOf(trackerStepsFor(SINGLE_FLOW))).toEqual([
+      [1, 'profile'],
+      [2, 'address'],
+      [3, 'confirmProduct'],
+      [4, 'finalizeAccount'],
+    ]);
+    // The co-applicant confirms no products: 1, 2, 3, not 1, 2, 4.
+    expect(groupsOf(trackerStepsFor(JOINT_FLOW))).toEqual([
+      [1, 'profile'],
+      [2, 'address'],
+      [3, 'finalizeAccount'],
+    ]);
+    // A co-applicant of an interest-bearing account is asked the SIN (in 'Confirm your products').
+    const required = JOINT_FLOW.steps
+      .filter((s) => s.requirement === 'always' || s.id === 'sin')
+      .map((s) => s.id);
+    expect(groupsOf(trackerStepsFor(JOINT_FLOW, required))).toEqual([
+      [1, 'profile'],
+      [2, 'address'],
+      [3, 'confirmProduct'],
+      [4, 'finalizeAccount'],
+    ]);
   });
 });

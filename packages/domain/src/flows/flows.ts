@@ -313,12 +313,26 @@ export function progressGroupOf(pathname: string): ProgressGroup | null {
 }
 
 /**
- * Tracker step number 1..4 of a pathname (the mobile 'STEP 0n/04' banner), or null outside the tracker.
- * @param pathname e.g. '/single/sin' → 3
+ * The tracker's steps for an applicant, numbered from 1: the groups in which their flow asks them
+ * something (the co-applicant confirms no products: three steps, not 1, 2 and 4). With the server's
+ * progress, the groups of the steps it requires; before it (no profile yet), those every applicant of the
+ * flow is asked.
+ * @param requiredStepIds the progress view's required steps, when known
  */
-export function stepNumberOf(pathname: string): 1 | 2 | 3 | 4 | null {
-  const group = progressGroupOf(pathname);
-  return TRACKER_STEPS.find((t) => t.group === group)?.number ?? null;
+export function trackerStepsFor(
+  flow: Flow,
+  requiredStepIds?: readonly string[],
+): { number: number; group: ProgressGroup; labelKey: string }[] {
+  const groups = new Set(
+    flow.steps
+      .filter((s) => s.kind === 'step' && (requiredStepIds?.includes(s.id) ?? s.requirement === 'always'))
+      .map((s) => s.group),
+  );
+  return TRACKER_STEPS.filter((t) => groups.has(t.group)).map((t, i) => ({
+    number: i + 1,
+    group: t.group,
+    labelKey: t.labelKey,
+  }));
 }
 
 /** Error routes used by the flows (spec 001 §2.11): re-exported for pages that only import flows. */

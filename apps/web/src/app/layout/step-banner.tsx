@@ -1,17 +1,19 @@
-import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { TRACKER_STEPS, stepNumberOf } from '@omo/domain';
+import { useTrackerSteps } from './use-tracker-steps.ts';
 
-/** Mobile replacement of the tracker: 'STEP 0n/04' and the step name. Hidden on wide screens by CSS. */
+/**
+ * Mobile replacement of the tracker: 'STEP 0n/04' (0n/03 for the co-applicant) and the step name. Hidden on
+ * wide screens by CSS.
+ */
 export function StepBanner() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const current = stepNumberOf(pathname);
-  if (!current) return null;
-  const step = TRACKER_STEPS[current - 1];
-  const total = TRACKER_STEPS.length;
+  const { steps, currentGroup } = useTrackerSteps();
+  const step = steps.find((s) => s.group === currentGroup);
+  if (!step) return null;
+  const current = step.number;
+  const total = steps.length;
   const pad = (n: number) => String(n).padStart(2, '0');
-  const name = step ? t(`layout.steps.${step.group as 'profile'}`) : '';
+  const name = t(`layout.steps.${step.group}`);
   return (
     // A labelled region: everything on the page must sit in a landmark (axe 'region').
     <section className="step-banner" aria-label={t('layout.trackerLabel')}>

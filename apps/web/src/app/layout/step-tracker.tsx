@@ -1,26 +1,9 @@
-import { useLocation, useMatches } from 'react-router';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { TRACKER_STEPS, progressGroupOf, type ProgressGroup, type ProgressView } from '@omo/domain';
+import type { ProgressGroup, ProgressView } from '@omo/domain';
+import { useTrackerSteps } from './use-tracker-steps.ts';
 
 type TrackerGroup = ProgressGroup;
 type ProgressState = ProgressView['groups'];
-
-const NOTHING_COMPLETE: ProgressState = {
-  profile: false,
-  address: false,
-  confirmProduct: false,
-  finalizeAccount: false,
-};
-
-/** The tracker's complete marks: the server's progress in the current screen's data (none before a profile). */
-function useTrackerProgress(): ProgressState {
-  const matches = useMatches();
-  for (const match of [...matches].reverse()) {
-    const progress = (match.data as { view?: { progress?: ProgressView } } | undefined)?.view?.progress;
-    if (progress) return progress.groups;
-  }
-  return NOTHING_COMPLETE;
-}
 
 /** State of one tracker step: complete (server progress), current (route group) or upcoming. */
 function stepStatus(
@@ -33,17 +16,15 @@ function stepStatus(
   return 'upcoming';
 }
 
-/** The four visible steps, with the complete marks the server derived (sidebar, wide screens). */
+/** The applicant's steps (four, or three for the co-applicant), with the server's complete marks (sidebar). */
 export function StepTracker() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const progress = useTrackerProgress();
-  const currentGroup = progressGroupOf(pathname);
+  const { steps, complete: progress, currentGroup } = useTrackerSteps();
 
   return (
     <nav className="tracker" aria-label={t('layout.trackerLabel')}>
       <ol className="tracker__list">
-        {TRACKER_STEPS.map((step, index) => {
+        {steps.map((step) => {
           const group: TrackerGroup = step.group;
           const status = stepStatus(group, progress, currentGroup);
           const isComplete = progress[group];
@@ -54,7 +35,7 @@ export function StepTracker() {
               aria-current={status === 'current' ? 'step' : undefined}
             >
               <span className="tracker__marker" aria-hidden="true">
-                {isComplete ? '✓' : index + 1}
+                {isComplete ? '✓' : step.number}
               </span>
               <span className="tracker__label">
                 {t(`layout.steps.${group}`)}
