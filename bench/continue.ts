@@ -24,6 +24,8 @@ import { benchPort, CHROMIUM_ARGS, machineNote, startServer } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_CONTINUE_RUNS ?? 3);
 const EVERYDAY_CHEQUING = '1001';
+/** BENCH_SAVE_DATA=1: a phone that saves data, so no next screen is fetched ahead (the figures without it). */
+const SAVE_DATA = process.env.BENCH_SAVE_DATA === '1';
 
 /**
  * In the page: each press of a main button, and when the next screen is there and ready for input. A
@@ -80,6 +82,11 @@ async function journey(baseURL: string) {
       hasTouch: true,
     });
     await context.addInitScript({ content: INSTRUMENT });
+    if (SAVE_DATA) {
+      await context.addInitScript({
+        content: "Object.defineProperty(navigator, 'connection', { value: { saveData: true } });",
+      });
+    }
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await throttle(page);
@@ -118,7 +125,9 @@ const server = await startServer({
   env: { PHONE_SEND_LIMIT_PER_IP_PER_HOUR: '100000', RATE_LIMIT_PER_MINUTE: '100000000' },
 });
 try {
-  console.log(`Continue on a phone (390×844, 4× CPU, 150 ms RTT, 1.6 Mbps) ${machineNote()}`);
+  console.log(
+    `Continue on a phone (390×844, 4× CPU, 150 ms RTT, 1.6 Mbps${SAVE_DATA ? ', saving data: nothing fetched ahead' : ''}) ${machineNote()}`,
+  );
   const byStep = new Map<string, number[]>();
   for (let run = 0; run < RUNS; run += 1) {
     for (const { from, to, ms } of await journey(server.url)) {
