@@ -4,7 +4,14 @@
  * every page the helper lands on (axe, and at 320 px the horizontal-scroll check), before anything is typed.
  */
 import { expect, type Page } from '@playwright/test';
-import { VALID_SIN, latestCodeFor, maskedPhone, messagesFor, type Applicant } from '../fixtures/applicant.ts';
+import {
+  VALID_SIN,
+  latestCodeFor,
+  latestEmailCode,
+  maskedPhone,
+  messagesFor,
+  type Applicant,
+} from '../fixtures/applicant.ts';
 
 /** Runs on every page a helper reaches (e.g. axe). */
 export type PageCheck = () => Promise<void>;
@@ -349,4 +356,41 @@ export async function legalTerms(page: Page, { check }: StepOptions = {}): Promi
   await check?.();
   await continueButton(page).click();
   await expect(page).toHaveURL(/\/(single|joint)\/reviewapplication$/);
+}
+
+/**
+ * The review (the five statements) and the terms, through their screens: Continue on each, then the
+ * outcome page the server names (the welcome page by default).
+ */
+export async function reviewAndAccept(
+  page: Page,
+  outcome: RegExp = /\/(single|joint)\/confirmapplication$/,
+  { check }: StepOptions = {},
+): Promise<void> {
+  await onPage(page, /\/(single|joint)\/reviewapplication$/, 'Review your application', check);
+  await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
+  await continueButton(page).click();
+  await expect(page).toHaveURL(/\/(single|joint)\/reviewterms$/);
+  await check?.();
+  await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
+  await continueButton(page).click();
+  await expect(page).toHaveURL(outcome, { timeout: 45_000 });
+}
+
+/**
+ * On the co-applicant's 'Create your profile': asks for the code e-mailed to the invited address, reads it
+ * from the outbox and enters it.
+ */
+export async function enterEmailCode(
+  page: Page,
+  to: string,
+  labels = { send: 'Email me a code', code: 'Code from the email' },
+): Promise<void> {
+  const before = await latestEmailCode(page.request, to);
+  await page.getByRole('button', { name: labels.send }).click();
+  let code = '';
+  await expect
+    .poll(async () => (code = await latestEmailCode(page.request, to)), { timeout: 20_000 })
+    .not.toBe(before);
+  await page.getByLabel(labels.code).fill(code);
 }

@@ -14,6 +14,7 @@ import {
   enterSin,
   finalizeAccount,
   legalTerms,
+  reviewAndAccept,
   personalInfo,
   startApplication,
   submitAddress,
@@ -118,12 +119,7 @@ test.describe('funding the accounts', () => {
     await page.getByRole('button', { name: 'Save Funding' }).click();
     await expect(section).toContainText('$500.00 by A cheque or cash at a branch');
 
-    await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
-    await continueButton(page).click();
-    await expect(page).toHaveURL(/\/single\/reviewterms$/);
-    await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
-    await continueButton(page).click();
-    await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+    await reviewAndAccept(page);
     const memberNumber = (await page.getByLabel('Your member number').textContent()) ?? '';
     expect(memberNumber).toMatch(/^\d{6,}$/);
 
