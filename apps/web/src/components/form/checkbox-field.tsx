@@ -8,11 +8,18 @@ interface CheckboxFieldProps {
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
-  registration: UseFormRegisterReturn;
+  /** With the saved answer as its `defaultValue`, when the form gives it (lib/step.ts). */
+  registration: UseFormRegisterReturn & { defaultValue?: unknown };
 }
 
 /** A single native checkbox with its label; hint and error tied by aria-describedby. */
-export function CheckboxField({ id, label, hint, error, registration }: CheckboxFieldProps) {
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  error,
+  registration: { defaultValue, ...registration },
+}: CheckboxFieldProps) {
   return (
     <div className={error ? 'field field--error' : 'field'}>
       <FieldError id={id} message={error} />
@@ -23,6 +30,7 @@ export function CheckboxField({ id, label, hint, error, registration }: Checkbox
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
+          defaultChecked={defaultValue === true}
           {...registration}
         />
         <label className="checkbox__label" htmlFor={id}>
