@@ -13,7 +13,7 @@ import { RESUME_ROUTES, resumeCodeFormSchema, type ResumeCodeForm } from '@omo/d
 import { BusyButton } from '../components/form/busy-button.tsx';
 import { StepForm } from '../components/form/step-form.tsx';
 import { TextField } from '../components/form/field.tsx';
-import { useFormErrors } from '../components/form/use-form-errors.ts';
+import { bindFields, useFormErrors } from '../components/form/use-form-errors.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
@@ -115,6 +115,7 @@ function CodeStage({
     defaultValues: { code: '' },
   });
   const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const field = bindFields(form.register, messageOf);
   const title = t('resume.codeTitle');
   usePageTitle(title, summary.length > 0);
 
@@ -153,14 +154,12 @@ function CodeStage({
       }
     >
       <TextField
-        id="code"
+        {...field('code')}
         label={t('resume.code')}
-        error={messageOf('code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         className="field__input--short"
         trimOnBlur
-        registration={form.register('code')}
       />
     </StepForm>
   );

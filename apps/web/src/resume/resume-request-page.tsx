@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resumeRequestFormSchema, type ResumeRequestForm } from '@omo/domain';
 import { StepForm } from '../components/form/step-form.tsx';
 import { TextField } from '../components/form/field.tsx';
-import { useFormErrors } from '../components/form/use-form-errors.ts';
+import { bindFields, useFormErrors } from '../components/form/use-form-errors.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
@@ -27,6 +27,7 @@ export function ResumeRequestPage() {
     defaultValues: { email: '' },
   });
   const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const field = bindFields(form.register, messageOf);
   const title = sentTo ? t('resume.checkEmailTitle') : t('resume.requestTitle');
   usePageTitle(title, summary.length > 0);
 
@@ -63,15 +64,13 @@ export function ResumeRequestPage() {
       submitLabel={t('resume.requestSubmit')}
     >
       <TextField
-        id="email"
+        {...field('email')}
         label={t('resume.email')}
-        error={messageOf('email')}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
         trimOnBlur
-        registration={form.register('email')}
       />
     </StepForm>
   );

@@ -17,7 +17,7 @@ import {
 } from '@omo/domain';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
+import { bindFields, useFormErrors } from '../../components/form/use-form-errors.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { apiRequest } from '../../lib/api.ts';
@@ -36,6 +36,7 @@ export function ApplyAsSinglePage() {
     defaultValues: { password: '' },
   });
   const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const field = bindFields(form.register, messageOf);
   const title = t('applyAsSingle.title');
   usePageTitle(title, summary.length > 0);
 
@@ -69,15 +70,13 @@ export function ApplyAsSinglePage() {
       submitLabel={t('applyAsSingle.submit')}
     >
       <TextField
-        id="password"
+        {...field('password')}
         label={t('applyAsSingle.password')}
         hint={t('applyAsSingle.passwordHint')}
-        error={messageOf('password')}
         type="password"
         autoComplete="current-password"
         autoCapitalize="none"
         spellCheck={false}
-        registration={form.register('password')}
       />
     </StepForm>
   );
