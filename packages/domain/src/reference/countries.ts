@@ -2,272 +2,260 @@
  * ISO 3166-1 countries with English and Canadian French names, generated once from CLDR (Intl.DisplayNames
  * en-CA / fr-CA) and kept static so the browser and the server show the same text whatever their ICU version.
  */
-import { findIn, normalize, type NamedCode } from './named-code.ts';
+import { findIn, namedCodesOf, normalize, type NamedCode } from './named-code.ts';
 
 /** ISO 3166-1 alpha-2 countries (249): Canada, United States, then alphabetical by English name. */
-export const COUNTRIES: readonly NamedCode[] = [
-  { code: 'CA', nameEn: 'Canada', nameFr: 'Canada' },
-  { code: 'US', nameEn: 'United States', nameFr: 'États-Unis' },
-  { code: 'AF', nameEn: 'Afghanistan', nameFr: 'Afghanistan' },
-  { code: 'AX', nameEn: 'Åland Islands', nameFr: 'Îles d’Åland' },
-  { code: 'AL', nameEn: 'Albania', nameFr: 'Albanie' },
-  { code: 'DZ', nameEn: 'Algeria', nameFr: 'Algérie' },
-  { code: 'AS', nameEn: 'American Samoa', nameFr: 'Samoa américaines' },
-  { code: 'AD', nameEn: 'Andorra', nameFr: 'Andorre' },
-  { code: 'AO', nameEn: 'Angola', nameFr: 'Angola' },
-  { code: 'AI', nameEn: 'Anguilla', nameFr: 'Anguilla' },
-  { code: 'AQ', nameEn: 'Antarctica', nameFr: 'Antarctique' },
-  { code: 'AG', nameEn: 'Antigua and Barbuda', nameFr: 'Antigua-et-Barbuda' },
-  { code: 'AR', nameEn: 'Argentina', nameFr: 'Argentine' },
-  { code: 'AM', nameEn: 'Armenia', nameFr: 'Arménie' },
-  { code: 'AW', nameEn: 'Aruba', nameFr: 'Aruba' },
-  { code: 'AU', nameEn: 'Australia', nameFr: 'Australie' },
-  { code: 'AT', nameEn: 'Austria', nameFr: 'Autriche' },
-  { code: 'AZ', nameEn: 'Azerbaijan', nameFr: 'Azerbaïdjan' },
-  { code: 'BS', nameEn: 'Bahamas', nameFr: 'Bahamas' },
-  { code: 'BH', nameEn: 'Bahrain', nameFr: 'Bahreïn' },
-  { code: 'BD', nameEn: 'Bangladesh', nameFr: 'Bangladesh' },
-  { code: 'BB', nameEn: 'Barbados', nameFr: 'Barbade' },
-  { code: 'BY', nameEn: 'Belarus', nameFr: 'Bélarus' },
-  { code: 'BE', nameEn: 'Belgium', nameFr: 'Belgique' },
-  { code: 'BZ', nameEn: 'Belize', nameFr: 'Bélize' },
-  { code: 'BJ', nameEn: 'Benin', nameFr: 'Bénin' },
-  { code: 'BM', nameEn: 'Bermuda', nameFr: 'Bermudes' },
-  { code: 'BT', nameEn: 'Bhutan', nameFr: 'Bhoutan' },
-  { code: 'BO', nameEn: 'Bolivia', nameFr: 'Bolivie' },
-  { code: 'BA', nameEn: 'Bosnia and Herzegovina', nameFr: 'Bosnie-Herzégovine' },
-  { code: 'BW', nameEn: 'Botswana', nameFr: 'Botswana' },
-  { code: 'BV', nameEn: 'Bouvet Island', nameFr: 'Île Bouvet' },
-  { code: 'BR', nameEn: 'Brazil', nameFr: 'Brésil' },
-  {
-    code: 'IO',
-    nameEn: 'British Indian Ocean Territory',
-    nameFr: 'Territoire britannique de l’océan Indien',
-  },
-  { code: 'VG', nameEn: 'British Virgin Islands', nameFr: 'Îles Vierges britanniques' },
-  { code: 'BN', nameEn: 'Brunei', nameFr: 'Brunéi' },
-  { code: 'BG', nameEn: 'Bulgaria', nameFr: 'Bulgarie' },
-  { code: 'BF', nameEn: 'Burkina Faso', nameFr: 'Burkina Faso' },
-  { code: 'BI', nameEn: 'Burundi', nameFr: 'Burundi' },
-  { code: 'KH', nameEn: 'Cambodia', nameFr: 'Cambodge' },
-  { code: 'CM', nameEn: 'Cameroon', nameFr: 'Cameroun' },
-  { code: 'CV', nameEn: 'Cape Verde', nameFr: 'Cap-Vert' },
-  { code: 'BQ', nameEn: 'Caribbean Netherlands', nameFr: 'Pays-Bas caribéens' },
-  { code: 'KY', nameEn: 'Cayman Islands', nameFr: 'Îles Caïmans' },
-  { code: 'CF', nameEn: 'Central African Republic', nameFr: 'République centrafricaine' },
-  { code: 'TD', nameEn: 'Chad', nameFr: 'Tchad' },
-  { code: 'CL', nameEn: 'Chile', nameFr: 'Chili' },
-  { code: 'CN', nameEn: 'China', nameFr: 'Chine' },
-  { code: 'CX', nameEn: 'Christmas Island', nameFr: 'Île Christmas' },
-  { code: 'CC', nameEn: 'Cocos (Keeling) Islands', nameFr: 'Îles Cocos (Keeling)' },
-  { code: 'CO', nameEn: 'Colombia', nameFr: 'Colombie' },
-  { code: 'KM', nameEn: 'Comoros', nameFr: 'Comores' },
-  { code: 'CD', nameEn: 'Congo (Democratic Republic of the)', nameFr: 'Congo (République démocratique du)' },
-  { code: 'CG', nameEn: 'Congo (Republic of the)', nameFr: 'Congo (République du)' },
-  { code: 'CK', nameEn: 'Cook Islands', nameFr: 'Îles Cook' },
-  { code: 'CR', nameEn: 'Costa Rica', nameFr: 'Costa Rica' },
-  { code: 'CI', nameEn: "Côte d'Ivoire", nameFr: 'Côte d’Ivoire' },
-  { code: 'HR', nameEn: 'Croatia', nameFr: 'Croatie' },
-  { code: 'CU', nameEn: 'Cuba', nameFr: 'Cuba' },
-  { code: 'CW', nameEn: 'Curaçao', nameFr: 'Curaçao' },
-  { code: 'CY', nameEn: 'Cyprus', nameFr: 'Chypre' },
-  { code: 'CZ', nameEn: 'Czechia', nameFr: 'Tchéquie' },
-  { code: 'DK', nameEn: 'Denmark', nameFr: 'Danemark' },
-  { code: 'DJ', nameEn: 'Djibouti', nameFr: 'Djibouti' },
-  { code: 'DM', nameEn: 'Dominica', nameFr: 'Dominique' },
-  { code: 'DO', nameEn: 'Dominican Republic', nameFr: 'République dominicaine' },
-  { code: 'EC', nameEn: 'Ecuador', nameFr: 'Équateur' },
-  { code: 'EG', nameEn: 'Egypt', nameFr: 'Égypte' },
-  { code: 'SV', nameEn: 'El Salvador', nameFr: 'Salvador' },
-  { code: 'GQ', nameEn: 'Equatorial Guinea', nameFr: 'Guinée équatoriale' },
-  { code: 'ER', nameEn: 'Eritrea', nameFr: 'Érythrée' },
-  { code: 'EE', nameEn: 'Estonia', nameFr: 'Estonie' },
-  { code: 'SZ', nameEn: 'Eswatini', nameFr: 'Eswatini' },
-  { code: 'ET', nameEn: 'Ethiopia', nameFr: 'Éthiopie' },
-  { code: 'FK', nameEn: 'Falkland Islands', nameFr: 'Îles Malouines' },
-  { code: 'FO', nameEn: 'Faroe Islands', nameFr: 'Îles Féroé' },
-  { code: 'FJ', nameEn: 'Fiji', nameFr: 'Fidji' },
-  { code: 'FI', nameEn: 'Finland', nameFr: 'Finlande' },
-  { code: 'FR', nameEn: 'France', nameFr: 'France' },
-  { code: 'GF', nameEn: 'French Guiana', nameFr: 'Guyane française' },
-  { code: 'PF', nameEn: 'French Polynesia', nameFr: 'Polynésie française' },
-  { code: 'TF', nameEn: 'French Southern Territories', nameFr: 'Terres australes françaises' },
-  { code: 'GA', nameEn: 'Gabon', nameFr: 'Gabon' },
-  { code: 'GM', nameEn: 'Gambia', nameFr: 'Gambie' },
-  { code: 'GE', nameEn: 'Georgia', nameFr: 'Géorgie' },
-  { code: 'DE', nameEn: 'Germany', nameFr: 'Allemagne' },
-  { code: 'GH', nameEn: 'Ghana', nameFr: 'Ghana' },
-  { code: 'GI', nameEn: 'Gibraltar', nameFr: 'Gibraltar' },
-  { code: 'GR', nameEn: 'Greece', nameFr: 'Grèce' },
-  { code: 'GL', nameEn: 'Greenland', nameFr: 'Groenland' },
-  { code: 'GD', nameEn: 'Grenada', nameFr: 'Grenade' },
-  { code: 'GP', nameEn: 'Guadeloupe', nameFr: 'Guadeloupe' },
-  { code: 'GU', nameEn: 'Guam', nameFr: 'Guam' },
-  { code: 'GT', nameEn: 'Guatemala', nameFr: 'Guatemala' },
-  { code: 'GG', nameEn: 'Guernsey', nameFr: 'Guernesey' },
-  { code: 'GN', nameEn: 'Guinea', nameFr: 'Guinée' },
-  { code: 'GW', nameEn: 'Guinea-Bissau', nameFr: 'Guinée-Bissau' },
-  { code: 'GY', nameEn: 'Guyana', nameFr: 'Guyana' },
-  { code: 'HT', nameEn: 'Haiti', nameFr: 'Haïti' },
-  { code: 'HM', nameEn: 'Heard and McDonald Islands', nameFr: 'Îles Heard et McDonald' },
-  { code: 'HN', nameEn: 'Honduras', nameFr: 'Honduras' },
-  { code: 'HK', nameEn: 'Hong Kong', nameFr: 'Hong Kong' },
-  { code: 'HU', nameEn: 'Hungary', nameFr: 'Hongrie' },
-  { code: 'IS', nameEn: 'Iceland', nameFr: 'Islande' },
-  { code: 'IN', nameEn: 'India', nameFr: 'Inde' },
-  { code: 'ID', nameEn: 'Indonesia', nameFr: 'Indonésie' },
-  { code: 'IR', nameEn: 'Iran', nameFr: 'Iran' },
-  { code: 'IQ', nameEn: 'Iraq', nameFr: 'Irak' },
-  { code: 'IE', nameEn: 'Ireland', nameFr: 'Irlande' },
-  { code: 'IM', nameEn: 'Isle of Man', nameFr: 'Île de Man' },
-  { code: 'IL', nameEn: 'Israel', nameFr: 'Israël' },
-  { code: 'IT', nameEn: 'Italy', nameFr: 'Italie' },
-  { code: 'JM', nameEn: 'Jamaica', nameFr: 'Jamaïque' },
-  { code: 'JP', nameEn: 'Japan', nameFr: 'Japon' },
-  { code: 'JE', nameEn: 'Jersey', nameFr: 'Jersey' },
-  { code: 'JO', nameEn: 'Jordan', nameFr: 'Jordanie' },
-  { code: 'KZ', nameEn: 'Kazakhstan', nameFr: 'Kazakhstan' },
-  { code: 'KE', nameEn: 'Kenya', nameFr: 'Kenya' },
-  { code: 'KI', nameEn: 'Kiribati', nameFr: 'Kiribati' },
-  { code: 'KW', nameEn: 'Kuwait', nameFr: 'Koweït' },
-  { code: 'KG', nameEn: 'Kyrgyzstan', nameFr: 'Kirghizistan' },
-  { code: 'LA', nameEn: 'Laos', nameFr: 'Laos' },
-  { code: 'LV', nameEn: 'Latvia', nameFr: 'Lettonie' },
-  { code: 'LB', nameEn: 'Lebanon', nameFr: 'Liban' },
-  { code: 'LS', nameEn: 'Lesotho', nameFr: 'Lesotho' },
-  { code: 'LR', nameEn: 'Liberia', nameFr: 'Libéria' },
-  { code: 'LY', nameEn: 'Libya', nameFr: 'Libye' },
-  { code: 'LI', nameEn: 'Liechtenstein', nameFr: 'Liechtenstein' },
-  { code: 'LT', nameEn: 'Lithuania', nameFr: 'Lituanie' },
-  { code: 'LU', nameEn: 'Luxembourg', nameFr: 'Luxembourg' },
-  { code: 'MO', nameEn: 'Macao', nameFr: 'Macao' },
-  { code: 'MG', nameEn: 'Madagascar', nameFr: 'Madagascar' },
-  { code: 'MW', nameEn: 'Malawi', nameFr: 'Malawi' },
-  { code: 'MY', nameEn: 'Malaysia', nameFr: 'Malaisie' },
-  { code: 'MV', nameEn: 'Maldives', nameFr: 'Maldives' },
-  { code: 'ML', nameEn: 'Mali', nameFr: 'Mali' },
-  { code: 'MT', nameEn: 'Malta', nameFr: 'Malte' },
-  { code: 'MH', nameEn: 'Marshall Islands', nameFr: 'Îles Marshall' },
-  { code: 'MQ', nameEn: 'Martinique', nameFr: 'Martinique' },
-  { code: 'MR', nameEn: 'Mauritania', nameFr: 'Mauritanie' },
-  { code: 'MU', nameEn: 'Mauritius', nameFr: 'Maurice' },
-  { code: 'YT', nameEn: 'Mayotte', nameFr: 'Mayotte' },
-  { code: 'MX', nameEn: 'Mexico', nameFr: 'Mexique' },
-  { code: 'FM', nameEn: 'Micronesia', nameFr: 'Micronésie' },
-  { code: 'MD', nameEn: 'Moldova', nameFr: 'Moldavie' },
-  { code: 'MC', nameEn: 'Monaco', nameFr: 'Monaco' },
-  { code: 'MN', nameEn: 'Mongolia', nameFr: 'Mongolie' },
-  { code: 'ME', nameEn: 'Montenegro', nameFr: 'Monténégro' },
-  { code: 'MS', nameEn: 'Montserrat', nameFr: 'Montserrat' },
-  { code: 'MA', nameEn: 'Morocco', nameFr: 'Maroc' },
-  { code: 'MZ', nameEn: 'Mozambique', nameFr: 'Mozambique' },
-  { code: 'MM', nameEn: 'Myanmar', nameFr: 'Myanmar' },
-  { code: 'NA', nameEn: 'Namibia', nameFr: 'Namibie' },
-  { code: 'NR', nameEn: 'Nauru', nameFr: 'Nauru' },
-  { code: 'NP', nameEn: 'Nepal', nameFr: 'Népal' },
-  { code: 'NL', nameEn: 'Netherlands', nameFr: 'Pays-Bas' },
-  { code: 'NC', nameEn: 'New Caledonia', nameFr: 'Nouvelle-Calédonie' },
-  { code: 'NZ', nameEn: 'New Zealand', nameFr: 'Nouvelle-Zélande' },
-  { code: 'NI', nameEn: 'Nicaragua', nameFr: 'Nicaragua' },
-  { code: 'NE', nameEn: 'Niger', nameFr: 'Niger' },
-  { code: 'NG', nameEn: 'Nigeria', nameFr: 'Nigéria' },
-  { code: 'NU', nameEn: 'Niue', nameFr: 'Niue' },
-  { code: 'NF', nameEn: 'Norfolk Island', nameFr: 'Île Norfolk' },
-  { code: 'KP', nameEn: 'North Korea', nameFr: 'Corée du Nord' },
-  { code: 'MK', nameEn: 'North Macedonia', nameFr: 'Macédoine du Nord' },
-  { code: 'MP', nameEn: 'Northern Mariana Islands', nameFr: 'Mariannes du Nord' },
-  { code: 'NO', nameEn: 'Norway', nameFr: 'Norvège' },
-  { code: 'OM', nameEn: 'Oman', nameFr: 'Oman' },
-  { code: 'PK', nameEn: 'Pakistan', nameFr: 'Pakistan' },
-  { code: 'PW', nameEn: 'Palau', nameFr: 'Palaos' },
-  { code: 'PS', nameEn: 'Palestine', nameFr: 'Palestine' },
-  { code: 'PA', nameEn: 'Panama', nameFr: 'Panama' },
-  { code: 'PG', nameEn: 'Papua New Guinea', nameFr: 'Papouasie-Nouvelle-Guinée' },
-  { code: 'PY', nameEn: 'Paraguay', nameFr: 'Paraguay' },
-  { code: 'PE', nameEn: 'Peru', nameFr: 'Pérou' },
-  { code: 'PH', nameEn: 'Philippines', nameFr: 'Philippines' },
-  { code: 'PN', nameEn: 'Pitcairn Islands', nameFr: 'Îles Pitcairn' },
-  { code: 'PL', nameEn: 'Poland', nameFr: 'Pologne' },
-  { code: 'PT', nameEn: 'Portugal', nameFr: 'Portugal' },
-  { code: 'PR', nameEn: 'Puerto Rico', nameFr: 'Porto Rico' },
-  { code: 'QA', nameEn: 'Qatar', nameFr: 'Qatar' },
-  { code: 'RE', nameEn: 'Réunion', nameFr: 'La Réunion' },
-  { code: 'RO', nameEn: 'Romania', nameFr: 'Roumanie' },
-  { code: 'RU', nameEn: 'Russia', nameFr: 'Russie' },
-  { code: 'RW', nameEn: 'Rwanda', nameFr: 'Rwanda' },
-  { code: 'SH', nameEn: 'Saint Helena', nameFr: 'Sainte-Hélène' },
-  { code: 'KN', nameEn: 'Saint Kitts and Nevis', nameFr: 'Saint-Kitts-et-Nevis' },
-  { code: 'LC', nameEn: 'Saint Lucia', nameFr: 'Sainte-Lucie' },
-  { code: 'MF', nameEn: 'Saint Martin', nameFr: 'Saint-Martin (France)' },
-  { code: 'VC', nameEn: 'Saint Vincent and the Grenadines', nameFr: 'Saint-Vincent-et-les Grenadines' },
-  { code: 'BL', nameEn: 'Saint-Barthélemy', nameFr: 'Saint-Barthélemy' },
-  { code: 'PM', nameEn: 'Saint-Pierre-et-Miquelon', nameFr: 'Saint-Pierre-et-Miquelon' },
-  { code: 'WS', nameEn: 'Samoa', nameFr: 'Samoa' },
-  { code: 'SM', nameEn: 'San Marino', nameFr: 'Saint-Marin' },
-  { code: 'ST', nameEn: 'São Tomé and Príncipe', nameFr: 'Sao Tomé-et-Principe' },
-  { code: 'SA', nameEn: 'Saudi Arabia', nameFr: 'Arabie saoudite' },
-  { code: 'SN', nameEn: 'Senegal', nameFr: 'Sénégal' },
-  { code: 'RS', nameEn: 'Serbia', nameFr: 'Serbie' },
-  { code: 'SC', nameEn: 'Seychelles', nameFr: 'Seychelles' },
-  { code: 'SL', nameEn: 'Sierra Leone', nameFr: 'Sierra Leone' },
-  { code: 'SG', nameEn: 'Singapore', nameFr: 'Singapour' },
-  { code: 'SX', nameEn: 'Sint Maarten', nameFr: 'Saint-Martin (Pays-Bas)' },
-  { code: 'SK', nameEn: 'Slovakia', nameFr: 'Slovaquie' },
-  { code: 'SI', nameEn: 'Slovenia', nameFr: 'Slovénie' },
-  { code: 'SB', nameEn: 'Solomon Islands', nameFr: 'Îles Salomon' },
-  { code: 'SO', nameEn: 'Somalia', nameFr: 'Somalie' },
-  { code: 'ZA', nameEn: 'South Africa', nameFr: 'Afrique du Sud' },
-  {
-    code: 'GS',
-    nameEn: 'South Georgia and South Sandwich Islands',
-    nameFr: 'Géorgie du Sud-et-les Îles Sandwich du Sud',
-  },
-  { code: 'KR', nameEn: 'South Korea', nameFr: 'Corée du Sud' },
-  { code: 'SS', nameEn: 'South Sudan', nameFr: 'Soudan du Sud' },
-  { code: 'ES', nameEn: 'Spain', nameFr: 'Espagne' },
-  { code: 'LK', nameEn: 'Sri Lanka', nameFr: 'Sri Lanka' },
-  { code: 'SD', nameEn: 'Sudan', nameFr: 'Soudan' },
-  { code: 'SR', nameEn: 'Suriname', nameFr: 'Suriname' },
-  { code: 'SJ', nameEn: 'Svalbard and Jan Mayen', nameFr: 'Svalbard et Jan Mayen' },
-  { code: 'SE', nameEn: 'Sweden', nameFr: 'Suède' },
-  { code: 'CH', nameEn: 'Switzerland', nameFr: 'Suisse' },
-  { code: 'SY', nameEn: 'Syria', nameFr: 'Syrie' },
-  { code: 'TW', nameEn: 'Taiwan', nameFr: 'Taïwan' },
-  { code: 'TJ', nameEn: 'Tajikistan', nameFr: 'Tadjikistan' },
-  { code: 'TZ', nameEn: 'Tanzania', nameFr: 'Tanzanie' },
-  { code: 'TH', nameEn: 'Thailand', nameFr: 'Thaïlande' },
-  { code: 'TL', nameEn: 'Timor-Leste', nameFr: 'Timor-Leste' },
-  { code: 'TG', nameEn: 'Togo', nameFr: 'Togo' },
-  { code: 'TK', nameEn: 'Tokelau', nameFr: 'Tokelau' },
-  { code: 'TO', nameEn: 'Tonga', nameFr: 'Tonga' },
-  { code: 'TT', nameEn: 'Trinidad and Tobago', nameFr: 'Trinité-et-Tobago' },
-  { code: 'TN', nameEn: 'Tunisia', nameFr: 'Tunisie' },
-  { code: 'TR', nameEn: 'Türkiye', nameFr: 'Turquie' },
-  { code: 'TM', nameEn: 'Turkmenistan', nameFr: 'Turkménistan' },
-  { code: 'TC', nameEn: 'Turks and Caicos Islands', nameFr: 'Îles Turques-et-Caïques' },
-  { code: 'TV', nameEn: 'Tuvalu', nameFr: 'Tuvalu' },
-  { code: 'UG', nameEn: 'Uganda', nameFr: 'Ouganda' },
-  { code: 'UA', nameEn: 'Ukraine', nameFr: 'Ukraine' },
-  { code: 'AE', nameEn: 'United Arab Emirates', nameFr: 'Émirats arabes unis' },
-  { code: 'GB', nameEn: 'United Kingdom', nameFr: 'Royaume-Uni' },
-  {
-    code: 'UM',
-    nameEn: 'United States Minor Outlying Islands',
-    nameFr: 'Îles mineures éloignées des États-Unis',
-  },
-  { code: 'UY', nameEn: 'Uruguay', nameFr: 'Uruguay' },
-  { code: 'VI', nameEn: 'US Virgin Islands', nameFr: 'Îles Vierges américaines' },
-  { code: 'UZ', nameEn: 'Uzbekistan', nameFr: 'Ouzbékistan' },
-  { code: 'VU', nameEn: 'Vanuatu', nameFr: 'Vanuatu' },
-  { code: 'VA', nameEn: 'Vatican City', nameFr: 'Cité du Vatican' },
-  { code: 'VE', nameEn: 'Venezuela', nameFr: 'Vénézuéla' },
-  { code: 'VN', nameEn: 'Vietnam', nameFr: 'Vietnam' },
-  { code: 'WF', nameEn: 'Wallis and Futuna', nameFr: 'Wallis-et-Futuna' },
-  { code: 'EH', nameEn: 'Western Sahara', nameFr: 'Sahara occidental' },
-  { code: 'YE', nameEn: 'Yemen', nameFr: 'Yémen' },
-  { code: 'ZM', nameEn: 'Zambia', nameFr: 'Zambie' },
-  { code: 'ZW', nameEn: 'Zimbabwe', nameFr: 'Zimbabwe' },
-];
+export const COUNTRIES: readonly NamedCode[] = /* @__PURE__ */ namedCodesOf(`
+CA|Canada|Canada
+US|United States|États-Unis
+AF|Afghanistan|Afghanistan
+AX|Åland Islands|Îles d’Åland
+AL|Albania|Albanie
+DZ|Algeria|Algérie
+AS|American Samoa|Samoa américaines
+AD|Andorra|Andorre
+AO|Angola|Angola
+AI|Anguilla|Anguilla
+AQ|Antarctica|Antarctique
+AG|Antigua and Barbuda|Antigua-et-Barbuda
+AR|Argentina|Argentine
+AM|Armenia|Arménie
+AW|Aruba|Aruba
+AU|Australia|Australie
+AT|Austria|Autriche
+AZ|Azerbaijan|Azerbaïdjan
+BS|Bahamas|Bahamas
+BH|Bahrain|Bahreïn
+BD|Bangladesh|Bangladesh
+BB|Barbados|Barbade
+BY|Belarus|Bélarus
+BE|Belgium|Belgique
+BZ|Belize|Bélize
+BJ|Benin|Bénin
+BM|Bermuda|Bermudes
+BT|Bhutan|Bhoutan
+BO|Bolivia|Bolivie
+BA|Bosnia and Herzegovina|Bosnie-Herzégovine
+BW|Botswana|Botswana
+BV|Bouvet Island|Île Bouvet
+BR|Brazil|Brésil
+IO|British Indian Ocean Territory|Territoire britannique de l’océan Indien
+VG|British Virgin Islands|Îles Vierges britanniques
+BN|Brunei|Brunéi
+BG|Bulgaria|Bulgarie
+BF|Burkina Faso|Burkina Faso
+BI|Burundi|Burundi
+KH|Cambodia|Cambodge
+CM|Cameroon|Cameroun
+CV|Cape Verde|Cap-Vert
+BQ|Caribbean Netherlands|Pays-Bas caribéens
+KY|Cayman Islands|Îles Caïmans
+CF|Central African Republic|République centrafricaine
+TD|Chad|Tchad
+CL|Chile|Chili
+CN|China|Chine
+CX|Christmas Island|Île Christmas
+CC|Cocos (Keeling) Islands|Îles Cocos (Keeling)
+CO|Colombia|Colombie
+KM|Comoros|Comores
+CD|Congo (Democratic Republic of the)|Congo (République démocratique du)
+CG|Congo (Republic of the)|Congo (République du)
+CK|Cook Islands|Îles Cook
+CR|Costa Rica|Costa Rica
+CI|Côte d'Ivoire|Côte d’Ivoire
+HR|Croatia|Croatie
+CU|Cuba|Cuba
+CW|Curaçao|Curaçao
+CY|Cyprus|Chypre
+CZ|Czechia|Tchéquie
+DK|Denmark|Danemark
+DJ|Djibouti|Djibouti
+DM|Dominica|Dominique
+DO|Dominican Republic|République dominicaine
+EC|Ecuador|Équateur
+EG|Egypt|Égypte
+SV|El Salvador|Salvador
+GQ|Equatorial Guinea|Guinée équatoriale
+ER|Eritrea|Érythrée
+EE|Estonia|Estonie
+SZ|Eswatini|Eswatini
+ET|Ethiopia|Éthiopie
+FK|Falkland Islands|Îles Malouines
+FO|Faroe Islands|Îles Féroé
+FJ|Fiji|Fidji
+FI|Finland|Finlande
+FR|France|France
+GF|French Guiana|Guyane française
+PF|French Polynesia|Polynésie française
+TF|French Southern Territories|Terres australes françaises
+GA|Gabon|Gabon
+GM|Gambia|Gambie
+GE|Georgia|Géorgie
+DE|Germany|Allemagne
+GH|Ghana|Ghana
+GI|Gibraltar|Gibraltar
+GR|Greece|Grèce
+GL|Greenland|Groenland
+GD|Grenada|Grenade
+GP|Guadeloupe|Guadeloupe
+GU|Guam|Guam
+GT|Guatemala|Guatemala
+GG|Guernsey|Guernesey
+GN|Guinea|Guinée
+GW|Guinea-Bissau|Guinée-Bissau
+GY|Guyana|Guyana
+HT|Haiti|Haïti
+HM|Heard and McDonald Islands|Îles Heard et McDonald
+HN|Honduras|Honduras
+HK|Hong Kong|Hong Kong
+HU|Hungary|Hongrie
+IS|Iceland|Islande
+IN|India|Inde
+ID|Indonesia|Indonésie
+IR|Iran|Iran
+IQ|Iraq|Irak
+IE|Ireland|Irlande
+IM|Isle of Man|Île de Man
+IL|Israel|Israël
+IT|Italy|Italie
+JM|Jamaica|Jamaïque
+JP|Japan|Japon
+JE|Jersey|Jersey
+JO|Jordan|Jordanie
+KZ|Kazakhstan|Kazakhstan
+KE|Kenya|Kenya
+KI|Kiribati|Kiribati
+KW|Kuwait|Koweït
+KG|Kyrgyzstan|Kirghizistan
+LA|Laos|Laos
+LV|Latvia|Lettonie
+LB|Lebanon|Liban
+LS|Lesotho|Lesotho
+LR|Liberia|Libéria
+LY|Libya|Libye
+LI|Liechtenstein|Liechtenstein
+LT|Lithuania|Lituanie
+LU|Luxembourg|Luxembourg
+MO|Macao|Macao
+MG|Madagascar|Madagascar
+MW|Malawi|Malawi
+MY|Malaysia|Malaisie
+MV|Maldives|Maldives
+ML|Mali|Mali
+MT|Malta|Malte
+MH|Marshall Islands|Îles Marshall
+MQ|Martinique|Martinique
+MR|Mauritania|Mauritanie
+MU|Mauritius|Maurice
+YT|Mayotte|Mayotte
+MX|Mexico|Mexique
+FM|Micronesia|Micronésie
+MD|Moldova|Moldavie
+MC|Monaco|Monaco
+MN|Mongolia|Mongolie
+ME|Montenegro|Monténégro
+MS|Montserrat|Montserrat
+MA|Morocco|Maroc
+MZ|Mozambique|Mozambique
+MM|Myanmar|Myanmar
+NA|Namibia|Namibie
+NR|Nauru|Nauru
+NP|Nepal|Népal
+NL|Netherlands|Pays-Bas
+NC|New Caledonia|Nouvelle-Calédonie
+NZ|New Zealand|Nouvelle-Zélande
+NI|Nicaragua|Nicaragua
+NE|Niger|Niger
+NG|Nigeria|Nigéria
+NU|Niue|Niue
+NF|Norfolk Island|Île Norfolk
+KP|North Korea|Corée du Nord
+MK|North Macedonia|Macédoine du Nord
+MP|Northern Mariana Islands|Mariannes du Nord
+NO|Norway|Norvège
+OM|Oman|Oman
+PK|Pakistan|Pakistan
+PW|Palau|Palaos
+PS|Palestine|Palestine
+PA|Panama|Panama
+PG|Papua New Guinea|Papouasie-Nouvelle-Guinée
+PY|Paraguay|Paraguay
+PE|Peru|Pérou
+PH|Philippines|Philippines
+PN|Pitcairn Islands|Îles Pitcairn
+PL|Poland|Pologne
+PT|Portugal|Portugal
+PR|Puerto Rico|Porto Rico
+QA|Qatar|Qatar
+RE|Réunion|La Réunion
+RO|Romania|Roumanie
+RU|Russia|Russie
+RW|Rwanda|Rwanda
+SH|Saint Helena|Sainte-Hélène
+KN|Saint Kitts and Nevis|Saint-Kitts-et-Nevis
+LC|Saint Lucia|Sainte-Lucie
+MF|Saint Martin|Saint-Martin (France)
+VC|Saint Vincent and the Grenadines|Saint-Vincent-et-les Grenadines
+BL|Saint-Barthélemy|Saint-Barthélemy
+PM|Saint-Pierre-et-Miquelon|Saint-Pierre-et-Miquelon
+WS|Samoa|Samoa
+SM|San Marino|Saint-Marin
+ST|São Tomé and Príncipe|Sao Tomé-et-Principe
+SA|Saudi Arabia|Arabie saoudite
+SN|Senegal|Sénégal
+RS|Serbia|Serbie
+SC|Seychelles|Seychelles
+SL|Sierra Leone|Sierra Leone
+SG|Singapore|Singapour
+SX|Sint Maarten|Saint-Martin (Pays-Bas)
+SK|Slovakia|Slovaquie
+SI|Slovenia|Slovénie
+SB|Solomon Islands|Îles Salomon
+SO|Somalia|Somalie
+ZA|South Africa|Afrique du Sud
+GS|South Georgia and South Sandwich Islands|Géorgie du Sud-et-les Îles Sandwich du Sud
+KR|South Korea|Corée du Sud
+SS|South Sudan|Soudan du Sud
+ES|Spain|Espagne
+LK|Sri Lanka|Sri Lanka
+SD|Sudan|Soudan
+SR|Suriname|Suriname
+SJ|Svalbard and Jan Mayen|Svalbard et Jan Mayen
+SE|Sweden|Suède
+CH|Switzerland|Suisse
+SY|Syria|Syrie
+TW|Taiwan|Taïwan
+TJ|Tajikistan|Tadjikistan
+TZ|Tanzania|Tanzanie
+TH|Thailand|Thaïlande
+TL|Timor-Leste|Timor-Leste
+TG|Togo|Togo
+TK|Tokelau|Tokelau
+TO|Tonga|Tonga
+TT|Trinidad and Tobago|Trinité-et-Tobago
+TN|Tunisia|Tunisie
+TR|Türkiye|Turquie
+TM|Turkmenistan|Turkménistan
+TC|Turks and Caicos Islands|Îles Turques-et-Caïques
+TV|Tuvalu|Tuvalu
+UG|Uganda|Ouganda
+UA|Ukraine|Ukraine
+AE|United Arab Emirates|Émirats arabes unis
+GB|United Kingdom|Royaume-Uni
+UM|United States Minor Outlying Islands|Îles mineures éloignées des États-Unis
+UY|Uruguay|Uruguay
+VI|US Virgin Islands|Îles Vierges américaines
+UZ|Uzbekistan|Ouzbékistan
+VU|Vanuatu|Vanuatu
+VA|Vatican City|Cité du Vatican
+VE|Venezuela|Vénézuéla
+VN|Vietnam|Vietnam
+WF|Wallis and Futuna|Wallis-et-Futuna
+EH|Western Sahara|Sahara occidental
+YE|Yemen|Yémen
+ZM|Zambia|Zambie
+ZW|Zimbabwe|Zimbabwe
+`);
 
 /**
  * Finds a country by ISO alpha-2 code or by English or French name (case and accents ignored).

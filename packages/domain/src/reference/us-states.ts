@@ -1,59 +1,59 @@
 /** The 50 US states (USPS codes). */
-import { findIn, type NamedCode } from './named-code.ts';
+import { findIn, namedCodesOf, type NamedCode } from './named-code.ts';
 
 /** The 50 US states with their USPS codes. */
-export const US_STATES: readonly NamedCode[] = [
-  { code: 'AL', nameEn: 'Alabama', nameFr: 'Alabama' },
-  { code: 'AK', nameEn: 'Alaska', nameFr: 'Alaska' },
-  { code: 'AZ', nameEn: 'Arizona', nameFr: 'Arizona' },
-  { code: 'AR', nameEn: 'Arkansas', nameFr: 'Arkansas' },
-  { code: 'CA', nameEn: 'California', nameFr: 'Californie' },
-  { code: 'CO', nameEn: 'Colorado', nameFr: 'Colorado' },
-  { code: 'CT', nameEn: 'Connecticut', nameFr: 'Connecticut' },
-  { code: 'DE', nameEn: 'Delaware', nameFr: 'Delaware' },
-  { code: 'FL', nameEn: 'Florida', nameFr: 'Floride' },
-  { code: 'GA', nameEn: 'Georgia', nameFr: 'Géorgie' },
-  { code: 'HI', nameEn: 'Hawaii', nameFr: 'Hawaï' },
-  { code: 'ID', nameEn: 'Idaho', nameFr: 'Idaho' },
-  { code: 'IL', nameEn: 'Illinois', nameFr: 'Illinois' },
-  { code: 'IN', nameEn: 'Indiana', nameFr: 'Indiana' },
-  { code: 'IA', nameEn: 'Iowa', nameFr: 'Iowa' },
-  { code: 'KS', nameEn: 'Kansas', nameFr: 'Kansas' },
-  { code: 'KY', nameEn: 'Kentucky', nameFr: 'Kentucky' },
-  { code: 'LA', nameEn: 'Louisiana', nameFr: 'Louisiane' },
-  { code: 'ME', nameEn: 'Maine', nameFr: 'Maine' },
-  { code: 'MD', nameEn: 'Maryland', nameFr: 'Maryland' },
-  { code: 'MA', nameEn: 'Massachusetts', nameFr: 'Massachusetts' },
-  { code: 'MI', nameEn: 'Michigan', nameFr: 'Michigan' },
-  { code: 'MN', nameEn: 'Minnesota', nameFr: 'Minnesota' },
-  { code: 'MS', nameEn: 'Mississippi', nameFr: 'Mississippi' },
-  { code: 'MO', nameEn: 'Missouri', nameFr: 'Missouri' },
-  { code: 'MT', nameEn: 'Montana', nameFr: 'Montana' },
-  { code: 'NE', nameEn: 'Nebraska', nameFr: 'Nebraska' },
-  { code: 'NV', nameEn: 'Nevada', nameFr: 'Nevada' },
-  { code: 'NH', nameEn: 'New Hampshire', nameFr: 'New Hampshire' },
-  { code: 'NJ', nameEn: 'New Jersey', nameFr: 'New Jersey' },
-  { code: 'NM', nameEn: 'New Mexico', nameFr: 'Nouveau-Mexique' },
-  { code: 'NY', nameEn: 'New York', nameFr: 'New York' },
-  { code: 'NC', nameEn: 'North Carolina', nameFr: 'Caroline du Nord' },
-  { code: 'ND', nameEn: 'North Dakota', nameFr: 'Dakota du Nord' },
-  { code: 'OH', nameEn: 'Ohio', nameFr: 'Ohio' },
-  { code: 'OK', nameEn: 'Oklahoma', nameFr: 'Oklahoma' },
-  { code: 'OR', nameEn: 'Oregon', nameFr: 'Oregon' },
-  { code: 'PA', nameEn: 'Pennsylvania', nameFr: 'Pennsylvanie' },
-  { code: 'RI', nameEn: 'Rhode Island', nameFr: 'Rhode Island' },
-  { code: 'SC', nameEn: 'South Carolina', nameFr: 'Caroline du Sud' },
-  { code: 'SD', nameEn: 'South Dakota', nameFr: 'Dakota du Sud' },
-  { code: 'TN', nameEn: 'Tennessee', nameFr: 'Tennessee' },
-  { code: 'TX', nameEn: 'Texas', nameFr: 'Texas' },
-  { code: 'UT', nameEn: 'Utah', nameFr: 'Utah' },
-  { code: 'VT', nameEn: 'Vermont', nameFr: 'Vermont' },
-  { code: 'VA', nameEn: 'Virginia', nameFr: 'Virginie' },
-  { code: 'WA', nameEn: 'Washington', nameFr: 'Washington' },
-  { code: 'WV', nameEn: 'West Virginia', nameFr: 'Virginie-Occidentale' },
-  { code: 'WI', nameEn: 'Wisconsin', nameFr: 'Wisconsin' },
-  { code: 'WY', nameEn: 'Wyoming', nameFr: 'Wyoming' },
-];
+export const US_STATES: readonly NamedCode[] = /* @__PURE__ */ namedCodesOf(`
+AL|Alabama|Alabama
+AK|Alaska|Alaska
+AZ|Arizona|Arizona
+AR|Arkansas|Arkansas
+CA|California|Californie
+CO|Colorado|Colorado
+CT|Connecticut|Connecticut
+DE|Delaware|Delaware
+FL|Florida|Floride
+GA|Georgia|Géorgie
+HI|Hawaii|Hawaï
+ID|Idaho|Idaho
+IL|Illinois|Illinois
+IN|Indiana|Indiana
+IA|Iowa|Iowa
+KS|Kansas|Kansas
+KY|Kentucky|Kentucky
+LA|Louisiana|Louisiane
+ME|Maine|Maine
+MD|Maryland|Maryland
+MA|Massachusetts|Massachusetts
+MI|Michigan|Michigan
+MN|Minnesota|Minnesota
+MS|Mississippi|Mississippi
+MO|Missouri|Missouri
+MT|Montana|Montana
+NE|Nebraska|Nebraska
+NV|Nevada|Nevada
+NH|New Hampshire|New Hampshire
+NJ|New Jersey|New Jersey
+NM|New Mexico|Nouveau-Mexique
+NY|New York|New York
+NC|North Carolina|Caroline du Nord
+ND|North Dakota|Dakota du Nord
+OH|Ohio|Ohio
+OK|Oklahoma|Oklahoma
+OR|Oregon|Oregon
+PA|Pennsylvania|Pennsylvanie
+RI|Rhode Island|Rhode Island
+SC|South Carolina|Caroline du Sud
+SD|South Dakota|Dakota du Sud
+TN|Tennessee|Tennessee
+TX|Texas|Texas
+UT|Utah|Utah
+VT|Vermont|Vermont
+VA|Virginia|Virginie
+WA|Washington|Washington
+WV|West Virginia|Virginie-Occidentale
+WI|Wisconsin|Wisconsin
+WY|Wyoming|Wyoming
+`);
 
 /**
  * Finds a US state by USPS code or English or French name (case and accents ignored).

@@ -10,6 +10,7 @@ import {
   isValidPersonalInfo,
   jointApplicantFormSchema,
   legalTermsFormSchema,
+  LEGAL_TERMS_YES_NO_QUESTIONS,
   manualAddressSchema,
   personalInfoFormSchema,
   type PersonalInfoContext,
@@ -668,15 +669,10 @@ describe('legal terms (spec 001 §2.2/§5)', () => {
     expect(legalTermsFormSchema(ctx).safeParse(valid).success).toBe(true);
   });
   it('every yes/no question: Choose an option that applies to you', () => {
-    for (const field of [
-      'resStatus',
-      'taxResidentorCitizenUs',
-      'taxNotCanadaNotUS',
-      'polExposed',
-      'ontarioWork',
-      'ownerOperator',
-      'singleInstitution',
-    ]) {
+    expect(LEGAL_TERMS_YES_NO_QUESTIONS.join(' ')).toBe(
+      'resStatus taxResidentorCitizenUs taxNotCanadaNotUS polExposed ontarioWork ownerOperator singleInstitution',
+    );
+    for (const field of LEGAL_TERMS_YES_NO_QUESTIONS) {
       expect(err({ [field]: '' }, field)).toBe('Choose an option that applies to you');
       expect(err({ [field]: undefined }, field)).toBe('Choose an option that applies to you');
     }

@@ -24,6 +24,7 @@ import {
   isUnitedStates,
   legalTermsContextOf,
   legalTermsFormSchema,
+  LEGAL_TERMS_YES_NO_QUESTIONS,
   truncateOption,
   type LegalTermsForm,
   type LegalTermsFormInput,
@@ -63,15 +64,7 @@ const FIELDS = [
   'singleInstitution',
 ] as const;
 
-const YES_NO = [
-  'resStatus',
-  'taxResidentorCitizenUs',
-  'taxNotCanadaNotUS',
-  'polExposed',
-  'ontarioWork',
-  'ownerOperator',
-  'singleInstitution',
-] as const;
+const YES_NO = LEGAL_TERMS_YES_NO_QUESTIONS;
 type YesNoQuestion = (typeof YES_NO)[number];
 const isYesNoQuestion = (name: string): name is YesNoQuestion => (YES_NO as readonly string[]).includes(name);
 
