@@ -7,6 +7,7 @@ import { canVisitStep, deriveProgress, missingStepsBefore, nextPathOf } from './
 import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
 import {
   EXAMPLE_ACCOUNT_USAGE,
+  exampleFacts,
   EXAMPLE_ADDRESS,
   EXAMPLE_LEGAL_TERMS,
   EXAMPLE_PERSONAL_INFO,
@@ -22,13 +23,8 @@ const savings: ProductOffering = {
 const tfsa: ProductOffering = { ...savings, productID: '5001', accountCategory: 'TFSA' };
 const student: ProductOffering = { ...sampleChequing, productID: '1002', benefit: 'STUDENT' };
 
-const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single'): ApplicantFacts => ({
-  flowKind,
-  products,
-  email: 'ada@example.com',
-  sweepEnabled: false,
-  today: TODAY,
-});
+const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single') =>
+  exampleFacts(products, TODAY, flowKind);
 
 const PERSONAL_INFO = EXAMPLE_PERSONAL_INFO;
 const ADDRESS = { ...EXAMPLE_ADDRESS, isManualMailingAddress: false };

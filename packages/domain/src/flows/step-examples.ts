@@ -2,6 +2,8 @@
  * One fictional applicant's answers, step by step: the step contracts' example bodies (the API's
  * documentation) and the tests' starting point, so every test fills a step the same way.
  */
+import type { FlowKind } from './flows.ts';
+import type { ApplicantAnswers, ApplicantFacts, ProductFacts } from './step-context.ts';
 
 /** 'Tell us about yourself', answered by an adult in Ontario. */
 export const EXAMPLE_PERSONAL_INFO = {
@@ -52,3 +54,27 @@ export const EXAMPLE_LEGAL_TERMS = {
   primaryPurpose: '1',
   primaryPurposeGIC: '5',
 };
+
+/** The answers of an applicant who has answered nothing yet. */
+export const NO_ANSWERS: ApplicantAnswers = {
+  personalInfo: null,
+  phone: { isStarted: false, isClosed: false },
+  address: null,
+  products: null,
+  sin: null,
+  accountUsage: null,
+  identity: 'notStarted',
+  legalTerms: null,
+  reviewConsent: false,
+  termsAccepted: false,
+  steps: {},
+};
+
+/** What the server knows of the example applicant (ada@example.com, no sweep) on `today`. */
+export function exampleFacts(
+  products: readonly ProductFacts[],
+  today: Date,
+  flowKind: FlowKind = 'single',
+): ApplicantFacts {
+  return { flowKind, products, email: 'ada@example.com', sweepEnabled: false, today };
+}
