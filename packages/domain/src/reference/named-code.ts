@@ -23,14 +23,3 @@ export function findIn(
     list.find((e) => normalize(e.nameEn) === key || normalize(e.nameFr) === key)
   );
 }
-
-/** The places of a table written one a line as 'code|English name|French name'. */
-export function namedCodesOf(table: string): NamedCode[] {
-  return table
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [code = '', nameEn = '', nameFr = ''] = line.split('|');
-      return { code, nameEn, nameFr };
-    });
-}
