@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR } from './lib.mjs';
+import { PROVINCES } from './places-source.mjs';
 
 const errors = [];
 const fail = (msg) => errors.push(msg);
@@ -27,21 +28,6 @@ for (const f of FILES)
 
 // ---------------------------------------------------------------- Canadian rules (reference §6.2, §6.3)
 const POSTAL_RE = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/;
-const PROVINCES = {
-  AB: 'Alberta',
-  BC: 'British Columbia',
-  MB: 'Manitoba',
-  NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador',
-  NS: 'Nova Scotia',
-  NT: 'Northwest Territories',
-  NU: 'Nunavut',
-  ON: 'Ontario',
-  PE: 'Prince Edward Island',
-  QC: 'Quebec',
-  SK: 'Saskatchewan',
-  YT: 'Yukon',
-};
 const FIRST_LETTER = {
   A: ['NL'],
   B: ['NS'],
@@ -111,20 +97,9 @@ for (const [fsa, coords] of Object.entries(geo)) {
 }
 
 // ---------------------------------------------------------------- products
-const ACCOUNT_TYPES = [
-  'Chequing',
-  'Savings',
-  'USChequing',
-  'GIC',
-  'TFSA',
-  'FHSA',
-  'RRSP',
-  'RIF',
-  'Mortgage',
-  'LOC',
-  'CreditCard',
-  'Other',
-];
+// The twelve account types of spec 000 §3.
+const ACCOUNT_TYPES =
+  'Chequing Savings USChequing GIC TFSA FHSA RRSP RIF Mortgage LOC CreditCard Other'.split(' ');
 const GROUPS = ['Chequing', 'Savings', 'US Dollar', 'GICs', 'TFSAs', 'RRSPs', 'FHSA'];
 const products = load('products.json');
 const byId = new Map();

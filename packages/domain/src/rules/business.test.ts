@@ -17,6 +17,7 @@ import {
   type SaveResponseLike,
 } from './business.ts';
 import { errorRoute } from './error-routes.ts';
+import { membershipResponseSchema } from '../schemas/entities.ts';
 
 const bytesFrom = (values: readonly number[]) => {
   let i = 0;
@@ -126,19 +127,8 @@ describe('identity-provider share (spec 000 §9)', () => {
   });
 });
 
-/** The save response's screen flags, each routing on its own. */
-const SCREEN_FLAGS = [
-  'showCanadaPostScreen',
-  'showAgeErrorScreen',
-  'showGenericErrorScreen',
-  'showBlockListErrorScreen',
-  'showPrimaryCompleteScreen',
-  'showJointCompleteScreen',
-  'showCustomErrorScreen',
-  'showTimeoutScreen',
-  'showSavingsAccountOfferScreen',
-  'showDeclineScreen',
-] as const;
+/** The save response's screen flags (each routes on its own). */
+const SCREEN_FLAGS = Object.keys(membershipResponseSchema.shape).filter((key) => key.startsWith('show'));
 const flagsAll = (value: boolean) => Object.fromEntries(SCREEN_FLAGS.map((flag) => [flag, value]));
 const none: SaveResponseLike = { primaryCustNo: null, jointCustNo: null, ...flagsAll(false) };
 const all: SaveResponseLike = { primaryCustNo: 'M100', jointCustNo: 'M101', ...flagsAll(true) };
