@@ -4,10 +4,10 @@
  */
 import { useTranslation } from '../i18n/use-translation.tsx';
 import type { UseFormReturn } from 'react-hook-form';
-import { formatPhoneMask, trimName, type PersonalInfoForm, type PersonalInfoFormInput } from '@omo/domain';
+import { trimName, type PersonalInfoForm, type PersonalInfoFormInput } from '@omo/domain';
 import { DateOfBirthField } from './form/date-of-birth-field.tsx';
 import { TextField } from './form/field.tsx';
-import { MaskedField } from './form/masked-field.tsx';
+import { PhoneField } from './form/phone-field.tsx';
 import { RadioGroup } from './form/radio-group.tsx';
 import { bindFields } from './form/use-form-errors.ts';
 
@@ -58,17 +58,11 @@ export function PersonalDetailsFields({ form, messageOf }: FieldsProps) {
         }}
         errors={{ month: messageOf('dob_month'), day: messageOf('dob_day'), year: messageOf('dob_year') }}
       />
-      <MaskedField
+      <PhoneField
         control={control}
-        name="phoneNumber"
-        id="phoneNumber"
         label={t('personalInfo.phone')}
         hint={t('personalInfo.phoneHint')}
         error={messageOf('phoneNumber')}
-        format={formatPhoneMask}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
         placeholder="(000) 000-0000"
         className="field__input--short"
       />
