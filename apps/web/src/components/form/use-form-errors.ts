@@ -47,7 +47,7 @@ export function useFormErrors<T extends FieldValues>(errors: FieldErrors<T>, ord
  */
 export function bindFields<T extends FieldValues>(
   register: UseFormRegister<T>,
-  messageOf: (name: string) => string | undefined,
+  messageOf: (name: Path<T>) => string | undefined,
 ) {
   return (name: Path<T>) => ({ id: name as string, error: messageOf(name), registration: register(name) });
 }
