@@ -11,9 +11,10 @@ import {
   type StaffAction,
   type StaffCaseState,
 } from '@omo/domain';
-import { api, ApiError, newRequestId } from './api.ts';
+import { api, newRequestId } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
+import { ActionResult, errorMessage, type ActionMessage } from './ui.tsx';
 
 interface Applicant {
   role: 'primary' | 'joint';
@@ -92,7 +93,7 @@ const CALLS: Record<StaffAction, { path: string; reason: boolean }> = {
 
 export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
   const [found, setFound] = useState<Case | null>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text?: string } | null>(null);
+  const [message, setMessage] = useState<ActionMessage | null>(null);
   const [open, setOpen] = useState<StaffAction | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
 
@@ -114,7 +115,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       setOpen(null);
       setMessage({ kind: 'ok' });
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      setMessage(errorMessage(error));
     }
     await load();
   }
@@ -131,7 +132,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       setRevealed({ ...revealed, [`${applicant.role}:${field}`]: value ?? '—' });
       await load();
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      setMessage(errorMessage(error));
     }
   }
 
@@ -173,11 +174,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       <h1>
         {t.caseOf} {found.reference}
       </h1>
-      {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind}>
-          {message.kind === 'ok' ? t.done : message.text}
-        </p>
-      )}
+      <ActionResult message={message} t={t} />
       <div className="columns">
         <div>
           <h2>{t.summary}</h2>
