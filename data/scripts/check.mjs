@@ -28,26 +28,13 @@ for (const f of FILES)
 
 // ---------------------------------------------------------------- Canadian rules (reference §6.2, §6.3)
 const POSTAL_RE = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/;
-const FIRST_LETTER = {
-  A: ['NL'],
-  B: ['NS'],
-  C: ['PE'],
-  E: ['NB'],
-  G: ['QC'],
-  H: ['QC'],
-  J: ['QC'],
-  K: ['ON'],
-  L: ['ON'],
-  M: ['ON'],
-  N: ['ON'],
-  P: ['ON'],
-  R: ['MB'],
-  S: ['SK'],
-  T: ['AB'],
-  V: ['BC'],
-  X: ['NT', 'NU'],
-  Y: ['YT'],
-};
+// The province (or territories) of a postal code's first letter (reference §6.2).
+const FIRST_LETTER = Object.fromEntries(
+  'A:NL B:NS C:PE E:NB G:QC H:QC J:QC K:ON L:ON M:ON N:ON P:ON R:MB S:SK T:AB V:BC X:NT,NU Y:YT'
+    .split(' ')
+    .map((entry) => entry.split(':'))
+    .map(([letter, provinces]) => [letter, provinces.split(',')]),
+);
 const X_FSA = { X0A: 'NU', X0B: 'NU', X0C: 'NU', X0E: 'NT', X0G: 'NT', X1A: 'NT' };
 function provinceOfPostal(pc) {
   const fsa = pc.slice(0, 3);
