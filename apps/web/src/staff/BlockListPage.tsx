@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
-import { ActionResult, errorMessage, type ActionMessage } from './ui.tsx';
+import { ActionResult, ColumnHeaders, errorMessage, type ActionMessage } from './ui.tsx';
 
 interface Entry {
   id: string;
@@ -59,15 +59,9 @@ export function BlockListPage({ me, t }: { me: Me; t: Texts }) {
       <h1>{t.blockList}</h1>
       <ActionResult message={message} t={t} />
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.name}</th>
-            <th scope="col">{t.birthDate}</th>
-            <th scope="col">{t.note}</th>
-            <th scope="col">{t.who}</th>
-            {me.role === 'supervisor' && <th scope="col">{t.actions}</th>}
-          </tr>
-        </thead>
+        <ColumnHeaders
+          titles={[t.name, t.birthDate, t.note, t.who, ...(me.role === 'supervisor' ? [t.actions] : [])]}
+        />
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>

@@ -14,7 +14,7 @@ import {
 import { api, newRequestId } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
-import { ActionResult, errorMessage, type ActionMessage } from './ui.tsx';
+import { ActionResult, ColumnHeaders, errorMessage, type ActionMessage } from './ui.tsx';
 
 interface Applicant {
   role: 'primary' | 'joint';
@@ -391,12 +391,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       </div>
       <h2>{t.history}</h2>
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.round}</th>
-            <th scope="col">{t.claimedAt}</th>
-          </tr>
-        </thead>
+        <ColumnHeaders titles={[t.round, t.claimedAt]} />
         <tbody>
           {found.decisionHistory.map((h) => (
             <tr key={h.round}>
@@ -408,13 +403,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       </table>
       <h2>{t.emails}</h2>
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.template}</th>
-            <th scope="col">{t.applicants}</th>
-            <th scope="col">{t.sentAt}</th>
-          </tr>
-        </thead>
+        <ColumnHeaders titles={[t.template, t.applicants, t.sentAt]} />
         <tbody>
           {found.emails.map((e, i) => (
             <tr key={i}>
@@ -429,15 +418,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       </table>
       <h2>{t.log}</h2>
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.when}</th>
-            <th scope="col">{t.who}</th>
-            <th scope="col">{t.what}</th>
-            <th scope="col">{t.note}</th>
-            <th scope="col">{t.session}</th>
-          </tr>
-        </thead>
+        <ColumnHeaders titles={[t.when, t.who, t.what, t.note, t.session]} />
         <tbody>
           {found.log.map((l) => (
             <tr key={l.id}>

@@ -50,3 +50,18 @@ export function StaffField({
     </div>
   );
 }
+
+/** A table's header row: one column header a title. */
+export function ColumnHeaders({ titles }: { titles: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {titles.map((title) => (
+          <th scope="col" key={title}>
+            {title}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
