@@ -41,5 +41,6 @@ export * from './flows/funnel.ts';
 export * from './flows/funnel-guard.ts';
 export * from './flows/step-context.ts';
 export * from './flows/steps.ts';
+export * from './flows/step-examples.ts';
 export * from './flows/progress.ts';
 export * from './terms/terms.ts';

@@ -74,6 +74,13 @@ function serve(
 
 afterEach(() => clearAll());
 
+/** Opens an outcome page: its heading, and the application's reference number under its label. */
+async function opensWithReference(route: string, heading: string) {
+  renderApp(route);
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+  expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
+}
+
 describe('the welcome page (confirmapplication)', () => {
   const approved = decisionOf('approved', '/single/confirmapplication', {
     openedProductIds: ['1001'],
@@ -228,11 +235,10 @@ describe('the other outcome pages', () => {
         },
       }),
     );
-    renderApp('/single/confirmcoapplicantapplication');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+    await opensWithReference(
+      '/single/confirmcoapplicantapplication',
       'Your part of the application is complete',
     );
-    expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
     expect(screen.getByText(/We've emailed Sam an invitation/)).toBeInTheDocument();
     expect(
       screen.getByText('Sam must finish within 7 days, or the application expires.'),
@@ -247,11 +253,7 @@ describe('the other outcome pages', () => {
         appRefNo: 'OMOABCDEFGHJ',
       }),
     );
-    renderApp('/joint/jointcomplete');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
-      'Your part of the joint application is complete',
-    );
-    expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
+    await opensWithReference('/joint/jointcomplete', 'Your part of the joint application is complete');
     expect(
       screen.getByText(/once the primary applicant has confirmed their identity in person/),
     ).toBeInTheDocument();

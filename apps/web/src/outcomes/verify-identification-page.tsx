@@ -6,6 +6,7 @@
  * weekday, the ID list, the proof-of-address note, the consent and a privacy link. Either panel that
  * cannot be loaded falls back to the contact centre's phone (its failure is not an error of the page).
  */
+import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
 import type { CanadaPostCreateResponse, PostOffice } from '@omo/domain';
@@ -43,6 +44,32 @@ function weekdayName(dayOfWeek: number, lang: Lang): string {
     weekday: 'long',
     timeZone: 'UTC',
   }).format(date);
+}
+
+/** One way to have the identity confirmed in person: where (`place`), what to bring, what else it asks. */
+function IdOption({
+  id,
+  title,
+  place,
+  children,
+}: {
+  id: string;
+  title: string;
+  place: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="outcome__option" aria-labelledby={id}>
+      <h2 className="form-section__title" id={id}>
+        {title}
+      </h2>
+      {place}
+      <p>{t('outcomes.verifyId.bring')}</p>
+      <PhotoIdList />
+      {children}
+    </section>
+  );
 }
 
 /** '17:30' as the language writes a time: '5:30 p.m.' / '17 h 30'. */
@@ -161,27 +188,22 @@ export function VerifyIdentificationPage() {
       <StaffMessages />
       <EmailedNote />
       <div className="outcome__options">
-        <section className="outcome__option" aria-labelledby="branch-title">
-          <h2 className="form-section__title" id="branch-title">
-            {t('outcomes.verifyId.branch.title')}
-          </h2>
-          <BranchPanel branch={branch} />
-          <p>{t('outcomes.verifyId.bring')}</p>
-          <PhotoIdList />
-        </section>
-        <section className="outcome__option" aria-labelledby="post-office-title">
-          <h2 className="form-section__title" id="post-office-title">
-            {t('outcomes.verifyId.postOffice.title')}
-          </h2>
-          <PostOfficePanel request={request} />
-          <p>{t('outcomes.verifyId.bring')}</p>
-          <PhotoIdList />
+        <IdOption
+          id="branch-title"
+          title={t('outcomes.verifyId.branch.title')}
+          place={<BranchPanel branch={branch} />}
+        />
+        <IdOption
+          id="post-office-title"
+          title={t('outcomes.verifyId.postOffice.title')}
+          place={<PostOfficePanel request={request} />}
+        >
           <p>{t('outcomes.verifyId.postOffice.proofOfAddress')}</p>
           <p>{t('outcomes.verifyId.postOffice.consent', { institution: institutionName })}</p>
           <p>
             <a href={privacyPolicyUrl}>{t('outcomes.verifyId.postOffice.privacy')}</a>
           </p>
-        </section>
+        </IdOption>
       </div>
     </div>
   );

@@ -162,6 +162,25 @@ function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
 const CODE_SCREEN_FOLLOWS: StepOptions = { isBackTarget: false };
 const PRODUCTS: StepOptions = { showsProducts: true };
 
+/** The steps both flows start with: the profile, the applicant, the phone and the address. */
+const PROFILE_TO_ADDRESS: readonly StepSpec[] = [
+  ['getstarted', 'step', 'never'],
+  ['createprofile', 'step', 'always'],
+  ['personalinfo', 'step', 'always', PRODUCTS],
+  ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
+  ['verificationCode', 'step', 'always'],
+  ['address', 'step', 'always'],
+];
+
+/** The steps both flows end their questions with, then the new member's welcome. */
+const TERMS_REVIEW_AND_WELCOME: readonly StepSpec[] = [
+  ['idverifyterms', 'step', 'documentStep'],
+  ['legalterms', 'step', 'always', PRODUCTS],
+  ['reviewapplication', 'step', 'always', PRODUCTS],
+  ['reviewterms', 'step', 'always', PRODUCTS],
+  ['confirmapplication', 'outcome', 'never'],
+];
+
 /**
  * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
  * verificationCode → address → confirmproducts → funding → (sin when interest bearing) → consent to the identity
@@ -169,23 +188,14 @@ const PRODUCTS: StepOptions = { showsProducts: true };
  * reviewapplication → reviewterms → outcome.
  */
 export const SINGLE_FLOW: Flow = buildFlow('single', [
-  ['getstarted', 'step', 'never'],
-  ['createprofile', 'step', 'always'],
-  ['personalinfo', 'step', 'always', PRODUCTS],
-  ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
-  ['verificationCode', 'step', 'always'],
-  ['address', 'step', 'always'],
+  ...PROFILE_TO_ADDRESS,
   ['confirmproducts', 'step', 'always', PRODUCTS],
   ['funding', 'step', 'always', PRODUCTS],
   ['sin', 'step', 'interestBearing', PRODUCTS],
   ['identityconsent', 'step', 'always'],
   ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
   ['finalizeaccount', 'step', 'always', PRODUCTS],
-  ['idverifyterms', 'step', 'documentStep'],
-  ['legalterms', 'step', 'always', PRODUCTS],
-  ['reviewapplication', 'step', 'always', PRODUCTS],
-  ['reviewterms', 'step', 'always', PRODUCTS],
-  ['confirmapplication', 'outcome', 'never'],
+  ...TERMS_REVIEW_AND_WELCOME,
   ['confirmcoapplicantapplication', 'outcome', 'never'],
   ['verifyidentification', 'outcome', 'never'],
   ['applicationdecline', 'outcome', 'never'],
@@ -200,21 +210,12 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
  * (idverifyterms) → legalterms → reviewapplication → reviewterms → outcome. finalizeaccount is off the path.
  */
 export const JOINT_FLOW: Flow = buildFlow('joint', [
-  ['getstarted', 'step', 'never'],
-  ['createprofile', 'step', 'always'],
-  ['personalinfo', 'step', 'always', PRODUCTS],
-  ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
-  ['verificationCode', 'step', 'always'],
-  ['address', 'step', 'always'],
+  ...PROFILE_TO_ADDRESS,
   ['sin', 'step', 'interestBearing', PRODUCTS],
   ['identityconsent', 'step', 'always'],
   ['identitycheck', 'check', 'always'],
   ['finalizeaccount', 'step', 'never', PRODUCTS],
-  ['idverifyterms', 'step', 'documentStep'],
-  ['legalterms', 'step', 'always', PRODUCTS],
-  ['reviewapplication', 'step', 'always', PRODUCTS],
-  ['reviewterms', 'step', 'always', PRODUCTS],
-  ['confirmapplication', 'outcome', 'never'],
+  ...TERMS_REVIEW_AND_WELCOME,
   ['jointcomplete', 'outcome', 'never'],
   ['verifyidentification', 'outcome', 'never'],
   ['processingapplication', 'outcome', 'never'],

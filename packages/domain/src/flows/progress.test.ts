@@ -5,6 +5,13 @@ import { backPathOf, JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './f
 import type { IdentityStatus } from './identity.ts';
 import { canVisitStep, deriveProgress, missingStepsBefore, nextPathOf } from './progress.ts';
 import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
+import {
+  EXAMPLE_ACCOUNT_USAGE,
+  exampleFacts,
+  EXAMPLE_ADDRESS,
+  EXAMPLE_LEGAL_TERMS,
+  EXAMPLE_PERSONAL_INFO,
+} from './step-examples.ts';
 
 const TODAY = new Date(2026, 10, 22);
 const savings: ProductOffering = {
@@ -16,69 +23,18 @@ const savings: ProductOffering = {
 const tfsa: ProductOffering = { ...savings, productID: '5001', accountCategory: 'TFSA' };
 const student: ProductOffering = { ...sampleChequing, productID: '1002', benefit: 'STUDENT' };
 
-const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single'): ApplicantFacts => ({
-  flowKind,
-  products,
-  email: 'ada@example.com',
-  sweepEnabled: false,
-  today: TODAY,
-});
+const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single') =>
+  exampleFacts(products, TODAY, flowKind);
 
-const PERSONAL_INFO = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  dob_month: '05',
-  dob_day: '10',
-  dob_year: '1986',
-  phoneNumber: '(416) 555-0123',
-  phoneType: 'mobile',
-  hasJointApp: 'no',
-};
-const ADDRESS = {
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
-  isManualMailingAddress: false,
-};
-const USAGE = {
-  creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
-  depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
-};
-const LEGAL_TERMS = {
-  resStatus: 'yes',
-  taxResidentorCitizenUs: 'no',
-  taxNotCanadaNotUS: 'no',
-  polExposed: 'no',
-  ontarioWork: 'yes',
-  occupation: { id: '2171', name: 'Software engineer' },
-  ownerOperator: 'no',
-  singleInstitution: 'yes',
-  natureOfBanking: 'Personal',
-  primaryPurpose: '1',
-  primaryPurposeGIC: '5',
-};
+const PERSONAL_INFO = EXAMPLE_PERSONAL_INFO;
+const ADDRESS = { ...EXAMPLE_ADDRESS, isManualMailingAddress: false };
+const USAGE = EXAMPLE_ACCOUNT_USAGE;
+const LEGAL_TERMS = EXAMPLE_LEGAL_TERMS;
 
 /** Answers complete up to (and including) `upTo`. */
 function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity: IdentityStatus = 'passed') {
-  const order: StepId[] = [
-    'personalinfo',
-    'phoneverification',
-    'verificationCode',
-    'address',
-    'confirmproducts',
-    'funding',
-    'sin',
-    'identityconsent',
-    'identitycheck',
-    'finalizeaccount',
-    'legalterms',
-    'reviewapplication',
-  ];
+  // The single flow's order: its steps' answers are saved in it.
+  const order = SINGLE_FLOW.steps.map((s) => s.id);
   const last = upTo === null ? -1 : order.indexOf(upTo);
   const has = (id: StepId) => order.indexOf(id) <= last;
   const answers: ApplicantAnswers = {

@@ -41,3 +41,40 @@ export function CheckboxField({
     </div>
   );
 }
+
+/** A checkbox the page holds in its own state (an agreement that enables a button), not a form's field. */
+export function ConsentCheckbox({
+  id,
+  label,
+  isChecked,
+  isDisabled,
+  describedBy: describedById,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  isChecked: boolean;
+  isDisabled?: boolean;
+  /** The ids of what the agreement refers to, read with the checkbox. */
+  describedBy?: string;
+  onChange: (isChecked: boolean) => void;
+}) {
+  return (
+    <div className="field">
+      <div className="checkbox">
+        <input
+          className="checkbox__input"
+          type="checkbox"
+          id={id}
+          aria-describedby={describedById}
+          checked={isChecked}
+          disabled={isDisabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label className="checkbox__label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+    </div>
+  );
+}

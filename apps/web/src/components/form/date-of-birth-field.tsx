@@ -60,6 +60,21 @@ export function DateOfBirthField({ legend, hint, ids, registrations, errors }: D
   const controlClass = (base: string, part: Part) =>
     `${base} date-group__${part}${errors[part] ? ' date-group__control--error' : ''}`;
 
+  /** The day's or the year's digits. */
+  const numberInput = (part: 'day' | 'year', maxLength: number, autoComplete: 'bday-day' | 'bday-year') => (
+    <input
+      id={ids[part]}
+      className={controlClass('field__input', part)}
+      type="text"
+      inputMode="numeric"
+      maxLength={maxLength}
+      autoComplete={autoComplete}
+      aria-invalid={errors[part] ? true : undefined}
+      aria-describedby={partDescribedBy(part)}
+      {...registrations[part]}
+    />
+  );
+
   const controls: Record<Part, ReactNode> = {
     month: (
       <select
@@ -78,32 +93,8 @@ export function DateOfBirthField({ legend, hint, ids, registrations, errors }: D
         ))}
       </select>
     ),
-    day: (
-      <input
-        id={ids.day}
-        className={controlClass('field__input', 'day')}
-        type="text"
-        inputMode="numeric"
-        maxLength={2}
-        autoComplete="bday-day"
-        aria-invalid={errors.day ? true : undefined}
-        aria-describedby={partDescribedBy('day')}
-        {...registrations.day}
-      />
-    ),
-    year: (
-      <input
-        id={ids.year}
-        className={controlClass('field__input', 'year')}
-        type="text"
-        inputMode="numeric"
-        maxLength={4}
-        autoComplete="bday-year"
-        aria-invalid={errors.year ? true : undefined}
-        aria-describedby={partDescribedBy('year')}
-        {...registrations.year}
-      />
-    ),
+    day: numberInput('day', 2, 'bday-day'),
+    year: numberInput('year', 4, 'bday-year'),
   };
 
   return (

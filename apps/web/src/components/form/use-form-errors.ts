@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import type { SummaryError } from './error-summary.tsx';
 import { useMessage } from './use-message.ts';
 
@@ -39,4 +39,15 @@ export function useFormErrors<T extends FieldValues>(errors: FieldErrors<T>, ord
     if (text) summary.push({ fieldId: name, message: text });
   }
   return { messageOf, summary: inPageOrder(summary) };
+}
+
+/**
+ * What ties a control to its form field, by the field's name: the control's id (the name, which the error
+ * summary links to), its translated error and its registration.
+ */
+export function bindFields<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  messageOf: (name: Path<T>) => string | undefined,
+) {
+  return (name: Path<T>) => ({ id: name as string, error: messageOf(name), registration: register(name) });
 }

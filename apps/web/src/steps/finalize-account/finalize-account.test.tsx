@@ -65,6 +65,14 @@ async function answerAll(label: string) {
   }
 }
 
+/** The texts of the error summary's links, once it shows. */
+async function summaryLinks() {
+  const summary = await screen.findByRole('alert');
+  return within(summary)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+}
+
 describe('finalizeaccount', () => {
   it('runs the identity check when the page opens; Continue waits for it', async () => {
     holdProducts([CHEQUING]);
@@ -139,12 +147,7 @@ describe('finalizeaccount', () => {
     start({ checked: true });
     renderApp('/single/finalizeaccount');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    const summary = await screen.findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual([
+    expect(await summaryLinks()).toEqual([
       'How will money come into this account? Provide an answer for each category',
       'How will you make your deposits? Provide an answer for each category',
     ]);
@@ -159,12 +162,7 @@ describe('finalizeaccount', () => {
     screen.getAllByRole('radio')[0]!.focus();
     while (document.activeElement !== continueButton) await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    const summary = await screen.findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual([
+    expect(await summaryLinks()).toEqual([
       'Comment l’argent entrera-t-il dans ce compte? Fournissez une réponse pour chaque catégorie',
       'Comment ferez-vous vos dépôts? Fournissez une réponse pour chaque catégorie',
     ]);

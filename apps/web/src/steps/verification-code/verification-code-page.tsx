@@ -42,6 +42,7 @@ import { problemMessage } from '../../lib/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../../components/phone-verification.css';
 import './verification-code.css';
+import { BusyButton } from '../../components/form/busy-button.tsx';
 
 type PhoneView = ApplicationPhoneView;
 
@@ -323,17 +324,15 @@ export function VerificationCodePage() {
       </div>
 
       <div className="actions">
-        <button
+        <BusyButton
           id="code-continue"
           type="button"
-          className="button"
-          disabled={!phone.canContinue || isContinuing}
-          aria-busy={isContinuing}
+          disabled={!phone.canContinue}
+          isBusy={isContinuing}
           onClick={() => void onContinue()}
         >
-          {isContinuing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
           {limitReached ? t('verificationCode.continueUnverified') : t('common.continue')}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );
