@@ -659,6 +659,9 @@ export const en = {
     verifyId: {
       title: "Let's confirm your identity in person",
       lead: "We couldn't confirm your identity online. To finish opening your membership with {{institution}}, show your ID in person at one of our branches or at a post office.",
+      showBy: 'Show your ID in person by {{date}}.',
+      print: 'Print these instructions',
+      printHint: 'To keep them as a file, choose “Save as PDF” as the printer.',
       bring: 'Bring one valid government-issued photo ID:',
       ids: {
         driversLicence: "Driver's licence",

@@ -824,6 +824,10 @@ export const fr: Translation = {
     verifyId: {
       title: 'Confirmons votre identité en personne',
       lead: 'Nous n’avons pas pu confirmer votre identité en ligne. Pour terminer l’ouverture de votre adhésion à {{institution}}, présentez votre pièce d’identité en personne dans l’une de nos succursales ou dans un bureau de poste.',
+      showBy: 'Présentez votre pièce d’identité en personne au plus tard le {{date}}.',
+      print: 'Imprimer ces instructions',
+      printHint:
+        'Pour les garder dans un fichier, choisissez « Enregistrer au format PDF » comme imprimante.',
       bring: 'Apportez une pièce d’identité avec photo valide délivrée par un gouvernement :',
       ids: {
         driversLicence: 'Permis de conduire',

@@ -132,7 +132,7 @@ describe('the mailer', () => {
     mailer.close();
     expect(kept[0]!.html).toContain(`<img src="data:image/png;base64,${PNG}"`);
     expect(kept[0]!.html).toContain(
-      'alt="Code-barres de votre demande de vérification d’identité, numéro DSS0001234"',
+      'alt="Code à barres de votre demande de vérification d’identité, numéro DSS0001234"',
     );
     expect(kept[0]!.body).toContain('DSS0001234');
   });

@@ -186,10 +186,10 @@ function inPersonEmail(p: TemplateParams['decisionMade'], b: Brand, language: La
         `Votre numéro de référence est le ${p.refNo}.`,
         ...(instructions
           ? [
-              `Au bureau de poste, montrez ce code-barres, sur votre téléphone ou imprimé. Numéro de la demande : ${instructions.barcodeText}.`,
+              `Au bureau de poste, montrez ce code à barres, sur votre téléphone ou imprimé. Numéro de la demande : ${instructions.barcodeText}.`,
             ]
           : [
-              `Pour aller au bureau de poste, appelez-nous au ${b.contactPhone} : nous vous donnerons le code-barres de votre demande.`,
+              `Pour aller au bureau de poste, appelez-nous au ${b.contactPhone} : nous vous donnerons le code à barres de votre demande.`,
             ]),
         `Apportez une pièce d’identité valide avec photo délivrée par un gouvernement : ${PHOTO_IDS.fr}. Si elle ne montre pas votre adresse actuelle, apportez aussi une preuve d’adresse : une facture de services publics, une police d’assurance, un relevé bancaire ou de carte de crédit, ou un bail.`,
         `Dans une succursale, appelez d’abord pour prendre rendez-vous et donnez votre numéro de référence.`,
@@ -213,7 +213,7 @@ function inPersonEmail(p: TemplateParams['decisionMade'], b: Brand, language: La
   const image: InlineImage | undefined = instructions && {
     after: 3,
     alt: fr
-      ? `Code-barres de votre demande de vérification d’identité, numéro ${instructions.barcodeText}`
+      ? `Code à barres de votre demande de vérification d’identité, numéro ${instructions.barcodeText}`
       : `Barcode of your ID verification request, number ${instructions.barcodeText}`,
     attachment: {
       filename: `${instructions.barcodeText}.png`,
