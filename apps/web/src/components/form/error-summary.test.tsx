@@ -39,4 +39,14 @@ describe('ErrorSummary', () => {
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it("says a message about the applicant as the page's, without a link, before the fields to fix", () => {
+    renderSummary(1, [
+      { fieldId: 'dob_day', message: 'You must have reached the age of majority.', isPageLevel: true },
+      { fieldId: 'email', message: 'Enter your email address' },
+    ]);
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent(/^There is a problemYou must have reached the age of majority\./);
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Enter your email address']);
+  });
 });
