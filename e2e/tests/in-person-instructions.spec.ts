@@ -2,25 +2,13 @@
 // ID, and prints as the instructions alone (or saves them as a PDF through the browser's printer); the
 // e-mail carries the same barcode (an image), its number, the reference and the last day. In English on a
 // desktop and in French at 320 px; axe on the page.
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { test, expect, expectNoHorizontalScroll, screenshot as shot } from '../fixtures/test.ts';
 import { newApplicant, readOutbox } from '../fixtures/applicant.ts';
 import { submitThroughApi } from '../fixtures/submit.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 const EVERYDAY_CHEQUING = '1001';
-
-/** Where the screenshots go when asked for (SHOTS_DIR), beside the test's own output. */
-async function shot(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
-  await page.screenshot({ path: outputPath(name), fullPage: true });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: `${dir}/${name}`, fullPage: true });
-  }
-}
 
 const TEXTS = {
   en: {

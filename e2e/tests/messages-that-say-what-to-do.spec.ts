@@ -1,24 +1,13 @@
 // Messages that say what to do, on 'Tell us about yourself': an empty date of birth is one message, in the
 // summary and under the question; an applicant too young to apply online is told at the top of the page,
 // with no field to fix. In English on a desktop and in French at 320 px; axe on the page with its errors.
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { test, expect, expectNoHorizontalScroll, screenshot as shot } from '../fixtures/test.ts';
 import { newApplicant } from '../fixtures/applicant.ts';
 import { createProfile, startApplication } from '../pages/single-flow.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 const EVERYDAY_CHEQUING = '1001';
-
-async function shot(page: Page, name: string, outputPath: (name: string) => string): Promise<void> {
-  await page.screenshot({ path: outputPath(name), fullPage: true });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: `${dir}/${name}`, fullPage: true });
-  }
-}
 
 const TEXTS = {
   en: {

@@ -631,8 +631,7 @@ export const en = {
       offer: 'We can open a savings account for you instead, and you become a member today.',
       accept: 'Yes, open a savings account',
       decline: 'No, thanks',
-      failed:
-        "We couldn't open the savings account. Try again, or call us at <phone>{{phone}}</phone>.",
+      failed: "We couldn't open the savings account. Try again, or call us at <phone>{{phone}}</phone>.",
     },
     jointComplete: {
       title: 'Your part of the joint application is complete',

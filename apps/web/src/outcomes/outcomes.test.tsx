@@ -378,24 +378,22 @@ describe('ID in person (verifyidentification)', () => {
     distance: 0.9,
   };
 
-  it('shows the nearest branch, and the post-office request: its barcode, the post office and its hours, the IDs, the consent and the privacy link', async () => {
-    const calls = serve(
+  /** The in-person page's answers: the nearest branch and the post-office request. */
+  const serveInPerson = () =>
+    serve(
       () => decidedView(inPerson),
       (call) => {
         if (call.path === APPLICATION_API_PATHS.nearestBranch) return { body: { branch } };
         if (call.method === 'POST' && call.path === APPLICATION_API_PATHS.canadaPostCreate) {
-          return {
-            body: {
-              dssNumber: 'iVBORw0KGgo=',
-              barcodeText: '1234567890123456',
-              postOffice,
-              showBy: '2026-12-27',
-            },
-          };
+          const body = { dssNumber: 'iVBORw0KGgo=', barcodeText: '1234567890123456', postOffice };
+          return { body: { ...body, showBy: '2026-12-27' } };
         }
         return undefined;
       },
     );
+
+  it('shows the nearest branch, and the post-office request: its barcode, the post office and its hours, the IDs, the consent and the privacy link', async () => {
+    const calls = serveInPerson();
     renderApp('/single/verifyidentification');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       "Let's confirm your identity in person",
@@ -437,23 +435,7 @@ describe('ID in person (verifyidentification)', () => {
   });
 
   it('gives the reference and the last day, and prints the instructions', async () => {
-    serve(
-      () => decidedView(inPerson),
-      (call) => {
-        if (call.path === APPLICATION_API_PATHS.nearestBranch) return { body: { branch } };
-        if (call.method === 'POST' && call.path === APPLICATION_API_PATHS.canadaPostCreate) {
-          return {
-            body: {
-              dssNumber: 'iVBORw0KGgo=',
-              barcodeText: '1234567890123456',
-              postOffice,
-              showBy: '2026-12-27',
-            },
-          };
-        }
-        return undefined;
-      },
-    );
+    serveInPerson();
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     renderApp('/single/verifyidentification');
     expect(await screen.findByText('Show your ID in person by December 27, 2026.')).toBeInTheDocument();

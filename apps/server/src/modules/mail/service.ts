@@ -13,7 +13,6 @@ import type { Database } from '../../db/database.ts';
 import { failureKind } from '../../lib/dependency-status.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { createOutboxRepository } from '../outbox/repository.ts';
-import type { InPersonIdProvider } from '../../providers/in-person-id/in-person-id.ts';
 import { inPersonInstructionsOf } from '../in-person-id/service.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import {
