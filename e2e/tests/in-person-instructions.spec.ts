@@ -82,12 +82,12 @@ for (const language of ['en', 'fr'] as const) {
     // The e-mail: the same barcode as an image, its number, the reference and the same last day.
     const mailTo = async () => (await readOutbox(page.request)).find((m) => m.to === applicant.email);
     await expect.poll(mailTo, { timeout: 30_000 }).toBeTruthy();
-    const { body, html } = (await mailTo()) as { body: string; html: string };
+    const { body, html } = (await mailTo())!;
     expect(body).toContain(texts.refNo(response.appRefNo));
     expect(body).toContain(texts.mailBy(day));
     expect(body).toContain(texts.mailNumber(number));
     const mailPage = await page.context().newPage();
-    await mailPage.setContent(html);
+    await mailPage.setContent(html ?? '');
     const mailBarcode = mailPage.getByRole('img', { name: texts.barcode });
     await expect(mailBarcode).toBeVisible();
     expect(await mailBarcode.getAttribute('alt')).toContain(number);

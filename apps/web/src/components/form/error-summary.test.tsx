@@ -3,11 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '../../i18n/use-translation.tsx';
 import { createI18n } from '../../i18n/i18n.ts';
-import { ErrorSummary } from './error-summary.tsx';
+import { ErrorSummary, type SummaryError } from './error-summary.tsx';
 
 function renderSummary(
   focusKey: number,
-  errors = [{ fieldId: 'email', message: 'Enter your email address' }],
+  errors: SummaryError[] = [{ fieldId: 'email', message: 'Enter your email address' }],
 ) {
   return render(
     <I18nProvider i18n={createI18n('en')}>
