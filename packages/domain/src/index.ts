@@ -37,6 +37,7 @@ export * from './flows/decision.ts';
 export * from './flows/lifecycle.ts';
 export * from './flows/staff.ts';
 export * from './flows/joint.ts';
+export * from './flows/in-person-id.ts';
 export * from './flows/funnel.ts';
 export * from './flows/funnel-guard.ts';
 export * from './flows/step-context.ts';

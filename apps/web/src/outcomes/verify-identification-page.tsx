@@ -9,7 +9,7 @@
 import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import type { CanadaPostCreateResponse, PostOffice } from '@omo/domain';
+import { longDayOf, type CanadaPostCreateResponse, type PostOffice } from '@omo/domain';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
@@ -172,20 +172,46 @@ function PostOfficePanel({ request }: { request: Loaded<CanadaPostCreateResponse
   );
 }
 
+/**
+ * What the applicant keeps: the reference, the last day (once the request is known) and a print button
+ * (the page prints as the instructions alone; a browser's printer saves them as a PDF).
+ */
+function Instructions({ refNo, request }: { refNo: string; request: Loaded<CanadaPostCreateResponse> }) {
+  const { t, i18n } = useTranslation();
+  const showBy = request.state === 'loaded' ? request.value.showBy : null;
+  return (
+    <div className="outcome__highlight">
+      <p className="outcome__label">{t('outcomes.refNo', { refNo })}</p>
+      {showBy ? (
+        <p className="outcome__label">
+          {t('outcomes.verifyId.showBy', { date: longDayOf(showBy, currentLang(i18n)) })}
+        </p>
+      ) : null}
+      <div className="outcome__print">
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          {t('outcomes.verifyId.print')}
+        </button>
+        <p className="field__hint">{t('outcomes.verifyId.printHint')}</p>
+      </div>
+    </div>
+  );
+}
+
 export function VerifyIdentificationPage() {
   const { t } = useTranslation();
   const { institutionName, privacyPolicyUrl } = useAppConfig();
-  const { decision } = useLoaderData<OutcomeData>();
+  const { decision, view } = useLoaderData<OutcomeData>();
   const title = t('outcomes.verifyId.title');
   usePageTitle(title);
   const branch = useLoaded(async (signal) => (await getNearestBranch(signal)).branch);
   const request = useLoaded((signal) => createPostOfficeRequest(decision.response.applicantId ?? '', signal));
 
   return (
-    <div className="panel panel--wide outcome">
+    <div className="panel panel--wide outcome outcome--instructions">
       <PageHeading>{title}</PageHeading>
       <p className="lead outcome__lead">{t('outcomes.verifyId.lead', { institution: institutionName })}</p>
       <StaffMessages />
+      <Instructions refNo={view.appRefNo} request={request} />
       <EmailedNote />
       <div className="outcome__options">
         <IdOption

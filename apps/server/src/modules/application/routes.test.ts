@@ -759,7 +759,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         {
           path: 'provinceName',
           key: 'age.majority',
-          message: `You must have reached the age of majority in your province or territory of residence to become a member online... Please call us at ${CONTACT_PHONE} to discuss other options.`,
+          message: `You must have reached the age of majority in your province or territory of residence to become a member online. Call us at ${CONTACT_PHONE} to discuss other options.`,
         },
       ]);
       const ab = manualAddress({

@@ -63,7 +63,7 @@ describe('personalinfo', () => {
     expect(screen.getByLabelText('Prénom (nom légal)')).toBeInTheDocument();
   });
 
-  it('in French: the error summary lists the date of birth day, month, year, as the page shows it', async () => {
+  it('in French: the date of birth has one message, in the summary and under the question', async () => {
     start(CHEQUING);
     renderApp('/single/personalinfo', 'fr');
     await screen.findByRole('group', { name: 'Date de naissance' });
@@ -73,11 +73,52 @@ describe('personalinfo', () => {
       .getAllByRole('link')
       .map((a) => a.textContent)
       .filter((text) => /naissance/.test(text ?? ''));
-    expect(dateLinks).toEqual([
-      'Entrez votre jour de naissance',
-      'Entrez votre mois de naissance',
-      'Entrez votre année de naissance',
-    ]);
+    expect(dateLinks).toEqual(['Entrez votre date de naissance']);
+    // The link goes to the first part the page shows (the day, in French).
+    expect(within(summary).getByRole('link', { name: 'Entrez votre date de naissance' })).toHaveAttribute(
+      'href',
+      '#dob_day',
+    );
+    const group = screen.getByRole('group', { name: 'Date de naissance' });
+    expect(within(group).getAllByText('Entrez votre date de naissance')).toHaveLength(1);
+    expect(within(group).getByLabelText('Mois')).toHaveAccessibleDescription(
+      /Entrez votre date de naissance/,
+    );
+  });
+
+  it('a too-young applicant is told at the top of the page, with no field to fix', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo');
+    await fillValid(String(new Date().getFullYear() - 10));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: /open a joint account/ })).getByLabelText('No'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByText(
+        /^You must have reached the age of majority in your province or territory of residence to become a member online\. Call us at /,
+      ),
+    ).toBeInTheDocument();
+    expect(within(summary).queryByRole('link')).not.toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    expect(within(group).queryByText(/age of majority/)).not.toBeInTheDocument();
+  });
+
+  it('one part of the date missing: its own message, once', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo');
+    const group = await screen.findByRole('group', { name: 'Date of birth' });
+    await userEvent.selectOptions(within(group).getByLabelText('Month'), '03');
+    await userEvent.type(within(group).getByLabelText('Day'), '27');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent)
+        .filter((text) => /birth/.test(text ?? '')),
+    ).toEqual(['Enter your year of birth']);
   });
 
   it('in English: month, day, year, with capitalised month names', async () => {

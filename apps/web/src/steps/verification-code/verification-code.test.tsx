@@ -425,7 +425,7 @@ describe('verificationCode', () => {
               {
                 path: '',
                 key: 'api.tooManyRequests',
-                message: 'Too many requests. Please wait a minute and try again.',
+                message: 'Too many requests. Wait a minute, then try again.',
               },
             ],
           },
@@ -436,7 +436,7 @@ describe('verificationCode', () => {
     await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre numéro de téléphone' });
     await user.click(screen.getByRole('button', { name: 'Renvoyer le code par texto' }));
     expect(
-      await screen.findByText('Trop de demandes. Veuillez patienter une minute, puis réessayer.'),
+      await screen.findByText('Trop de demandes. Attendez une minute, puis réessayez.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Rate limit exceeded/)).not.toBeInTheDocument();
   });
