@@ -633,7 +633,8 @@ test.describe('keyboard', () => {
     }
     await expect(continueBtn).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/single\/confirmproducts$/);
+    // Nothing to choose in a chequing account: on to the funding (decision 0101).
+    await expect(page).toHaveURL(/\/single\/funding$/);
     const { address } = await applicationView(page.request);
     expect(address).toMatchObject({ streetNumber: '987', postalCode: 'M4L 5A9' });
     expect(address?.unitNumber).not.toBe('');
