@@ -46,8 +46,9 @@ test.describe('funding the accounts', () => {
     await verifyPhone(page, applicant, { check });
     await enterAddressBySearch(page, { check });
     await submitAddress(page, { check });
-    await continueButton(page).click();
 
+    // Nothing to choose in these accounts: the funding comes after the address, in each product's card
+    // (decision 0101).
     await expect(page).toHaveURL(/\/single\/funding$/);
     await expect(heading(page, 'How would you like to fund your account?')).toBeVisible();
     await expect(page).toHaveTitle(/^How would you like to fund your account\?/);

@@ -77,7 +77,7 @@ async function primaryInvites(
   await page.getByLabel("Co-applicant's last name").fill(coApplicant.lastName);
   await page.getByLabel("Co-applicant's email address").fill(coApplicant.email);
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/phoneverification$/);
+  await expect(page).toHaveURL(/\/single\/verificationCode$/);
   await verifyPhone(page, primary);
   await enterAddressBySearch(page);
   await submitAddress(page);
@@ -178,14 +178,11 @@ test.describe('joint applications', () => {
     await check();
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/phoneverification$/);
+    // The code was texted as 'Tell us about yourself' was saved (decision 0102).
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await expect(phone.getByText(maskedPhone(coApplicant.phone), { exact: true })).toBeVisible();
     await check();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
-    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await expect(phone.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
-    await continueButton(phone).click();
     await expect(phone).toHaveURL(/\/joint\/address$/);
     // The co-applicant confirms no products: their own steps are numbered 1 to 3.
     await expect(phone.getByText('STEP 02/03')).toBeVisible();
@@ -272,11 +269,8 @@ test.describe('joint applications', () => {
 
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/phoneverification$/);
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
     await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
     await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
@@ -326,9 +320,9 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     await giveIdentityConsent(phone);
@@ -461,9 +455,9 @@ test.describe('joint applications', () => {
     // The co-applicant goes on, giving another legal name than the invited one: held for review.
     await fillPersonalInfo(phone, { ...coApplicant, firstName: 'Samantha' });
     await continueButton(phone).click();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     await giveIdentityConsent(phone);
@@ -500,9 +494,9 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     await giveIdentityConsent(phone);

@@ -372,6 +372,7 @@ export const fr: Translation = {
     legend: 'Entrez le code à 6 chiffres',
     expiry_one: 'Le code expire {{count}} minute après son envoi.',
     expiry_other: 'Le code expire {{count}} minutes après son envoi.',
+    movesOn: 'Une fois le code vérifié, vous passez directement à l’étape suivante.',
     digitLabel: 'Chiffre {{n}} sur {{total}}',
     checking: 'Vérification du code…',
     expired: 'Ce code a expiré. Demandez un nouveau code.',
@@ -431,7 +432,8 @@ export const fr: Translation = {
     checking: 'Vérification de votre identité. Cela prend quelques secondes…',
     recheck:
       'Vous avez modifié des renseignements qui servent à confirmer votre identité : nous vérifions donc votre identité de nouveau.',
-    howOften: 'Pour chacun, choisissez à quelle fréquence.',
+    tickThenHowOften: 'Cochez chacun de ceux que vous utiliserez, puis indiquez à quelle fréquence.',
+    howOftenOf: '{{source}} : à quelle fréquence ?',
     creditSources: {
       legend: 'Comment l’argent entrera-t-il dans ce compte?',
       cash: 'Argent comptant',
@@ -446,7 +448,12 @@ export const fr: Translation = {
       wires: 'Par virement télégraphique',
       eft: 'En ligne ou dans l’appli bancaire',
     },
-    answers: { '0': 'Jamais', '1': 'Rarement', '2': 'À l’occasion', '3': 'Tout le temps' },
+    answers: {
+      '0': 'Jamais',
+      '1': 'Quelques fois par année',
+      '2': 'Environ une fois par mois',
+      '3': 'Chaque semaine ou aux deux semaines',
+    },
     share: '{{source}} {{share}} %',
     fhsaPurpose: 'Objectif de ce compte : {{purpose}}',
   },

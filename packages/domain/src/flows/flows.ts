@@ -48,9 +48,10 @@ export type StepId =
 
 /**
  * When a step is part of the applicant's path: always, never (the applicant may pass through it), when a
- * product is interest bearing (SIN), when the identity result asks for documents (ID verification terms).
+ * product is interest bearing (SIN), when a product offers a choice (the term of a term deposit: 'Confirm
+ * your application', decision 0101), when the identity result asks for documents (ID verification terms).
  */
-export type StepRequirement = 'always' | 'never' | 'interestBearing' | 'documentStep';
+export type StepRequirement = 'always' | 'never' | 'interestBearing' | 'productChoice' | 'documentStep';
 
 /** 'step' screens collect answers; a 'check' runs on the server; 'outcome' pages follow the decision. */
 export type StepKind = 'step' | 'check' | 'outcome';
@@ -183,13 +184,13 @@ const TERMS_REVIEW_AND_WELCOME: readonly StepSpec[] = [
 
 /**
  * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
- * verificationCode → address → confirmproducts → funding → (sin when interest bearing) → consent to the identity
+ * verificationCode → address → (confirmproducts when a product offers a choice) → funding → (sin when interest bearing) → consent to the identity
  * check → identity check (run by the account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
  * reviewapplication → reviewterms → outcome.
  */
 export const SINGLE_FLOW: Flow = buildFlow('single', [
   ...PROFILE_TO_ADDRESS,
-  ['confirmproducts', 'step', 'always', PRODUCTS],
+  ['confirmproducts', 'step', 'productChoice', PRODUCTS],
   ['funding', 'step', 'always', PRODUCTS],
   ['sin', 'step', 'interestBearing', PRODUCTS],
   ['identityconsent', 'step', 'always'],

@@ -79,7 +79,7 @@ const next = (flow: Flow, answers: ApplicantAnswers, f: ApplicantFacts) =>
   nextPathOf(deriveProgress(flow, answers, f), answers.identity);
 
 describe('the single path (spec 000 §4), derived from the saved answers', () => {
-  it('walks createprofile → personalinfo → phoneverification → verificationCode → address → confirmproducts', () => {
+  it('walks createprofile → personalinfo → phoneverification → verificationCode → address → funding', () => {
     const products = [sampleChequing];
     expect(next(SINGLE_FLOW, answersUpTo(null, products), facts(products))).toBe('/single/personalinfo');
     expect(next(SINGLE_FLOW, answersUpTo('personalinfo', products), facts(products))).toBe(
@@ -91,9 +91,33 @@ describe('the single path (spec 000 §4), derived from the saved answers', () =>
     expect(next(SINGLE_FLOW, answersUpTo('verificationCode', products), facts(products))).toBe(
       '/single/address',
     );
-    expect(next(SINGLE_FLOW, answersUpTo('address', products), facts(products))).toBe(
+    expect(next(SINGLE_FLOW, answersUpTo('address', products), facts(products))).toBe('/single/funding');
+  });
+
+  it("asks 'Confirm your application' only when a product offers a choice (a term deposit's term)", () => {
+    expect(next(SINGLE_FLOW, answersUpTo('address', [sampleGic]), facts([sampleGic]))).toBe(
       '/single/confirmproducts',
     );
+    expect(
+      next(
+        SINGLE_FLOW,
+        answersUpTo('address', [sampleChequing, sampleGic]),
+        facts([sampleChequing, sampleGic]),
+      ),
+    ).toBe('/single/confirmproducts');
+    for (const products of [[sampleChequing], [savings], [sampleChequing, savings]]) {
+      const progress = deriveProgress(SINGLE_FLOW, answersUpTo('address', products), facts(products));
+      expect(progress.steps.find((s) => s.id === 'confirmproducts')?.required).toBe(false);
+      expect(progress.nextStepId).toBe('funding');
+      expect(canVisitStep(progress, 'funding')).toBe(true);
+    }
+    // Nothing confirmed is missing from a complete chequing application.
+    const answers = {
+      ...answersUpTo('reviewapplication', [sampleChequing]),
+      products: null,
+      termsAccepted: true,
+    };
+    expect(deriveProgress(SINGLE_FLOW, answers, facts([sampleChequing])).isComplete).toBe(true);
   });
 
   it('confirmproducts → funding → sin when a product is interest bearing, else the consent to the identity check', () => {
@@ -194,8 +218,8 @@ describe('completeness follows the rules of today, not a stored flag', () => {
   });
 
   it('a product confirmation is for the products it confirmed', () => {
-    const answers = answersUpTo('confirmproducts', [sampleChequing]);
-    expect(next(SINGLE_FLOW, answers, facts([sampleChequing, savings]))).toBe('/single/confirmproducts');
+    const answers = answersUpTo('confirmproducts', [sampleGic]);
+    expect(next(SINGLE_FLOW, answers, facts([sampleGic, savings]))).toBe('/single/confirmproducts');
   });
 
   it('a term deposit needs its term choice', () => {
@@ -335,7 +359,8 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(back('verificationCode')).toBe('/single/personalinfo');
     expect(back('address')).toBe('/single/verificationCode');
     expect(back('confirmproducts')).toBe('/single/address');
-    expect(back('funding')).toBe('/single/confirmproducts');
+    // Nothing to choose: no 'Confirm your application' on the way back.
+    expect(back('funding')).toBe('/single/address');
     expect(back('sin')).toBe('/single/funding');
     expect(back('identityconsent')).toBe('/single/sin');
     // The identity check has no screen; its host is the step after the consent.

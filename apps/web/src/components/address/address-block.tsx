@@ -190,6 +190,8 @@ export function AddressBlock({ kind, form, msg }: AddressBlockProps) {
                 label={isHome ? t('address.search') : t('address.mailingSearch')}
                 hint={t('address.searchHint')}
                 placeholder={t('address.searchPlaceholder')}
+                // The browser's saved street address fills the search, which then offers it (decision 0103).
+                autoComplete={isHome ? 'address-line1' : 'off'}
                 error={msg(fieldState.error?.message)}
                 value={str(field.value)}
                 onValueChange={(value) => {

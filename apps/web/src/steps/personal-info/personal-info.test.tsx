@@ -48,6 +48,81 @@ async function fillValid(year = '1990') {
   await userEvent.click(screen.getByLabelText('Mobile'));
 }
 
+/** The server as it answers a saved phone: the answers in the view; a code sent makes the code screen next. */
+function startWithPhone(send: { status: 'pending' | 'failed' }) {
+  holdProducts([CHEQUING]);
+  let view = makeView({
+    productIds: [CHEQUING.productID],
+    progress: makeProgress('personalinfo'),
+    nextPath: '/single/personalinfo',
+    phone: makePhone({ status: 'none', channel: null }),
+  });
+  return stubApi((call) => {
+    if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
+    if (call.path === '/api/omo/Application/PersonalInfo') {
+      view = {
+        ...view,
+        personalInfo: call.body as never,
+        progress: makeProgress('phoneverification'),
+        nextPath: '/single/phoneverification',
+      };
+      return { body: view };
+    }
+    if (call.path === '/api/omo/PhoneVerification/Start') {
+      const phone = makePhone({ status: send.status, channel: 'sms' });
+      if (send.status === 'pending') {
+        view = {
+          ...view,
+          phone,
+          progress: makeProgress('verificationCode'),
+          nextPath: '/single/verificationCode',
+        };
+      }
+      return { body: { phone } };
+    }
+    return undefined;
+  });
+}
+
+async function fillAndContinue(type: 'Mobile' | 'Home') {
+  await fillValid();
+  await userEvent.click(screen.getByLabelText(type));
+  await userEvent.click(
+    within(screen.getByRole('group', { name: /open a joint account/ })).getByLabelText('No'),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('personalinfo: the code is sent from here to a mobile phone (decision 0102)', () => {
+  it('texts the code to a mobile phone on Continue and opens the code screen the server names', async () => {
+    const calls = startWithPhone({ status: 'pending' });
+    const { router } = renderApp('/single/personalinfo');
+    await screen.findByLabelText('Legal first name');
+    await fillAndContinue('Mobile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
+    expect(calls.filter((c) => c.path === '/api/omo/PhoneVerification/Start').map((c) => c.body)).toEqual([
+      { channel: 'sms' },
+    ]);
+  });
+
+  it('leaves a home phone on the send screen, where it chooses the voice call or the text', async () => {
+    const calls = startWithPhone({ status: 'pending' });
+    const { router } = renderApp('/single/personalinfo');
+    await screen.findByLabelText('Legal first name');
+    await fillAndContinue('Home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
+    expect(calls.some((c) => c.path === '/api/omo/PhoneVerification/Start')).toBe(false);
+  });
+
+  it('leaves a send the provider refused to the send screen, which says why', async () => {
+    startWithPhone({ status: 'failed' });
+    const { router } = renderApp('/single/personalinfo');
+    await screen.findByLabelText('Legal first name');
+    await fillAndContinue('Mobile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
+  });
+});
+
 describe('personalinfo', () => {
   it('in French: the date of birth reads day, month, year like its hint, with month names in lower case', async () => {
     start(CHEQUING);
