@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 
 // Figures from a machine shared with other work vary with its load: each benchmark prints the load beside them.
 for (const script of [
+  'practised-path.mjs',
   'bundle-size.mjs',
   'route-weight.mjs',
   'lighthouse.ts',
