@@ -1,7 +1,12 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitedCoApplicant, validAccountUsage, validLegalTerms } from '../../testing/applicant.ts';
+import {
+  APPLICANT_ANSWERS,
+  invitedCoApplicant,
+  validAccountUsage,
+  validLegalTerms,
+} from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { getSinCiphertext, incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
 
@@ -31,17 +36,7 @@ const personalInfo = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const manualAddress = (overrides: Record<string, unknown> = {}) => ({
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
-  ...overrides,
-});
+const manualAddress = (overrides: Record<string, unknown> = {}) => ({ ...APPLICANT_ANSWERS.address, ...overrides });
 
 interface ProblemBody {
   title: string;

@@ -22,13 +22,12 @@ import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-a
 import {
   buildStaffTestApp,
   newRequestId,
-  signInStaff,
+  signInEmbeddedStaff,
   staffCall,
   type SignedInStaff,
   type StaffTestApp,
 } from '../../testing/staff.ts';
 import { toDecision } from '../application/repository.ts';
-import { EMBEDDED_STAFF_USERS } from '../staff/embedded-oidc.ts';
 import { queueQuerySchema, readQueue } from '../staff/queue.ts';
 
 interface SaveResponse {
@@ -341,8 +340,7 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
         },
       },
     );
-    const supervisor = EMBEDDED_STAFF_USERS.find((u) => u.username === 'sophie')!;
-    sophie = await signInStaff(t.staffUrl, 'sophie', supervisor.password);
+    sophie = await signInEmbeddedStaff(t, 'sophie');
   }, 120_000);
   afterAll(async () => {
     await t.close();
