@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApplicant, type TestApplicantOptions } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { expectFieldErrors } from '../../testing/problems.ts';
 
 interface SaveResponse {
   primaryCustNo: string | null;
@@ -294,14 +295,10 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
     it('refuses terms not accepted (400, the field and its message)', async () => {
       const a = await ready();
       const res = await a.submit({ termsAccepted: false });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([
-        {
-          path: 'termsAccepted',
-          key: 'terms.accept.required',
-          message: 'Tick the box to accept the Terms and Conditions',
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        'termsAccepted terms.accept.required: Tick the box to accept the Terms and Conditions',
+      );
     });
 
     it('asks for the session (401)', async () => {
