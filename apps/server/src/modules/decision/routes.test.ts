@@ -1,29 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestApplicant, type TestApplicantOptions } from '../../testing/applicant.ts';
+import {
+  TestApplicant,
+  type TestApplicantOptions,
+  flagsOf,
+  type OutboxMail,
+  type SaveResponse,
+} from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { expectFieldErrors } from '../../testing/problems.ts';
-
-interface SaveResponse {
-  primaryCustNo: string | null;
-  appRefNo: string;
-  applicantId: string;
-  hasResponse: boolean;
-  [flag: string]: unknown;
-}
-
-interface OutboxMail {
-  channel: string;
-  to: string;
-  subject: string;
-  body: string;
-  html: string | null;
-}
-
-/** The flags set in a save response. */
-const flagsOf = (response: SaveResponse) =>
-  Object.entries(response)
-    .filter(([key, value]) => key.startsWith('show') && value === true)
-    .map(([key]) => key);
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
