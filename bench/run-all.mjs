@@ -9,7 +9,7 @@ for (const script of [
   'continue.ts',
   'cold-start.mjs',
   'load.mjs',
-  'save-application.ts',
+  'open-loop.ts',
   'processes.ts',
 ]) {
   console.log(`\n== ${script}`);

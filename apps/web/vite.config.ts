@@ -1,13 +1,13 @@
 // Vite build of the omo SPA and the vitest project `web`.
 // The server sends a strict CSP (script-src 'self'; style-src 'self'): nothing here may inline scripts or
 // styles, so the module preload polyfill (an inline script) is off and CSS is always emitted as files.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './vite.precompress.ts';
 // By file: Node loads this config, and takes the domain package's TypeScript only through a relative path.
 // eslint-disable-next-line no-restricted-imports
 import {
@@ -15,39 +15,12 @@ import {
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
   ROUTE_PRELOADS_FILE,
+  SERVER_RENDER_MODULE,
+  SERVER_RENDER_ROOT,
+  SERVER_RENDER_TEMPLATE,
   type PreloadFiles,
   type RoutePreloads,
 } from '../../packages/domain/src/schemas/prerendered-pages.ts';
-
-/**
- * Writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, at the highest levels,
- * once: the server sends the copy the browser accepts (@fastify/static preCompressed) instead of
- * compressing each answer again at a lower level.
- */
-function precompress(): Plugin {
-  return {
-    name: 'omo-precompress',
-    apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
-    writeBundle({ dir }) {
-      if (!dir) return;
-      for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-        if (!/\.(js|css|html|svg|json|txt)$/.test(entry)) continue;
-        const file = path.join(dir, entry);
-        const bytes = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }));
-      }
-    },
-  };
-}
 
 const PRERENDER_ENTRY = 'src/prerender/prerender-entry.tsx';
 
@@ -126,20 +99,25 @@ function prerender(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const ssrDir = path.join(root, 'node_modules', '.omo-prerender');
+      // Kept in the build: the server renders a flow's page with it for a request (decision 0105). Whole
+      // (nothing external), so that it runs from the build alone.
+      const entry = path.join(outDir, PRERENDERED_DIR, SERVER_RENDER_MODULE);
+      const ssrDir = path.dirname(entry);
       await build({
         root,
         configFile: path.join(root, 'vite.config.ts'),
         logLevel: 'warn',
+        ssr: { noExternal: true },
+        publicDir: false,
         build: {
           ssr: PRERENDER_ENTRY,
           outDir: ssrDir,
           emptyOutDir: true,
+          manifest: false,
           rolldownOptions: { output: { entryFileNames: '[name].js' } },
         },
         plugins: [noteDynamicImports(root)],
       });
-      const entry = path.join(ssrDir, `${path.basename(PRERENDER_ENTRY, '.tsx')}.js`);
       const { lazyModules, renderAll, renderLoading } = (await import(
         pathToFileURL(entry).href
       )) as typeof import('./src/prerender/prerender-entry.tsx');
@@ -176,6 +154,10 @@ function prerender(): Plugin {
         '</head>',
         `  <script src="/start-app.js" data-app="${app[1]}" data-preload="${preloads.map((l) => l[1]).join(' ')}" defer></script>\n  </head>`,
       );
+      writeFileSync(
+        path.join(outDir, PRERENDERED_DIR, SERVER_RENDER_TEMPLATE),
+        startsAfterPaint.replace('<div id="root"></div>', SERVER_RENDER_ROOT),
+      );
       for (const page of await renderAll()) {
         const html = startsAfterPaint
           .replace('<html lang="en">', `<html lang="${page.lang}">`)
@@ -198,7 +180,6 @@ function prerender(): Plugin {
           throw new Error('prerender: no <div id="root"></div> in index.html');
         writeFileSync(path.join(outDir, loading.file), html);
       }
-      rmSync(ssrDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR } from './lib.mjs';
+import { PROVINCES } from './places-source.mjs';
 
 const errors = [];
 const fail = (msg) => errors.push(msg);
@@ -27,41 +28,13 @@ for (const f of FILES)
 
 // ---------------------------------------------------------------- Canadian rules (reference §6.2, §6.3)
 const POSTAL_RE = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/;
-const PROVINCES = {
-  AB: 'Alberta',
-  BC: 'British Columbia',
-  MB: 'Manitoba',
-  NB: 'New Brunswick',
-  NL: 'Newfoundland and Labrador',
-  NS: 'Nova Scotia',
-  NT: 'Northwest Territories',
-  NU: 'Nunavut',
-  ON: 'Ontario',
-  PE: 'Prince Edward Island',
-  QC: 'Quebec',
-  SK: 'Saskatchewan',
-  YT: 'Yukon',
-};
-const FIRST_LETTER = {
-  A: ['NL'],
-  B: ['NS'],
-  C: ['PE'],
-  E: ['NB'],
-  G: ['QC'],
-  H: ['QC'],
-  J: ['QC'],
-  K: ['ON'],
-  L: ['ON'],
-  M: ['ON'],
-  N: ['ON'],
-  P: ['ON'],
-  R: ['MB'],
-  S: ['SK'],
-  T: ['AB'],
-  V: ['BC'],
-  X: ['NT', 'NU'],
-  Y: ['YT'],
-};
+// The province (or territories) of a postal code's first letter (reference §6.2).
+const FIRST_LETTER = Object.fromEntries(
+  'A:NL B:NS C:PE E:NB G:QC H:QC J:QC K:ON L:ON M:ON N:ON P:ON R:MB S:SK T:AB V:BC X:NT,NU Y:YT'
+    .split(' ')
+    .map((entry) => entry.split(':'))
+    .map(([letter, provinces]) => [letter, provinces.split(',')]),
+);
 const X_FSA = { X0A: 'NU', X0B: 'NU', X0C: 'NU', X0E: 'NT', X0G: 'NT', X1A: 'NT' };
 function provinceOfPostal(pc) {
   const fsa = pc.slice(0, 3);
@@ -111,20 +84,9 @@ for (const [fsa, coords] of Object.entries(geo)) {
 }
 
 // ---------------------------------------------------------------- products
-const ACCOUNT_TYPES = [
-  'Chequing',
-  'Savings',
-  'USChequing',
-  'GIC',
-  'TFSA',
-  'FHSA',
-  'RRSP',
-  'RIF',
-  'Mortgage',
-  'LOC',
-  'CreditCard',
-  'Other',
-];
+// The twelve account types of spec 000 §3.
+const ACCOUNT_TYPES =
+  'Chequing Savings USChequing GIC TFSA FHSA RRSP RIF Mortgage LOC CreditCard Other'.split(' ');
 const GROUPS = ['Chequing', 'Savings', 'US Dollar', 'GICs', 'TFSAs', 'RRSPs', 'FHSA'];
 const products = load('products.json');
 const byId = new Map();

@@ -167,8 +167,10 @@ for (const lang of ['en', 'fr'] as const) {
     await fillPersonalInfo(page, lang, applicant);
     await continueButton(page, lang).click();
 
-    // Phone verification: Back to the answers of 'Tell us about yourself'.
-    await expectScreen(page, /\/single\/phoneverification$/, w.phoneTitle);
+    // The code was texted as 'Tell us about yourself' was saved (decision 0102): the code screen, whose
+    // Back goes to the answers of 'Tell us about yourself' (the send screen gave way to it).
+    await expectScreen(page, /\/single\/verificationCode$/, w.codeTitle);
+    await expect(backLink(page, lang)).toHaveAttribute('href', '/single/personalinfo');
     await backLink(page, lang).click();
     await expectScreen(page, /\/single\/personalinfo$/, w.personalTitle);
     await expect(page.locator('#firstName')).toHaveValue(applicant.firstName);
@@ -177,19 +179,13 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page.locator('#dob_year')).toHaveValue(applicant.dob.year);
     await expect(page.getByRole('radio', { name: w.mobile })).toBeChecked();
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/phoneverification$/, w.phoneTitle);
-    await page.getByRole('button', { name: w.verifySms }).click();
-
-    // The code screen: once a code was sent the send screen gives way to it, so Back skips it.
     await expectScreen(page, /\/single\/verificationCode$/, w.codeTitle);
-    await expect(backLink(page, lang)).toHaveAttribute('href', '/single/personalinfo');
     const code = await latestCodeFor(page.request, applicant.phone);
     await page.locator('.code-input__box').first().focus();
     await page.keyboard.type(code);
-    await expect(page.getByText(w.verified)).toBeVisible();
-    await continueButton(page, lang).click();
 
-    // The address: Back to the code screen, which says the phone is verified; on again.
+    // The right code goes on to the address by itself. Back to the code screen, which says the phone is
+    // verified; on again.
     await expectScreen(page, /\/single\/address$/, w.addressTitle);
     await backLink(page, lang).click();
     await expectScreen(page, /\/single\/verificationCode$/, w.codeTitle);
@@ -204,19 +200,12 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page.locator('.address-selected__box')).toContainText('M5V 3L9');
     await continueButton(page, lang).click();
 
-    // Confirm your application: Back to the chosen address.
-    await expectScreen(page, /\/single\/confirmproducts$/, w.confirmTitle);
+    // Nothing to choose in these accounts: no 'Confirm your application' (decision 0101). The funding: Back
+    // to the chosen address, and on with every account funded by e-Transfer.
+    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
     await backLink(page, lang).click();
     await expectScreen(page, /\/single\/address$/, w.addressTitle);
     await expect(page.locator('.address-selected__box')).toContainText('M5V 3L9');
-    await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/confirmproducts$/, w.confirmTitle);
-    await continueButton(page, lang).click();
-
-    // The funding: Back to the products, and on with every account funded by e-Transfer.
-    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
-    await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/confirmproducts$/, w.confirmTitle);
     await continueButton(page, lang).click();
     await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
     const methods = page.getByRole('radio', { name: w.eTransfer });

@@ -1,6 +1,7 @@
 // Issue 24, item 4: the decline page gives the reference number, says that a credit report was used and
 // from which bureau (the identity check used one), offers applying in a branch, and lets another person
 // start a new application on the same device. In English and in French at 320 px; axe on the page.
+import { switchToFrench } from '../fixtures/language.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import { newApplicant } from '../fixtures/applicant.ts';
 import { submitThroughApi } from '../fixtures/submit.ts';
@@ -39,11 +40,7 @@ for (const lang of ['en', 'fr'] as const) {
     expectNoAxeViolations,
   }, testInfo) => {
     const t = w[lang];
-    if (lang === 'fr') {
-      await page.goto('/');
-      await page.getByRole('button', { name: /français/i }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t.member })).toBeVisible();
-    }
+    if (lang === 'fr') await switchToFrench(page);
     await submitThroughApi(page.request, newApplicant({ lastName: 'Decline' }), [EVERYDAY_CHEQUING], {
       language: lang,
     });

@@ -14,6 +14,7 @@ import {
   enterSin,
   finalizeAccount,
   legalTerms,
+  reviewAndAccept,
   personalInfo,
   startApplication,
   submitAddress,
@@ -45,8 +46,9 @@ test.describe('funding the accounts', () => {
     await verifyPhone(page, applicant, { check });
     await enterAddressBySearch(page, { check });
     await submitAddress(page, { check });
-    await continueButton(page).click();
 
+    // Nothing to choose in these accounts: the funding comes after the address, in each product's card
+    // (decision 0101).
     await expect(page).toHaveURL(/\/single\/funding$/);
     await expect(heading(page, 'How would you like to fund your account?')).toBeVisible();
     await expect(page).toHaveTitle(/^How would you like to fund your account\?/);
@@ -118,12 +120,7 @@ test.describe('funding the accounts', () => {
     await page.getByRole('button', { name: 'Save Funding' }).click();
     await expect(section).toContainText('$500.00 by A cheque or cash at a branch');
 
-    await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
-    await continueButton(page).click();
-    await expect(page).toHaveURL(/\/single\/reviewterms$/);
-    await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
-    await continueButton(page).click();
-    await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+    await reviewAndAccept(page);
     const memberNumber = (await page.getByLabel('Your member number').textContent()) ?? '';
     expect(memberNumber).toMatch(/^\d{6,}$/);
 

@@ -9,11 +9,11 @@ import { funnelEvents, STAFF_CREDENTIALS } from '../fixtures/operations.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
   confirmProducts,
-  continueButton,
   createProfile,
   enterAddressBySearch,
   finalizeAccount,
   legalTerms,
+  reviewAndAccept,
   personalInfo,
   startApplication,
   submitAddress,
@@ -72,12 +72,7 @@ test('one applicant completes and one stops at the address: the funnel page show
   await confirmProducts(page, { next: 'finalizeaccount' });
   await finalizeAccount(page);
   await legalTerms(page);
-  await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
-  await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/reviewterms$/);
-  await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
-  await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+  await reviewAndAccept(page);
 
   // The second stops on the address page (another browser, another session).
   const leaverContext = await browser.newContext();

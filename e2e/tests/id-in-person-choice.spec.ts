@@ -2,8 +2,10 @@
 // answers where to go (the legal terms); once the application is submitted, the in-person page. In English
 // and in French at 320 px, axe on the page.
 import type { APIRequestContext } from '@playwright/test';
+import { switchToFrench } from '../fixtures/language.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import { applyThroughApi, newApplicant } from '../fixtures/applicant.ts';
+import { LEGAL_TERMS_ANSWERS } from '../fixtures/submit.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -11,7 +13,6 @@ const HIGH_INTEREST_SAVINGS = '1101';
 
 const w = {
   en: {
-    member: 'Are you an existing member?',
     title: "Let's verify your identity",
     section: 'Verify your identity in person instead',
     choose: 'Verify in person instead',
@@ -19,7 +20,6 @@ const w = {
     inPerson: "Let's confirm your identity in person",
   },
   fr: {
-    member: 'Êtes-vous déjà membre?',
     title: 'Vérifions votre identité',
     section: 'Confirmer plutôt votre identité en personne',
     choose: 'Confirmer en personne',
@@ -46,22 +46,7 @@ async function reachStepUp(request: APIRequestContext) {
 /** The legal terms, the review's consent and the submission, as the browser's calls make them. */
 async function submitRest(request: APIRequestContext, language: 'en' | 'fr') {
   for (const [call, path, data] of [
-    [
-      'put',
-      '/api/omo/Application/LegalTerms',
-      {
-        resStatus: 'yes',
-        taxResidentorCitizenUs: 'no',
-        taxNotCanadaNotUS: 'no',
-        polExposed: 'no',
-        ontarioWork: 'yes',
-        occupation: { id: '2173', name: 'Software engineers and designers' },
-        ownerOperator: 'no',
-        singleInstitution: 'yes',
-        natureOfBanking: 'Personal',
-        primaryPurpose: '1',
-      },
-    ],
+    ['put', '/api/omo/Application/LegalTerms', LEGAL_TERMS_ANSWERS],
     ['put', '/api/omo/Application/ReviewConsent', { consent: true }],
     ['post', '/api/omo/SaveApplication', { termsAccepted: true, language }],
   ] as const) {
@@ -76,11 +61,7 @@ for (const lang of ['en', 'fr'] as const) {
     expectNoAxeViolations,
   }, testInfo) => {
     const t = w[lang];
-    if (lang === 'fr') {
-      await page.goto('/');
-      await page.getByRole('button', { name: /français/i }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t.member })).toBeVisible();
-    }
+    if (lang === 'fr') await switchToFrench(page);
     await reachStepUp(page.request);
     await page.goto('/single/idverifyterms');
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
@@ -130,11 +111,7 @@ for (const lang of ['en', 'fr'] as const) {
     expectNoAxeViolations,
   }, testInfo) => {
     const t = photos[lang];
-    if (lang === 'fr') {
-      await page.goto('/');
-      await page.getByRole('button', { name: /français/i }).click();
-      await expect(page.getByRole('heading', { level: 1, name: w.fr.member })).toBeVisible();
-    }
+    if (lang === 'fr') await switchToFrench(page);
     await reachStepUp(page.request);
     const started = await page.request.post('/api/omo/DocumentVerification/Start', {
       data: { consent: true },

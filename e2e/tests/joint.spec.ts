@@ -7,12 +7,12 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
+  JOINT_LINK,
   VALID_SIN,
   latestCodeFor,
   linkMailedTo,
   maskedPhone,
   newApplicant,
-  readOutbox,
   type Applicant,
 } from '../fixtures/applicant.ts';
 import {
@@ -22,12 +22,14 @@ import {
   continueButton,
   createProfile,
   enterAddressBySearch,
+  enterEmailCode,
   enterSin,
   giveIdentityConsent,
   fillPersonalInfo,
   finalizeAccount,
   jointQuestion,
   legalTerms,
+  reviewAndAccept,
   sinField,
   startApplication,
   submitAddress,
@@ -39,7 +41,7 @@ test.describe.configure({ timeout: 240_000 });
 
 const EVERYDAY_CHEQUING = '1001';
 const HIGH_INTEREST_SAVINGS = '1101';
-const JOINT_LINK = /https?:\/\/\S+\/joint\/getstarted\?jointCode=[\w-]+/;
+const FRENCH_CODE_LABELS = { send: 'M’envoyer un code par courriel', code: 'Code reçu par courriel' };
 const SINGLE_LINK = /https?:\/\/\S+\/single\/applyassingle\?code=[\w-]+&ApplicantType=primary/;
 
 interface SaveResponse {
@@ -75,7 +77,7 @@ async function primaryInvites(
   await page.getByLabel("Co-applicant's last name").fill(coApplicant.lastName);
   await page.getByLabel("Co-applicant's email address").fill(coApplicant.email);
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/phoneverification$/);
+  await expect(page).toHaveURL(/\/single\/verificationCode$/);
   await verifyPhone(page, primary);
   await enterAddressBySearch(page);
   await submitAddress(page);
@@ -86,52 +88,6 @@ async function primaryInvites(
   }
   await finalizeAccount(page);
   await legalTerms(page);
-}
-
-/**
- * The review (the five statements) and the terms, through their screens: Continue on each, then the
- * outcome page the server names.
- */
-async function reviewAndAccept(page: Page, outcome: RegExp, check?: () => Promise<void>): Promise<void> {
-  await expect(page).toHaveURL(/\/(single|joint)\/reviewapplication$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Review your application' })).toBeVisible();
-  await check?.();
-  await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
-  await continueButton(page).click();
-  await expect(page).toHaveURL(/\/(single|joint)\/reviewterms$/);
-  await check?.();
-  await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
-  await continueButton(page).click();
-  await expect(page).toHaveURL(outcome, { timeout: 45_000 });
-}
-
-const EMAIL_CODE = /(?:Your code is|Votre code est) (\d{6})\./;
-const FRENCH_CODE_LABELS = { send: 'M’envoyer un code par courriel', code: 'Code reçu par courriel' };
-
-/** The newest e-mail code sent to `to`, if any. */
-async function latestEmailCode(request: APIRequestContext, to: string): Promise<string> {
-  const mail = (await readOutbox(request)).find(
-    (m) => m.channel === 'email' && m.to === to && EMAIL_CODE.test(m.body),
-  );
-  return EMAIL_CODE.exec(mail?.body ?? '')?.[1] ?? '';
-}
-
-/**
- * On the co-applicant's 'Create your profile': asks for the code e-mailed to the invited address, reads it
- * from the outbox and enters it.
- */
-async function enterEmailCode(
-  page: Page,
-  to: string,
-  labels = { send: 'Email me a code', code: 'Code from the email' },
-): Promise<void> {
-  const before = await latestEmailCode(page.request, to);
-  await page.getByRole('button', { name: labels.send }).click();
-  let code = '';
-  await expect
-    .poll(async () => (code = await latestEmailCode(page.request, to)), { timeout: 20_000 })
-    .not.toBe(before);
-  await page.getByLabel(labels.code).fill(code);
 }
 
 /** The primary opens the apply-as-single link and confirms with their password. */
@@ -222,14 +178,11 @@ test.describe('joint applications', () => {
     await check();
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/phoneverification$/);
+    // The code was texted as 'Tell us about yourself' was saved (decision 0102).
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await expect(phone.getByText(maskedPhone(coApplicant.phone), { exact: true })).toBeVisible();
     await check();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
-    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await expect(phone.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
-    await continueButton(phone).click();
     await expect(phone).toHaveURL(/\/joint\/address$/);
     // The co-applicant confirms no products: their own steps are numbered 1 to 3.
     await expect(phone.getByText('STEP 02/03')).toBeVisible();
@@ -242,7 +195,7 @@ test.describe('joint applications', () => {
     await legalTerms(phone, { check });
     // The accounts' funding is the primary's (asked of them after the products): not the co-applicant's.
     await expect(phone.getByRole('region', { name: 'Funding', exact: true })).toHaveCount(0);
-    await reviewAndAccept(phone, /\/joint\/confirmapplication$/, check);
+    await reviewAndAccept(phone, /\/joint\/confirmapplication$/, { check });
     const joint = (
       (await (await phone.request.get('/api/omo/Application')).json()) as {
         decision: { response: SaveResponse };
@@ -316,11 +269,8 @@ test.describe('joint applications', () => {
 
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/phoneverification$/);
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
     await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
     await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
@@ -370,9 +320,9 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     await giveIdentityConsent(phone);
@@ -505,9 +455,9 @@ test.describe('joint applications', () => {
     // The co-applicant goes on, giving another legal name than the invited one: held for review.
     await fillPersonalInfo(phone, { ...coApplicant, firstName: 'Samantha' });
     await continueButton(phone).click();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     await giveIdentityConsent(phone);
@@ -544,9 +494,9 @@ test.describe('joint applications', () => {
     await continueButton(phone).click();
     await fillPersonalInfo(phone, coApplicant);
     await continueButton(phone).click();
-    await phone.getByRole('button', { name: 'Verify by SMS' }).click();
+    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
     await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await continueButton(phone).click();
+    await expect(phone).toHaveURL(/\/joint\/address$/);
     await enterAddressBySearch(phone);
     await continueButton(phone).click();
     await giveIdentityConsent(phone);

@@ -1,12 +1,12 @@
 // Issue 24, item 2: no dead end after a session ends. Where the products are known the return keeps them;
 // where none is known (a new tab, a bare address) the landing shows the products to choose from, and
 // choosing one starts the application with it.
+import { switchToFrench } from '../fixtures/language.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 
 const w = {
   en: {
     notice: "We couldn't find your application in progress.",
-    member: 'Are you an existing member?',
     signUp: /No, Sign me up/,
     choose: 'Choose the account you want to open',
     product: 'Everyday Chequing Account',
@@ -17,7 +17,6 @@ const w = {
   },
   fr: {
     notice: 'Nous ne trouvons pas votre demande en cours.',
-    member: 'Êtes-vous déjà membre?',
     signUp: /Non, je m’inscris/,
     choose: 'Choisissez le compte que vous voulez ouvrir',
     product: 'Compte chèques Quotidien',
@@ -34,11 +33,7 @@ for (const lang of ['en', 'fr'] as const) {
     expectNoAxeViolations,
   }, testInfo) => {
     const t = w[lang];
-    if (lang === 'fr') {
-      await page.goto('/');
-      await page.getByRole('button', { name: /français/i }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t.member })).toBeVisible();
-    }
+    if (lang === 'fr') await switchToFrench(page);
     // A step opened in a tab that holds nothing: the server knows no session, the tab no product.
     await page.goto('/single/address');
     await expect(page).toHaveURL(/\/\?session=ended$/);

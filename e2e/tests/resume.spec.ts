@@ -8,11 +8,11 @@ import { latestCodeFor, linkMailedTo, messagesFor, newApplicant, wrongCode } fro
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
   confirmProducts,
-  continueButton,
   createProfile,
   enterAddressBySearch,
   finalizeAccount,
   legalTerms,
+  reviewAndAccept,
   personalInfo,
   startApplication,
   submitAddress,
@@ -94,12 +94,7 @@ test('an applicant stops at the address, comes back by the e-mailed link in a fr
   await confirmProducts(other, { next: 'finalizeaccount' });
   await finalizeAccount(other);
   await legalTerms(other);
-  await other.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
-  await continueButton(other).click();
-  await expect(other).toHaveURL(/\/single\/reviewterms$/);
-  await other.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
-  await continueButton(other).click();
-  await expect(other).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
+  await reviewAndAccept(other);
 
   // The link was spent: opened again, it says so and offers a new one.
   const again = await freshPage(browser);

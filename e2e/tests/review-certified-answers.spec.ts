@@ -26,8 +26,8 @@ test('the review shows the tax, political-exposure, work and account-use answers
   await expect(compliance).toContainText('Payroll and/or Living Expenses');
   const use = page.getByRole('region', { name: 'How you will use your accounts' });
   await expect(use).toContainText('Everyday Chequing Account');
-  await expect(use).toContainText('Pay or pension (direct deposit): All the time');
-  await expect(use).toContainText('Online or in the mobile app: All the time');
+  await expect(use).toContainText('Pay or pension (direct deposit): Every week or two');
+  await expect(use).toContainText('Online or in the mobile app: Every week or two');
   // Both come before the consent whose last statement certifies them.
   const order = await page
     .getByRole('heading', { level: 2 })

@@ -73,7 +73,7 @@ function errorSummary(page: Page) {
   return page.getByRole('alert', { name: 'There is a problem' });
 }
 
-/** From the landing page to the code screen: profile, personal information, 'Verify by SMS'. */
+/** From the landing page to the code screen: profile, personal information (which texts the code). */
 async function reachCodeScreen(page: Page, productIds: string[], applicant: Applicant, check?: PageCheck) {
   await startApplication(page, productIds, { check });
   await createProfile(page, applicant, { check });
@@ -238,7 +238,7 @@ test.describe('personal information', () => {
     await page.getByLabel('Month').selectOption(young.month);
     await page.getByLabel('Day').fill(young.day);
     await continueButton(page).click();
-    await expect(page).toHaveURL(/\/single\/phoneverification$/);
+    await expect(page).toHaveURL(/\/single\/verificationCode$/);
   });
 });
 
@@ -321,8 +321,7 @@ test.describe('phone verification', () => {
     await expectNoAxeViolations();
     const lastCode = await latestCodeFor(page.request, applicant.phone);
     await typeCode(page, lastCode);
-    await expect(page.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
-    await continueButton(page).click();
+    // Verified: on to the address by itself (decision 0102).
     await expect(page).toHaveURL(/\/single\/address$/);
     const { phone } = await applicationView(page.request);
     expect(phone).toMatchObject({ verified: true, resendCounter: 3 });
@@ -498,8 +497,10 @@ test.describe('coming back', () => {
     await expect(page.getByLabel('Phone number', { exact: true })).toHaveValue(maskedPhone(applicant.phone));
     await expect(page.getByRole('radio', { name: 'Mobile' })).toBeChecked();
     await expect(jointQuestion(page).getByRole('radio', { name: 'No' })).toBeChecked();
+    // The code was sent already: Continue goes back to the code screen, and sends nothing again.
     await continueButton(page).click();
-    await expect(page).toHaveURL(/\/single\/phoneverification$/);
+    await expect(page).toHaveURL(/\/single\/verificationCode$/);
+    expect(await messagesFor(page.request, applicant.phone)).toHaveLength(1);
 
     await verifyPhone(page, applicant);
     // The code screen after a reload still says the phone is verified.
@@ -582,11 +583,8 @@ test.describe('keyboard', () => {
     const code = await latestCodeFor(page.request, applicant.phone);
     const box = (n: number) => page.getByLabel(`Digit ${n} of 6`);
 
-    // Tab reaches the first box; each digit moves on; Backspace and the arrows move back.
-    for (let i = 0; i < 20; i += 1) {
-      await page.keyboard.press('Tab');
-      if (await box(1).evaluate((el) => el === document.activeElement)) break;
-    }
+    // A code is waiting: the first box has focus on arrival (decision 0102); each digit moves on;
+    // Backspace and the arrows move back.
     await expect(box(1)).toBeFocused();
     await page.keyboard.type(code.slice(0, 3));
     await expect(box(4)).toBeFocused();
@@ -598,9 +596,7 @@ test.describe('keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await expect(box(3)).toBeFocused();
     await page.keyboard.type(code.slice(2));
-    await expect(page.getByText('Your mobile phone has been successfully verified!')).toBeVisible();
-    await expect(continueButton(page)).toBeFocused();
-    await page.keyboard.press('Enter');
+    // Verified: on to the address by itself.
     await expect(page).toHaveURL(/\/single\/address$/);
 
     // The address combobox: a building with units drills down to a unit, all by keyboard.
@@ -637,7 +633,8 @@ test.describe('keyboard', () => {
     }
     await expect(continueBtn).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/single\/confirmproducts$/);
+    // Nothing to choose in a chequing account: on to the funding (decision 0101).
+    await expect(page).toHaveURL(/\/single\/funding$/);
     const { address } = await applicationView(page.request);
     expect(address).toMatchObject({ streetNumber: '987', postalCode: 'M4L 5A9' });
     expect(address?.unitNumber).not.toBe('');

@@ -59,14 +59,14 @@ test.describe('identity check and account usage', () => {
     await confirmProducts(page, { check, next: 'sin' });
     await enterSin(page, { check });
 
-    // An empty Continue names each unanswered group once.
+    // An empty Continue (nothing ticked: every way Never) names each group once (decision 0104).
     await expect(continueButton(page)).toBeEnabled({ timeout: 15_000 });
     await continueButton(page).click();
     const summary = page.getByRole('alert', { name: 'There is a problem' });
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('link')).toHaveText([
-      'How will money come into this account? Provide an answer for each category',
-      'How will you make your deposits? Provide an answer for each category',
+      'How will money come into this account? Please indicate at least one type of deposit',
+      'How will you make your deposits? Please indicate at least one type of deposit',
     ]);
     await check();
     await finalizeAccount(page, { check });
@@ -100,10 +100,10 @@ test.describe('identity check and account usage', () => {
     await applyThroughApi(page.request, newApplicant(), [TFSA_SAVINGS]);
     await page.goto('/single/finalizeaccount');
     await expect(page.getByRole('heading', { level: 2, name: /Tax-Free Savings Account/ })).toBeVisible();
-    await expect(page.getByRole('group', { name: 'Cash' })).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'At an ABM' })).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'At a branch' })).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'Cheques' })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Cash' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'At an ABM' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'At a branch' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: 'Cheques' })).toBeVisible();
     await expectNoAxeViolations();
 
     const page2 = await page.context().browser()!.newPage();

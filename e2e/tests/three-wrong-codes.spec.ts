@@ -109,6 +109,7 @@ for (const lang of ['en', 'fr'] as const) {
     const fresh = await latestCodeFor(page.request, applicant.phone, { after: before });
     expect((await messagesFor(page.request, applicant.phone))[0]?.channel).toBe('voice');
     await page.keyboard.type(fresh);
-    await expect(page.getByText(t.verified)).toBeVisible();
+    // Verified: on to the address by itself (decision 0102).
+    await expect(page).toHaveURL(/\/single\/address$/);
   });
 }

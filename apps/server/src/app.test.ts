@@ -210,7 +210,7 @@ describe('rate limit', () => {
           {
             path: '',
             key: 'api.tooManyRequests',
-            message: 'Too many requests. Please wait a minute and try again.',
+            message: 'Too many requests. Wait a minute, then try again.',
           },
         ],
       });

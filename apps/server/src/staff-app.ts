@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { STAFF_SIGNED_OUT_PAGE } from '@omo/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -16,7 +17,7 @@ import { CSP_DIRECTIVES, trustProxyOption } from './lib/http-options.ts';
 import { sendNotFoundProblem } from './lib/http-problem.ts';
 import problemDetailsPlugin from './plugins/problem-details.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
-import { registerStaffAuth } from './modules/staff/auth.ts';
+import { registerStaffAuth, staffCookieName } from './modules/staff/auth.ts';
 import { mountEmbeddedOidc } from './modules/staff/embedded-oidc.ts';
 import { createBlockList } from './modules/staff/block-list.ts';
 import staffRoutes from './modules/staff/routes.ts';
@@ -66,16 +67,18 @@ export async function buildStaffApp(config: AppConfig, main: FastifyInstance): P
     blockList: createBlockList(main.db),
   });
 
-  await serveStaffWeb(app, path.join(path.dirname(config.webDist), 'dist-staff'));
+  await serveStaffWeb(app, path.join(path.dirname(config.webDist), 'dist-staff'), staffCookieName(config));
   app.setNotFoundHandler((request, reply) => sendNotFoundProblem(request, reply));
   return app;
 }
 
 /**
  * The back office's web build (apps/web vite.staff.config.ts → dist-staff, beside the applicant's
- * WEB_DIST): its page at / and its hashed assets, long-cached. Unbuilt, / says so (503).
+ * WEB_DIST): its page at / (with the sign-in already in it for a visitor without a staff session, so that
+ * it paints before the script runs) and its hashed assets, long-cached, sent as the build's brotli or gzip
+ * copy. Unbuilt, / says so (503).
  */
-async function serveStaffWeb(app: FastifyInstance, root: string): Promise<void> {
+async function serveStaffWeb(app: FastifyInstance, root: string, cookieName: string): Promise<void> {
   const page = path.join(root, 'staff.html');
   if (!existsSync(page)) {
     app.log.warn({ root }, 'back office build not found: / answers 503 until it is built');
@@ -85,8 +88,14 @@ async function serveStaffWeb(app: FastifyInstance, root: string): Promise<void> 
     return;
   }
   const html = readFileSync(page, 'utf8');
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+  const signedOutPage = path.join(root, STAFF_SIGNED_OUT_PAGE);
+  const signedOut = existsSync(signedOutPage) ? readFileSync(signedOutPage, 'utf8') : html;
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie')
+      .send(request.cookies[cookieName] ? html : signedOut),
   );
   await app.register(fastifyStatic, {
     root: path.join(root, 'assets'),
@@ -94,5 +103,6 @@ async function serveStaffWeb(app: FastifyInstance, root: string): Promise<void> 
     immutable: true,
     maxAge: '365d',
     index: false,
+    preCompressed: true,
   });
 }

@@ -12,11 +12,17 @@
  *   links that ask for its scripts, stylesheets and texts (as the build listed them) and, for a step of a
  *   flow past Get Started with a session, the application its loader reads first: all of it comes with the
  *   page instead of one after another (decision 0018);
+ * - a page loaded on demand (a step of a flow past Get Started, an outcome, the resume pages) is rendered
+ *   here for the request, with the applicant's data (decision 0105): it paints from the HTML and its
+ *   stylesheets, inert until the app, asked for once it has painted, replaces it; a page that is not a
+ *   plain read and render (a redirect, an error, a call that is not a GET, a render slower than
+ *   SERVER_RENDER_MS) gets the loading indicator and the preloads below;
  * - anything else (unknown /api path, other methods, missing files) is a 404 problem-details answer;
  * - without a build, pages answer 503 with a short note on how to build, instead of crashing.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import {
   PAGE_SLOTS,
@@ -24,6 +30,9 @@ import {
   PRERENDERED_LANGUAGES,
   PRERENDERED_PAGES,
   ROUTE_PRELOADS_FILE,
+  SERVER_RENDER_MODULE,
+  SERVER_RENDER_ROOT,
+  SERVER_RENDER_TEMPLATE,
   APPLICATION_API_PATHS,
   escapeHtml,
   findStepByPath,
@@ -59,6 +68,14 @@ at the repository root (or <code>npm run dev</code> for development), then resta
 `;
 
 const GET_STARTED_PATH = PRERENDERED_PAGES.getStarted.toLowerCase();
+/** Past this, a page's render gives way to the loading indicator. */
+const SERVER_RENDER_MS = 1000;
+
+type RenderRequest = (
+  url: string,
+  lang: PrerenderedLanguage,
+  send: typeof fetch,
+) => Promise<{ markup: string; title: string } | null>;
 
 interface SpaPluginOptions {
   config: AppConfig;
@@ -185,6 +202,12 @@ export default fp<SpaPluginOptions>(
       }),
     ) as Record<PrerenderedLanguage, string>;
     const sessionCookie = sessionCookieName(config);
+    const renderModule = path.join(root, PRERENDERED_DIR, SERVER_RENDER_MODULE);
+    const renderTemplate = path.join(root, PRERENDERED_DIR, SERVER_RENDER_TEMPLATE);
+    const canRender = hasBuild && existsSync(renderModule) && existsSync(renderTemplate);
+    const serverRenderedPage = canRender ? readFileSync(renderTemplate, 'utf8') : '';
+    /** The build's renderer, loaded on the first page it renders. */
+    let renderer: Promise<RenderRequest> | undefined;
     /** index.html with a route's preloads, by route, language and whether the application is asked for. */
     const preloadedPages = new Map<string, string>();
 
@@ -247,6 +270,79 @@ export default fp<SpaPluginOptions>(
       return page;
     };
 
+    /**
+     * The app's calls of one render, answered by this server's own routes as from the request's browser:
+     * its cookies, language and address.
+     */
+    const answerAs =
+      (request: FastifyRequest): typeof fetch =>
+      async (input, init) => {
+        // A render only reads: a page whose loader changes something is left to the browser.
+        if ((init?.method ?? 'GET') !== 'GET')
+          throw new Error(`a render asked for ${init?.method} ${String(input)}`);
+        const res = await app.inject({
+          method: 'GET',
+          url: String(input),
+          remoteAddress: request.ip,
+          headers: {
+            accept: 'application/json',
+            ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+            ...(request.headers['accept-language']
+              ? { 'accept-language': request.headers['accept-language'] }
+              : {}),
+          },
+        });
+        return new Response(res.statusCode === 204 ? null : res.body, {
+          status: res.statusCode,
+          headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+        });
+      };
+
+    /**
+     * A page loaded on demand rendered for this request, with the applicant's data, or null when it could
+     * not be (a redirect, an error, no session where the page needs one, too slow).
+     */
+    const renderedPage = async (request: FastifyRequest): Promise<string | null> => {
+      const pathname = normalizePath(request.url);
+      if (!canRender || !routePreloads?.routes[pathname]) return null;
+      const lang = languageOf(request);
+      try {
+        renderer ??= import(pathToFileURL(renderModule).href).then(
+          (module: { renderRequest: RenderRequest }) => module.renderRequest,
+        );
+        const render = await renderer;
+        let timer: NodeJS.Timeout | undefined;
+        const page = await Promise.race([
+          render(`http://omo.invalid${request.url}`, lang, answerAs(request)),
+          new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SERVER_RENDER_MS))),
+        ]).finally(() => clearTimeout(timer));
+        if (!page) return null;
+        // The page's own stylesheets, so that it paints as it will look; its scripts and the rest of its
+        // texts asked for with the app's once it has painted; the application its loader reads, at once.
+        const files = [routePreloads.routes[pathname]!, routePreloads.languages[lang]];
+        const styles = files
+          .flatMap((f) => f.styles)
+          .map((href) => `    <link rel="stylesheet" crossorigin href="${href}">\n`)
+          .join('');
+        const scripts = files.flatMap((f) => f.scripts).join(' ');
+        const readsApplication = findStepByPath(pathname)?.step && request.cookies[sessionCookie];
+        const fetches = readsApplication ? preloadLinks([], [APPLICATION_API_PATHS.application]) : '';
+        // Replaced by functions: the applicant's answers may hold '$' patterns.
+        return serverRenderedPage
+          .replace('<html lang="en">', () => `<html lang="${lang}">`)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+          .replace('  </head>', () => `${styles}${fetches}  </head>`)
+          .replace(' data-preload="', () => ` data-preload="${scripts} `)
+          .replace(SERVER_RENDER_ROOT, () => SERVER_RENDER_ROOT.replace('></div>', `>${page.markup}</div>`));
+      } catch (error) {
+        request.log.warn(
+          { err: error, path: pathname },
+          'page not rendered on the server: loading page sent',
+        );
+        return null;
+      }
+    };
+
     const sendApp = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!hasBuild) {
         return reply
@@ -262,6 +358,14 @@ export default fp<SpaPluginOptions>(
       // A prerendered page differs by the language cookie, else the browser's language.
       if (page !== null)
         return reply.type('text/html; charset=utf-8').header('vary', 'Cookie, Accept-Language').send(page);
+      // A page with the applicant's data: never kept by a cache.
+      const rendered = await renderedPage(request);
+      if (rendered !== null)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .header('vary', 'Cookie, Accept-Language')
+          .send(rendered);
       // The preloads differ by the language (cookie, else the browser's) and the session cookie.
       const preloaded = preloadedIndex(request);
       if (preloaded !== null)

@@ -318,7 +318,7 @@ export class TestApplicant {
 
   /**
    * Completes one step through its API calls. Steps the applicant's path does not have are passed over:
-   * the products and account usage for the co-applicant, the SIN without an interest-bearing product, the
+   * the products for the co-applicant and without a term deposit, account usage for the co-applicant, the SIN without an interest-bearing product, the
    * identity check where a save runs it.
    */
   async complete(step: ApplicantStep): Promise<void> {
@@ -335,10 +335,9 @@ export class TestApplicant {
         await this.expectOk(this.put('Address', answers.address));
         return;
       case 'products':
-        if (isJoint) return;
-        await this.expectOk(
-          this.put('Products', this.productIds.includes(TERM_PRODUCT) ? answers.products : {}),
-        );
+        // Asked only when a product offers a choice (the term deposit's term).
+        if (isJoint || !this.productIds.includes(TERM_PRODUCT)) return;
+        await this.expectOk(this.put('Products', answers.products));
         return;
       case 'funding':
         if (isJoint) return;

@@ -4,11 +4,12 @@
  */
 import { useTranslation } from '../i18n/use-translation.tsx';
 import type { UseFormReturn } from 'react-hook-form';
-import { formatPhoneMask, trimName, type PersonalInfoForm, type PersonalInfoFormInput } from '@omo/domain';
+import { trimName, type PersonalInfoForm, type PersonalInfoFormInput } from '@omo/domain';
 import { DateOfBirthField } from './form/date-of-birth-field.tsx';
 import { TextField } from './form/field.tsx';
-import { MaskedField } from './form/masked-field.tsx';
+import { PhoneField } from './form/phone-field.tsx';
 import { RadioGroup } from './form/radio-group.tsx';
+import { bindFields } from './form/use-form-errors.ts';
 
 type PersonalInfoFormReturn = UseFormReturn<PersonalInfoFormInput, unknown, PersonalInfoForm>;
 
@@ -21,35 +22,30 @@ interface FieldsProps {
 export function PersonalDetailsFields({ form, messageOf }: FieldsProps) {
   const { t } = useTranslation();
   const { register, control } = form;
+  const field = bindFields(register, messageOf);
   return (
     <>
       <TextField
-        id="firstName"
+        {...field('firstName')}
         label={t('personalInfo.firstName')}
-        error={messageOf('firstName')}
         autoComplete="given-name"
         spellCheck={false}
         trimOnBlur={trimName}
-        registration={register('firstName')}
       />
       <TextField
-        id="middleName"
+        {...field('middleName')}
         label={t('personalInfo.middleName')}
-        error={messageOf('middleName')}
         isOptional
         autoComplete="additional-name"
         spellCheck={false}
         trimOnBlur={trimName}
-        registration={register('middleName')}
       />
       <TextField
-        id="lastName"
+        {...field('lastName')}
         label={t('personalInfo.lastName')}
-        error={messageOf('lastName')}
         autoComplete="family-name"
         spellCheck={false}
         trimOnBlur={trimName}
-        registration={register('lastName')}
       />
       <DateOfBirthField
         legend={t('personalInfo.dob')}
@@ -62,30 +58,22 @@ export function PersonalDetailsFields({ form, messageOf }: FieldsProps) {
         }}
         errors={{ month: messageOf('dob_month'), day: messageOf('dob_day'), year: messageOf('dob_year') }}
       />
-      <MaskedField
+      <PhoneField
         control={control}
-        name="phoneNumber"
-        id="phoneNumber"
         label={t('personalInfo.phone')}
         hint={t('personalInfo.phoneHint')}
         error={messageOf('phoneNumber')}
-        format={formatPhoneMask}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
         placeholder="(000) 000-0000"
         className="field__input--short"
       />
       <RadioGroup
-        id="phoneType"
+        {...field('phoneType')}
         legend={t('personalInfo.phoneType')}
-        error={messageOf('phoneType')}
         isInline
         options={[
           { value: 'mobile', label: t('personalInfo.phoneMobile') },
           { value: 'home', label: t('personalInfo.phoneHome') },
         ]}
-        registration={register('phoneType')}
       />
     </>
   );
@@ -94,36 +82,30 @@ export function PersonalDetailsFields({ form, messageOf }: FieldsProps) {
 /** The co-applicant's first name, last name and e-mail. */
 export function JointApplicantFields({ form, messageOf }: FieldsProps) {
   const { t } = useTranslation();
-  const { register } = form;
+  const field = bindFields(form.register, messageOf);
   return (
     <>
       <TextField
-        id="jointFirstName"
+        {...field('jointFirstName')}
         label={t('personalInfo.jointFirstName')}
-        error={messageOf('jointFirstName')}
         autoComplete="off"
         spellCheck={false}
         trimOnBlur={trimName}
-        registration={register('jointFirstName')}
       />
       <TextField
-        id="jointLastName"
+        {...field('jointLastName')}
         label={t('personalInfo.jointLastName')}
-        error={messageOf('jointLastName')}
         autoComplete="off"
         spellCheck={false}
         trimOnBlur={trimName}
-        registration={register('jointLastName')}
       />
       <TextField
-        id="jointEmail"
+        {...field('jointEmail')}
         label={t('personalInfo.jointEmail')}
-        error={messageOf('jointEmail')}
         type="email"
         autoComplete="off"
         spellCheck={false}
         trimOnBlur
-        registration={register('jointEmail')}
       />
     </>
   );

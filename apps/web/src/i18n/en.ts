@@ -77,7 +77,7 @@ export const en = {
     checklistPending: '(nothing typed yet)',
     yes: 'Yes',
     no: 'No',
-    submitFailed: "We couldn't save your answers. Please try again.",
+    submitFailed: "We couldn't save your answers. Try again.",
   },
   createProfile: {
     reminderConsent: 'Email me reminders to finish my application if I stop before the end',
@@ -94,7 +94,7 @@ export const en = {
     sendCode: 'Email me a code',
     sendCodeAgain: 'Send a new code',
     codeSent: 'We sent a 6-digit code to {{email}}. It works for {{minutes}} minutes.',
-    codeNotSent: 'The code could not be sent. Please try again in a minute.',
+    codeNotSent: 'The code could not be sent. Try again in a minute.',
     emailCode: 'Code from the email',
     emailCodeHint: 'To show this invitation is yours, we email a 6-digit code to the address it was sent to.',
     consent:
@@ -246,9 +246,10 @@ export const en = {
     legend: 'Enter the 6-digit code',
     expiry_one: 'The code expires {{count}} minute after we send it.',
     expiry_other: 'The code expires {{count}} minutes after we send it.',
+    movesOn: 'Once the code is checked, you go straight on to the next step.',
     digitLabel: 'Digit {{n}} of {{total}}',
     checking: 'Checking the code…',
-    expired: 'This code has expired, please request a new code',
+    expired: 'This code has expired. Ask for a new code.',
     triesLeft_one: 'You can try 1 more code.',
     triesLeft_other: 'You can try {{count}} more codes.',
     newCode: {
@@ -303,7 +304,8 @@ export const en = {
     lead: 'Help us understand how you intend to use each account. This is how we make sure the product is the right fit for you.',
     checking: 'Checking your identity. This takes a few seconds…',
     recheck: 'You changed details we use to confirm your identity, so we are checking your identity again.',
-    howOften: 'For each one, choose how often.',
+    tickThenHowOften: 'Select each one you will use, then how often.',
+    howOftenOf: '{{source}}: how often?',
     creditSources: {
       legend: 'How will money come into this account?',
       cash: 'Cash',
@@ -318,7 +320,12 @@ export const en = {
       wires: 'By wire transfer',
       eft: 'Online or in the mobile app',
     },
-    answers: { '0': 'Never', '1': 'Not very often', '2': 'On occasion', '3': 'All the time' },
+    answers: {
+      '0': 'Never',
+      '1': 'A few times a year',
+      '2': 'About once a month',
+      '3': 'Every week or two',
+    },
     share: '{{source}} {{share}}%',
     fhsaPurpose: 'Purpose of this account: {{purpose}}',
   },
@@ -342,7 +349,7 @@ export const en = {
     agree:
       'I agree to the digital ID verification described above, and I consent to {{institution}} and its partner collecting and using photos of my ID and my selfie for it.',
     starting: 'Opening the photo capture…',
-    startFailed: "We couldn't start the ID verification. Please try again.",
+    startFailed: "We couldn't start the ID verification. Try again.",
     unavailable:
       "ID verification by photo is unavailable right now. You can try again in a few minutes, or show your ID in person instead: we'll tell you where once your application is submitted.",
     inPerson: 'Show my ID in person instead',
@@ -438,7 +445,7 @@ export const en = {
     cancel: 'Cancel',
     cancelLabel: 'Cancel the changes to {{section}}',
     sinMasked: 'SIN hidden, ending in the digits shown',
-    sinRevealFailed: "We couldn't show your SIN right now. Please try again.",
+    sinRevealFailed: "We couldn't show your SIN right now. Try again.",
     finishEditing: 'Save or cancel the section you are editing to continue.',
     consent: {
       title: 'Your consent',
@@ -541,7 +548,7 @@ export const en = {
     code: 'Your 6-digit code',
     verify: 'Continue my application',
     resend: 'Send a new code',
-    failed: 'Something went wrong. Please try again.',
+    failed: 'Something went wrong. Try again.',
     goneTitle: 'This link no longer works',
     goneText: 'This link has expired or was already used. Ask for a new link: your answers are kept.',
     spentTitle: 'Too many tries',
@@ -631,8 +638,7 @@ export const en = {
       offer: 'We can open a savings account for you instead, and you become a member today.',
       accept: 'Yes, open a savings account',
       decline: 'No, thanks',
-      failed:
-        "We couldn't open the savings account. Please try again, or call us at <phone>{{phone}}</phone>.",
+      failed: "We couldn't open the savings account. Try again, or call us at <phone>{{phone}}</phone>.",
     },
     jointComplete: {
       title: 'Your part of the joint application is complete',
@@ -659,6 +665,9 @@ export const en = {
     verifyId: {
       title: "Let's confirm your identity in person",
       lead: "We couldn't confirm your identity online. To finish opening your membership with {{institution}}, show your ID in person at one of our branches or at a post office.",
+      showBy: 'Show your ID in person by {{date}}.',
+      print: 'Print these instructions',
+      printHint: 'To keep them as a file, choose “Save as PDF” as the printer.',
       bring: 'Bring one valid government-issued photo ID:',
       ids: {
         driversLicence: "Driver's licence",

@@ -195,7 +195,7 @@ export const fr: Translation = {
     checklistPending: '(rien n’est encore tapé)',
     yes: 'Oui',
     no: 'Non',
-    submitFailed: 'Nous n’avons pas pu enregistrer vos réponses. Veuillez réessayer.',
+    submitFailed: 'Nous n’avons pas pu enregistrer vos réponses. Réessayez.',
   },
   createProfile: {
     reminderConsent:
@@ -214,7 +214,7 @@ export const fr: Translation = {
     sendCodeAgain: 'Envoyer un nouveau code',
     codeSent:
       'Nous avons envoyé un code à 6 chiffres à {{email}}. Il est valide pendant {{minutes}} minutes.',
-    codeNotSent: 'Le code n’a pas pu être envoyé. Veuillez réessayer dans une minute.',
+    codeNotSent: 'Le code n’a pas pu être envoyé. Réessayez dans une minute.',
     emailCode: 'Code reçu par courriel',
     emailCodeHint:
       'Pour confirmer que cette invitation est la vôtre, nous envoyons un code à 6 chiffres à l’adresse où elle a été envoyée.',
@@ -372,9 +372,10 @@ export const fr: Translation = {
     legend: 'Entrez le code à 6 chiffres',
     expiry_one: 'Le code expire {{count}} minute après son envoi.',
     expiry_other: 'Le code expire {{count}} minutes après son envoi.',
+    movesOn: 'Une fois le code vérifié, vous passez directement à l’étape suivante.',
     digitLabel: 'Chiffre {{n}} sur {{total}}',
     checking: 'Vérification du code…',
-    expired: 'Ce code a expiré, veuillez demander un nouveau code',
+    expired: 'Ce code a expiré. Demandez un nouveau code.',
     triesLeft_one: 'Vous pouvez essayer encore 1 code.',
     triesLeft_other: 'Vous pouvez essayer encore {{count}} codes.',
     newCode: {
@@ -431,7 +432,8 @@ export const fr: Translation = {
     checking: 'Vérification de votre identité. Cela prend quelques secondes…',
     recheck:
       'Vous avez modifié des renseignements qui servent à confirmer votre identité : nous vérifions donc votre identité de nouveau.',
-    howOften: 'Pour chacun, choisissez à quelle fréquence.',
+    tickThenHowOften: 'Cochez chacun de ceux que vous utiliserez, puis indiquez à quelle fréquence.',
+    howOftenOf: '{{source}} : à quelle fréquence ?',
     creditSources: {
       legend: 'Comment l’argent entrera-t-il dans ce compte?',
       cash: 'Argent comptant',
@@ -446,7 +448,12 @@ export const fr: Translation = {
       wires: 'Par virement télégraphique',
       eft: 'En ligne ou dans l’appli bancaire',
     },
-    answers: { '0': 'Jamais', '1': 'Rarement', '2': 'À l’occasion', '3': 'Tout le temps' },
+    answers: {
+      '0': 'Jamais',
+      '1': 'Quelques fois par année',
+      '2': 'Environ une fois par mois',
+      '3': 'Chaque semaine ou aux deux semaines',
+    },
     share: '{{source}} {{share}} %',
     fhsaPurpose: 'Objectif de ce compte : {{purpose}}',
   },
@@ -470,7 +477,7 @@ export const fr: Translation = {
     agree:
       'J’accepte la vérification numérique de l’identité décrite ci-dessus et je consens à ce que {{institution}} et son partenaire recueillent et utilisent à cette fin les photos de ma pièce d’identité et mon égoportrait.',
     starting: 'Ouverture de la prise de photos…',
-    startFailed: 'Nous n’avons pas pu lancer la vérification de l’identité. Veuillez réessayer.',
+    startFailed: 'Nous n’avons pas pu lancer la vérification de l’identité. Réessayez.',
     unavailable:
       'La vérification de l’identité par photo n’est pas disponible pour le moment. Vous pouvez réessayer dans quelques minutes ou présenter votre pièce d’identité en personne : nous vous dirons où une fois votre demande soumise.',
     inPerson: 'Présenter ma pièce d’identité en personne',
@@ -575,7 +582,7 @@ export const fr: Translation = {
     cancel: 'Annuler',
     cancelLabel: 'Annuler les changements à la section {{section}}',
     sinMasked: 'NAS masqué, se terminant par les chiffres affichés',
-    sinRevealFailed: 'Nous ne pouvons pas afficher votre NAS pour le moment. Veuillez réessayer.',
+    sinRevealFailed: 'Nous ne pouvons pas afficher votre NAS pour le moment. Réessayez.',
     finishEditing: 'Enregistrez ou annulez la section en cours de modification pour continuer.',
     consent: {
       title: 'Votre consentement',
@@ -705,7 +712,7 @@ export const fr: Translation = {
     code: 'Votre code à 6 chiffres',
     verify: 'Continuer ma demande',
     resend: 'Envoyer un nouveau code',
-    failed: 'Un problème est survenu. Veuillez réessayer.',
+    failed: 'Un problème est survenu. Réessayez.',
     goneTitle: 'Ce lien ne fonctionne plus',
     goneText: 'Ce lien est expiré ou a déjà servi. Demandez un nouveau lien : vos réponses sont conservées.',
     spentTitle: 'Trop de tentatives',
@@ -797,7 +804,7 @@ export const fr: Translation = {
       accept: 'Oui, ouvrir un compte d’épargne',
       decline: 'Non, merci',
       failed:
-        'Nous n’avons pas pu ouvrir le compte d’épargne. Veuillez réessayer, ou appelez-nous au <phone>{{phone}}</phone>.',
+        'Nous n’avons pas pu ouvrir le compte d’épargne. Réessayez, ou appelez-nous au <phone>{{phone}}</phone>.',
     },
     jointComplete: {
       title: 'Votre partie de la demande conjointe est terminée',
@@ -824,6 +831,10 @@ export const fr: Translation = {
     verifyId: {
       title: 'Confirmons votre identité en personne',
       lead: 'Nous n’avons pas pu confirmer votre identité en ligne. Pour terminer l’ouverture de votre adhésion à {{institution}}, présentez votre pièce d’identité en personne dans l’une de nos succursales ou dans un bureau de poste.',
+      showBy: 'Présentez votre pièce d’identité en personne au plus tard le {{date}}.',
+      print: 'Imprimer ces instructions',
+      printHint:
+        'Pour les garder dans un fichier, choisissez « Enregistrer au format PDF » comme imprimante.',
       bring: 'Apportez une pièce d’identité avec photo valide délivrée par un gouvernement :',
       ids: {
         driversLicence: 'Permis de conduire',

@@ -39,6 +39,14 @@ export class ApiError extends Error {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/** How a request reaches the server: the browser's fetch, or the server's own when it renders a page. */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server's rendering of a page (prerender/) answers the app's calls itself. */
+export function setApiTransport(send: typeof fetch): void {
+  transport = send;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT';
   /** Query parameters; every one listed here is required (null/undefined → error, spec 000 §5). */
@@ -106,7 +114,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     let response: Response;
     try {
-      response = await fetch(url, {
+      response = await transport(url, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),

@@ -8,7 +8,14 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Resolver,
+  type UseFormRegister,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import type { FormFrame } from '../components/form/step-form.tsx';
@@ -62,5 +69,11 @@ export function useStepForm<TIn extends FieldValues, TOut>(options: StepFormOpti
   });
   const { submitCount, isSubmitting } = form.formState;
   const frame: FormFrame = { summary, submitCount, hasSubmitFailed, isSubmitting, onSubmit };
-  return { form, onSubmit, messageOf, summary, hasSubmitFailed, frame };
+  // Each field's saved answer is in its markup too (defaultValue, which the radios and the checkbox read
+  // as checked), so that the page the server renders shows it (decision 0105); react-hook-form sets the
+  // same value once the app runs.
+  const register: UseFormRegister<TIn> = (name, registerOptions) =>
+    Object.assign(form.register(name, registerOptions), { defaultValue: form.getValues(name) as unknown });
+  const shown: UseFormReturn<TIn, unknown, TOut> = { ...form, register };
+  return { form: shown, onSubmit, messageOf, summary, hasSubmitFailed, frame };
 }

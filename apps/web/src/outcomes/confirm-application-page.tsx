@@ -17,6 +17,7 @@ import { currentLang } from '../i18n/i18n.ts';
 import { productDescription } from '../lib/product-text.ts';
 import { EmailedNote } from './emailed-note.tsx';
 import type { OutcomeData } from './outcome-loader.ts';
+import { OutcomeNumber } from './outcome-number.tsx';
 import './outcomes.css';
 
 export function ConfirmApplicationPage() {
@@ -44,14 +45,9 @@ export function ConfirmApplicationPage() {
           })}
         </p>
       ) : null}
-      <div className="outcome__highlight">
-        <p className="outcome__label" id="member-number-label">
-          {t('outcomes.confirm.memberNumber')}
-        </p>
-        <p className="outcome__number" aria-labelledby="member-number-label">
-          {memberNumber}
-        </p>
-      </div>
+      <OutcomeNumber id="member-number-label" label={t('outcomes.confirm.memberNumber')}>
+        {memberNumber}
+      </OutcomeNumber>
       <p>{t('outcomes.confirm.signIn')}</p>
       <p>
         <a href={onlineBankingUrl}>{t('outcomes.confirm.signInLink')}</a>

@@ -10,6 +10,7 @@ import { PhoneText } from '../components/phone-text.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useAppConfig } from '../config/use-app-config.ts';
 import type { OutcomeData } from './outcome-loader.ts';
+import { ReferenceNumber } from './outcome-number.tsx';
 import { ResendInvitation } from './resend-invitation.tsx';
 import './outcomes.css';
 
@@ -23,14 +24,7 @@ export function ConfirmCoApplicantPage() {
   return (
     <div className="panel outcome">
       <PageHeading>{title}</PageHeading>
-      <div className="outcome__highlight">
-        <p className="outcome__label" id="reference-label">
-          {t('outcomes.coApplicant.refNo')}
-        </p>
-        <p className="outcome__number" aria-labelledby="reference-label">
-          {decision.response.appRefNo || view.appRefNo}
-        </p>
-      </div>
+      <ReferenceNumber number={decision.response.appRefNo || view.appRefNo} />
       <p className="lead">{t('outcomes.coApplicant.emailed', { name })}</p>
       <p>{t('outcomes.coApplicant.window', { name })}</p>
       <p>{t('outcomes.coApplicant.notice')}</p>

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -73,6 +73,13 @@ function serve(
 }
 
 afterEach(() => clearAll());
+
+/** Opens an outcome page: its heading, and the application's reference number under its label. */
+async function opensWithReference(route: string, heading: string) {
+  renderApp(route);
+  expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+  expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
+}
 
 describe('the welcome page (confirmapplication)', () => {
   const approved = decisionOf('approved', '/single/confirmapplication', {
@@ -228,11 +235,10 @@ describe('the other outcome pages', () => {
         },
       }),
     );
-    renderApp('/single/confirmcoapplicantapplication');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+    await opensWithReference(
+      '/single/confirmcoapplicantapplication',
       'Your part of the application is complete',
     );
-    expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
     expect(screen.getByText(/We've emailed Sam an invitation/)).toBeInTheDocument();
     expect(
       screen.getByText('Sam must finish within 7 days, or the application expires.'),
@@ -247,11 +253,7 @@ describe('the other outcome pages', () => {
         appRefNo: 'OMOABCDEFGHJ',
       }),
     );
-    renderApp('/joint/jointcomplete');
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
-      'Your part of the joint application is complete',
-    );
-    expect(screen.getByLabelText('Your reference number')).toHaveTextContent('OMOABCDEFGHP');
+    await opensWithReference('/joint/jointcomplete', 'Your part of the joint application is complete');
     expect(
       screen.getByText(/once the primary applicant has confirmed their identity in person/),
     ).toBeInTheDocument();
@@ -378,17 +380,22 @@ describe('ID in person (verifyidentification)', () => {
     distance: 0.9,
   };
 
-  it('shows the nearest branch, and the post-office request: its barcode, the post office and its hours, the IDs, the consent and the privacy link', async () => {
-    const calls = serve(
+  /** The in-person page's answers: the nearest branch and the post-office request. */
+  const serveInPerson = () =>
+    serve(
       () => decidedView(inPerson),
       (call) => {
         if (call.path === APPLICATION_API_PATHS.nearestBranch) return { body: { branch } };
         if (call.method === 'POST' && call.path === APPLICATION_API_PATHS.canadaPostCreate) {
-          return { body: { dssNumber: 'iVBORw0KGgo=', barcodeText: '1234567890123456', postOffice } };
+          const body = { dssNumber: 'iVBORw0KGgo=', barcodeText: '1234567890123456', postOffice };
+          return { body: { ...body, showBy: '2026-12-27' } };
         }
         return undefined;
       },
     );
+
+  it('shows the nearest branch, and the post-office request: its barcode, the post office and its hours, the IDs, the consent and the privacy link', async () => {
+    const calls = serveInPerson();
     renderApp('/single/verifyidentification');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       "Let's confirm your identity in person",
@@ -427,6 +434,17 @@ describe('ID in person (verifyidentification)', () => {
     );
     const create = calls.find((c) => c.path === APPLICATION_API_PATHS.canadaPostCreate);
     expect(create?.search.get('applicantId')).toBe('applicant-1');
+  });
+
+  it('gives the reference and the last day, and prints the instructions', async () => {
+    serveInPerson();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderApp('/single/verifyidentification');
+    expect(await screen.findByText('Show your ID in person by December 27, 2026.')).toBeInTheDocument();
+    expect(screen.getByText(/^Your reference number is \S+\.$/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Print these instructions' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
   });
 
   it('falls back to the contact phone when the branch or the post office cannot be found', async () => {

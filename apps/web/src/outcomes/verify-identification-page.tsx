@@ -6,9 +6,10 @@
  * weekday, the ID list, the proof-of-address note, the consent and a privacy link. Either panel that
  * cannot be loaded falls back to the contact centre's phone (its failure is not an error of the page).
  */
+import type { ReactNode } from 'react';
 import { useLoaderData } from 'react-router';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import type { CanadaPostCreateResponse, PostOffice } from '@omo/domain';
+import { longDayOf, type CanadaPostCreateResponse, type PostOffice } from '@omo/domain';
 import { LoadingIndicator } from '../components/loading-indicator.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { PhoneText } from '../components/phone-text.tsx';
@@ -43,6 +44,32 @@ function weekdayName(dayOfWeek: number, lang: Lang): string {
     weekday: 'long',
     timeZone: 'UTC',
   }).format(date);
+}
+
+/** One way to have the identity confirmed in person: where (`place`), what to bring, what else it asks. */
+function IdOption({
+  id,
+  title,
+  place,
+  children,
+}: {
+  id: string;
+  title: string;
+  place: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="outcome__option" aria-labelledby={id}>
+      <h2 className="form-section__title" id={id}>
+        {title}
+      </h2>
+      {place}
+      <p>{t('outcomes.verifyId.bring')}</p>
+      <PhotoIdList />
+      {children}
+    </section>
+  );
 }
 
 /** '17:30' as the language writes a time: '5:30 p.m.' / '17 h 30'. */
@@ -145,43 +172,64 @@ function PostOfficePanel({ request }: { request: Loaded<CanadaPostCreateResponse
   );
 }
 
+/**
+ * What the applicant keeps: the reference, the last day (once the request is known) and a print button
+ * (the page prints as the instructions alone; a browser's printer saves them as a PDF).
+ */
+function Instructions({ refNo, request }: { refNo: string; request: Loaded<CanadaPostCreateResponse> }) {
+  const { t, i18n } = useTranslation();
+  const showBy = request.state === 'loaded' ? request.value.showBy : null;
+  return (
+    <div className="outcome__highlight">
+      <p className="outcome__label">{t('outcomes.refNo', { refNo })}</p>
+      {showBy ? (
+        <p className="outcome__label">
+          {t('outcomes.verifyId.showBy', { date: longDayOf(showBy, currentLang(i18n)) })}
+        </p>
+      ) : null}
+      <div className="outcome__print">
+        <button type="button" className="button button--secondary" onClick={() => window.print()}>
+          {t('outcomes.verifyId.print')}
+        </button>
+        <p className="field__hint">{t('outcomes.verifyId.printHint')}</p>
+      </div>
+    </div>
+  );
+}
+
 export function VerifyIdentificationPage() {
   const { t } = useTranslation();
   const { institutionName, privacyPolicyUrl } = useAppConfig();
-  const { decision } = useLoaderData<OutcomeData>();
+  const { decision, view } = useLoaderData<OutcomeData>();
   const title = t('outcomes.verifyId.title');
   usePageTitle(title);
   const branch = useLoaded(async (signal) => (await getNearestBranch(signal)).branch);
   const request = useLoaded((signal) => createPostOfficeRequest(decision.response.applicantId ?? '', signal));
 
   return (
-    <div className="panel panel--wide outcome">
+    <div className="panel panel--wide outcome outcome--instructions">
       <PageHeading>{title}</PageHeading>
       <p className="lead outcome__lead">{t('outcomes.verifyId.lead', { institution: institutionName })}</p>
       <StaffMessages />
+      <Instructions refNo={view.appRefNo} request={request} />
       <EmailedNote />
       <div className="outcome__options">
-        <section className="outcome__option" aria-labelledby="branch-title">
-          <h2 className="form-section__title" id="branch-title">
-            {t('outcomes.verifyId.branch.title')}
-          </h2>
-          <BranchPanel branch={branch} />
-          <p>{t('outcomes.verifyId.bring')}</p>
-          <PhotoIdList />
-        </section>
-        <section className="outcome__option" aria-labelledby="post-office-title">
-          <h2 className="form-section__title" id="post-office-title">
-            {t('outcomes.verifyId.postOffice.title')}
-          </h2>
-          <PostOfficePanel request={request} />
-          <p>{t('outcomes.verifyId.bring')}</p>
-          <PhotoIdList />
+        <IdOption
+          id="branch-title"
+          title={t('outcomes.verifyId.branch.title')}
+          place={<BranchPanel branch={branch} />}
+        />
+        <IdOption
+          id="post-office-title"
+          title={t('outcomes.verifyId.postOffice.title')}
+          place={<PostOfficePanel request={request} />}
+        >
           <p>{t('outcomes.verifyId.postOffice.proofOfAddress')}</p>
           <p>{t('outcomes.verifyId.postOffice.consent', { institution: institutionName })}</p>
           <p>
             <a href={privacyPolicyUrl}>{t('outcomes.verifyId.postOffice.privacy')}</a>
           </p>
-        </section>
+        </IdOption>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@
  * build serves every configuration. Built by Vite for Node and run by the web build (vite.config.ts); the
  * browser's app replaces this markup once its first page is ready (main.tsx).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -31,10 +32,11 @@ import {
 import { AppProviders } from '../app/providers.tsx';
 import { InitialLoading } from '../app/layout/initial-loading.tsx';
 import { createRoutes } from '../app/router.tsx';
-import { DEFAULT_CONFIG, normalizeAppConfig } from '../config/app-config.ts';
+import { DEFAULT_CONFIG, normalizeAppConfig, type AppConfig } from '../config/app-config.ts';
 import { paths } from '../config/paths.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
 import { loadLanguage, translate, type I18n, type TFuncKey } from '../i18n/i18n.ts';
+import { setApiTransport } from '../lib/api.ts';
 import { EMPTY_APPLICATION } from '../lib/empty-application.ts';
 import type { LandingData } from '../steps/landing/landing-loader.ts';
 
@@ -205,4 +207,58 @@ export async function lazyModules(): Promise<{
   await visit(createRoutes());
   globalThis.__omoNotedImports = undefined;
   return { routes, languages };
+}
+
+/** Text of markup React escaped (the title is escaped again where it goes). */
+const unescapeHtml = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** The server's answers to the app's calls while it renders one request's page. */
+const requestTransport = new AsyncLocalStorage<typeof fetch>();
+setApiTransport((input, init) => {
+  const send = requestTransport.getStore();
+  if (!send) throw new Error('an API call outside a server render');
+  return send(input, init);
+});
+let languagesLoaded: Promise<unknown> | undefined;
+
+/**
+ * A page of a flow rendered on the server for one request (a reload, a link opened; decision 0105): the
+ * app's own routes, loaders and components, with the applicant's data, the app's calls answered by `send`
+ * (the server's own routes, with the request's cookie). The browser's app replaces it once its first page
+ * is ready, as it does a prerendered page. Null when the page is not a plain render (a redirect, an error).
+ */
+export async function renderRequest(
+  url: string,
+  lang: PrerenderedLanguage,
+  send: typeof fetch,
+): Promise<{ markup: string; title: string } | null> {
+  languagesLoaded ??= Promise.all(PRERENDERED_LANGUAGES.map(loadLanguage));
+  await languagesLoaded;
+  return requestTransport.run(send, async () => {
+    const handler = createStaticHandler(createRoutes());
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response || context.errors) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const markup = renderToString(
+      <StrictMode>
+        <AppProviders i18n={fixedI18n(lang)}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>,
+    );
+    // The document's title as the page sets it: its heading, then the institution.
+    const config = context.loaderData[ROOT_ROUTE_ID] as AppConfig | undefined;
+    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(markup)?.[1]?.replace(/<[^>]*>/g, '') ?? '';
+    const title = translate(lang, 'layout.titleSuffix', {
+      title: heading,
+      institution: config?.institutionName ?? '',
+    });
+    return { markup, title: unescapeHtml(title) };
+  });
 }

@@ -7,13 +7,11 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RESUME_ROUTES, resumeCodeFormSchema, type ResumeCodeForm } from '@omo/domain';
 import { BusyButton } from '../components/form/busy-button.tsx';
 import { StepForm } from '../components/form/step-form.tsx';
 import { TextField } from '../components/form/field.tsx';
-import { useFormErrors } from '../components/form/use-form-errors.ts';
+import { useSchemaForm } from '../components/form/use-schema-form.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
@@ -109,12 +107,11 @@ function CodeStage({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [hasFailed, setFailed] = useState(false);
-  const form = useForm<ResumeCodeForm>({
-    shouldFocusError: false,
-    resolver: zodResolver(resumeCodeFormSchema),
-    defaultValues: { code: '' },
-  });
-  const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const { form, summary, field, frameOf } = useSchemaForm<ResumeCodeForm>(
+    resumeCodeFormSchema,
+    { code: '' },
+    FIELDS,
+  );
   const title = t('resume.codeTitle');
   usePageTitle(title, summary.length > 0);
 
@@ -133,13 +130,7 @@ function CodeStage({
     <StepForm
       title={title}
       lead={channel === 'sms' ? t('resume.codeSentSms') : t('resume.codeSentEmail')}
-      frame={{
-        summary,
-        submitCount: form.formState.submitCount,
-        hasSubmitFailed: hasFailed,
-        isSubmitting: form.formState.isSubmitting,
-        onSubmit,
-      }}
+      frame={frameOf(onSubmit, hasFailed)}
       submitLabel={t('resume.verify')}
       extraActions={
         <BusyButton
@@ -153,14 +144,12 @@ function CodeStage({
       }
     >
       <TextField
-        id="code"
+        {...field('code')}
         label={t('resume.code')}
-        error={messageOf('code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         className="field__input--short"
         trimOnBlur
-        registration={form.register('code')}
       />
     </StepForm>
   );

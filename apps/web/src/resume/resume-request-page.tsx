@@ -4,12 +4,10 @@
  * address of a draft only.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { resumeRequestFormSchema, type ResumeRequestForm } from '@omo/domain';
 import { StepForm } from '../components/form/step-form.tsx';
 import { TextField } from '../components/form/field.tsx';
-import { useFormErrors } from '../components/form/use-form-errors.ts';
+import { useSchemaForm } from '../components/form/use-schema-form.ts';
 import { PageHeading } from '../components/page-heading.tsx';
 import { usePageTitle } from '../components/use-page-title.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
@@ -21,12 +19,11 @@ export function ResumeRequestPage() {
   const { t, i18n } = useTranslation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [hasFailed, setFailed] = useState(false);
-  const form = useForm<ResumeRequestForm>({
-    shouldFocusError: false,
-    resolver: zodResolver(resumeRequestFormSchema),
-    defaultValues: { email: '' },
-  });
-  const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const { form, summary, field, frameOf } = useSchemaForm<ResumeRequestForm>(
+    resumeRequestFormSchema,
+    { email: '' },
+    FIELDS,
+  );
   const title = sentTo ? t('resume.checkEmailTitle') : t('resume.requestTitle');
   usePageTitle(title, summary.length > 0);
 
@@ -53,25 +50,17 @@ export function ResumeRequestPage() {
     <StepForm
       title={title}
       lead={t('resume.requestLead')}
-      frame={{
-        summary,
-        submitCount: form.formState.submitCount,
-        hasSubmitFailed: hasFailed,
-        isSubmitting: form.formState.isSubmitting,
-        onSubmit,
-      }}
+      frame={frameOf(onSubmit, hasFailed)}
       submitLabel={t('resume.requestSubmit')}
     >
       <TextField
-        id="email"
+        {...field('email')}
         label={t('resume.email')}
-        error={messageOf('email')}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
         trimOnBlur
-        registration={form.register('email')}
       />
     </StepForm>
   );

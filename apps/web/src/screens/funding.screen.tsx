@@ -11,10 +11,13 @@ import {
   FUNDING_METHODS,
   fundingFieldsOf,
   fundingFormSchema,
+  offersProductChoice,
   type AccountFunding,
   type ProductOffering,
 } from '@omo/domain';
 import { TextField } from '../components/form/field.tsx';
+import { ProductCard } from '../components/products/product-card.tsx';
+import '../components/products/products.css';
 import { RadioGroup } from '../components/form/radio-group.tsx';
 import type { Lang, TFunction } from '../i18n/i18n.ts';
 import { currentLang } from '../i18n/i18n.ts';
@@ -110,10 +113,31 @@ function AccountFundingFields({
   );
 }
 
+/**
+ * Each account's funding; when no product offers a choice there is no 'Confirm your application' screen
+ * (decision 0101), so each account's funding is asked inside its product card, where the applicant reads it.
+ */
 function FundingFields({ form, messageOf, data }: FieldsProps<Values, Values>) {
-  return data.products.map((product) => (
-    <AccountFundingFields key={product.productID} product={product} form={form} messageOf={messageOf} />
-  ));
+  const { i18n } = useTranslation();
+  const lang = currentLang(i18n);
+  const showsCards = !offersProductChoice(data.products);
+  return data.products.map((product) => {
+    const fields = (
+      <AccountFundingFields key={product.productID} product={product} form={form} messageOf={messageOf} />
+    );
+    return showsCards ? (
+      <ProductCard
+        key={product.productID}
+        product={product}
+        lang={lang}
+        headingId={`product-${product.productID}`}
+      >
+        {fields}
+      </ProductCard>
+    ) : (
+      fields
+    );
+  });
 }
 
 /** One account's funding as the review states it. */

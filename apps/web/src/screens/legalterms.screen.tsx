@@ -4,6 +4,7 @@
  * true and complete': where they pay tax, political exposure, work and the membership's use. Changed on
  * the step's own page (its Change link).
  */
+import { LEGAL_TERMS_YES_NO_QUESTIONS } from '@omo/domain';
 import type { ApplicationView } from '../lib/application-api.ts';
 import type { TFunction } from '../i18n/i18n.ts';
 import { declareScreen, type SummaryRow } from './screen.ts';
@@ -12,14 +13,10 @@ type LegalTerms = NonNullable<ApplicationView['legalTerms']>;
 
 const yesNo = (t: TFunction, value: 'yes' | 'no') => t(value === 'yes' ? 'dev.yes' : 'dev.no');
 
-const YES_NO_QUESTIONS = [
-  'resStatus',
-  'taxResidentorCitizenUs',
-  'taxNotCanadaNotUS',
-  'polExposed',
-  'ontarioWork',
-  'ownerOperator',
-] as const;
+// The review's rows: every yes/no answer but 'singleInstitution'.
+const YES_NO_QUESTIONS = LEGAL_TERMS_YES_NO_QUESTIONS.filter(
+  (question): question is Exclude<typeof question, 'singleInstitution'> => question !== 'singleInstitution',
+);
 
 function rowsOf(terms: LegalTerms, t: TFunction): SummaryRow[] {
   const rows: SummaryRow[] = YES_NO_QUESTIONS.map((question) => ({

@@ -27,10 +27,19 @@ function caseIdOf(hash: string): string | null {
   return match ? match[1]! : null;
 }
 
-export function App() {
-  const [lang, setLang] = useState<Lang>(() => (localStorage.getItem(LANG_KEY) === 'fr' ? 'fr' : 'en'));
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
-  const [caseId, setCaseId] = useState<string | null>(() => caseIdOf(location.hash));
+/**
+ * @param initialMe null when the page came signed out (the server saw no staff session: the sign-in shows
+ *   at once); undefined while it is not known.
+ */
+export function App({ initialMe }: { initialMe?: null } = {}) {
+  // Rendered at build time too (sign-in-prerender.tsx), where there is no browser storage nor address.
+  const [lang, setLang] = useState<Lang>(() =>
+    typeof localStorage !== 'undefined' && localStorage.getItem(LANG_KEY) === 'fr' ? 'fr' : 'en',
+  );
+  const [me, setMe] = useState<Me | null | undefined>(initialMe);
+  const [caseId, setCaseId] = useState<string | null>(() =>
+    typeof location === 'undefined' ? null : caseIdOf(location.hash),
+  );
   const t = TEXTS[lang];
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
+import { ActionResult, ColumnHeaders, errorMessage, type ActionMessage } from './ui.tsx';
 
 interface Entry {
   id: string;
@@ -17,7 +18,7 @@ interface Entry {
 export function BlockListPage({ me, t }: { me: Me; t: Texts }) {
   const [entries, setEntries] = useState<Entry[]>([]);
   const [version, setVersion] = useState(0);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text?: string } | null>(null);
+  const [message, setMessage] = useState<ActionMessage | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -35,7 +36,7 @@ export function BlockListPage({ me, t }: { me: Me; t: Texts }) {
       await call;
       setMessage({ kind: 'ok' });
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      setMessage(errorMessage(error));
     }
     setVersion((v) => v + 1);
   }
@@ -56,21 +57,11 @@ export function BlockListPage({ me, t }: { me: Me; t: Texts }) {
         <a href="#/">{t.back}</a>
       </p>
       <h1>{t.blockList}</h1>
-      {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind}>
-          {message.kind === 'ok' ? t.done : message.text}
-        </p>
-      )}
+      <ActionResult message={message} t={t} />
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.name}</th>
-            <th scope="col">{t.birthDate}</th>
-            <th scope="col">{t.note}</th>
-            <th scope="col">{t.who}</th>
-            {me.role === 'supervisor' && <th scope="col">{t.actions}</th>}
-          </tr>
-        </thead>
+        <ColumnHeaders
+          titles={[t.name, t.birthDate, t.note, t.who, ...(me.role === 'supervisor' ? [t.actions] : [])]}
+        />
         <tbody>
           {entries.map((e) => (
             <tr key={e.id}>

@@ -11,9 +11,10 @@ import {
   type StaffAction,
   type StaffCaseState,
 } from '@omo/domain';
-import { api, ApiError, newRequestId } from './api.ts';
+import { api, newRequestId } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
+import { ActionResult, ColumnHeaders, errorMessage, type ActionMessage } from './ui.tsx';
 
 interface Applicant {
   role: 'primary' | 'joint';
@@ -92,7 +93,7 @@ const CALLS: Record<StaffAction, { path: string; reason: boolean }> = {
 
 export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
   const [found, setFound] = useState<Case | null>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text?: string } | null>(null);
+  const [message, setMessage] = useState<ActionMessage | null>(null);
   const [open, setOpen] = useState<StaffAction | null>(null);
   const [revealed, setRevealed] = useState<Record<string, string>>({});
 
@@ -114,7 +115,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       setOpen(null);
       setMessage({ kind: 'ok' });
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      setMessage(errorMessage(error));
     }
     await load();
   }
@@ -131,7 +132,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       setRevealed({ ...revealed, [`${applicant.role}:${field}`]: value ?? '—' });
       await load();
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      setMessage(errorMessage(error));
     }
   }
 
@@ -173,11 +174,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       <h1>
         {t.caseOf} {found.reference}
       </h1>
-      {message && (
-        <p role={message.kind === 'error' ? 'alert' : 'status'} className={message.kind}>
-          {message.kind === 'ok' ? t.done : message.text}
-        </p>
-      )}
+      <ActionResult message={message} t={t} />
       <div className="columns">
         <div>
           <h2>{t.summary}</h2>
@@ -394,12 +391,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       </div>
       <h2>{t.history}</h2>
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.round}</th>
-            <th scope="col">{t.claimedAt}</th>
-          </tr>
-        </thead>
+        <ColumnHeaders titles={[t.round, t.claimedAt]} />
         <tbody>
           {found.decisionHistory.map((h) => (
             <tr key={h.round}>
@@ -411,13 +403,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       </table>
       <h2>{t.emails}</h2>
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.template}</th>
-            <th scope="col">{t.applicants}</th>
-            <th scope="col">{t.sentAt}</th>
-          </tr>
-        </thead>
+        <ColumnHeaders titles={[t.template, t.applicants, t.sentAt]} />
         <tbody>
           {found.emails.map((e, i) => (
             <tr key={i}>
@@ -432,15 +418,7 @@ export function CasePage({ id, me, t }: { id: string; me: Me; t: Texts }) {
       </table>
       <h2>{t.log}</h2>
       <table className="grid">
-        <thead>
-          <tr>
-            <th scope="col">{t.when}</th>
-            <th scope="col">{t.who}</th>
-            <th scope="col">{t.what}</th>
-            <th scope="col">{t.note}</th>
-            <th scope="col">{t.session}</th>
-          </tr>
-        </thead>
+        <ColumnHeaders titles={[t.when, t.who, t.what, t.note, t.session]} />
         <tbody>
           {found.log.map((l) => (
             <tr key={l.id}>

@@ -3,6 +3,7 @@ import { amountCentsOf, formatAmount, memberNumberOfReference } from '@omo/domai
 import { api, ApiError, newRequestId } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Lang, Texts } from './texts.ts';
+import { StaffField } from './ui.tsx';
 
 type Outcome =
   | { kind: 'ok'; memberNumber: string; amountCents: number; applicationId: string }
@@ -101,41 +102,26 @@ export function DepositsPage({ me, t, lang }: { me: Me; t: Texts; lang: Lang }) 
           <h2 id="dep-title" className="visually-hidden">
             {t.depositRecord}
           </h2>
-          <div className="field">
-            <label htmlFor="dep-reference">{t.depositReference}</label>
-            <input
-              id="dep-reference"
-              name="reference"
-              required
-              maxLength={40}
-              autoComplete="off"
-              aria-invalid={errors.reference ? true : undefined}
-              aria-describedby={errors.reference ? 'dep-reference-error' : undefined}
-            />
-            {errors.reference && (
-              <p id="dep-reference-error" className="field-error">
-                {errors.reference}
-              </p>
-            )}
-          </div>
-          <div className="field narrow">
-            <label htmlFor="dep-amount">{t.depositAmount}</label>
-            <input
-              id="dep-amount"
-              name="amount"
-              required
-              maxLength={20}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={errors.amount ? 'dep-amount-error' : undefined}
-            />
-            {errors.amount && (
-              <p id="dep-amount-error" className="field-error">
-                {errors.amount}
-              </p>
-            )}
-          </div>
+          <StaffField
+            id="dep-reference"
+            label={t.depositReference}
+            error={errors.reference}
+            name="reference"
+            required
+            maxLength={40}
+            autoComplete="off"
+          />
+          <StaffField
+            id="dep-amount"
+            label={t.depositAmount}
+            error={errors.amount}
+            className="narrow"
+            name="amount"
+            required
+            maxLength={20}
+            inputMode="decimal"
+            autoComplete="off"
+          />
           <button type="submit" disabled={busy}>
             {t.depositRecord}
           </button>

@@ -4,8 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './staff.css';
 
-createRoot(document.getElementById('root')!).render(
+// A page sent with the sign-in in it (no staff session, decision 0105) starts signed out.
+const container = document.getElementById('root')!;
+const isSignedOut = container.hasChildNodes();
+
+createRoot(container).render(
   <StrictMode>
-    <App />
+    <App {...(isSignedOut ? { initialMe: null } : {})} />
   </StrictMode>,
 );

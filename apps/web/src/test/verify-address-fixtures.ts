@@ -119,3 +119,15 @@ export function routeFetch(
   vi.stubGlobal('fetch', fn);
   return calls;
 }
+
+/** The API of a flow page (the review) for the layout's and the funnel's tests. */
+export const REVIEW_API = {
+  [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
+  '/api/omo/Application': {
+    body: makeView({
+      productIds: [],
+      progress: makeProgress('reviewapplication'),
+      nextPath: '/single/reviewapplication',
+    }),
+  },
+};

@@ -48,9 +48,10 @@ export type StepId =
 
 /**
  * When a step is part of the applicant's path: always, never (the applicant may pass through it), when a
- * product is interest bearing (SIN), when the identity result asks for documents (ID verification terms).
+ * product is interest bearing (SIN), when a product offers a choice (the term of a term deposit: 'Confirm
+ * your application', decision 0101), when the identity result asks for documents (ID verification terms).
  */
-export type StepRequirement = 'always' | 'never' | 'interestBearing' | 'documentStep';
+export type StepRequirement = 'always' | 'never' | 'interestBearing' | 'productChoice' | 'documentStep';
 
 /** 'step' screens collect answers; a 'check' runs on the server; 'outcome' pages follow the decision. */
 export type StepKind = 'step' | 'check' | 'outcome';
@@ -162,30 +163,40 @@ function buildFlow(kind: FlowKind, specs: readonly StepSpec[]): Flow {
 const CODE_SCREEN_FOLLOWS: StepOptions = { isBackTarget: false };
 const PRODUCTS: StepOptions = { showsProducts: true };
 
-/**
- * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
- * verificationCode → address → confirmproducts → funding → (sin when interest bearing) → consent to the identity
- * check → identity check (run by the account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
- * reviewapplication → reviewterms → outcome.
- */
-export const SINGLE_FLOW: Flow = buildFlow('single', [
+/** The steps both flows start with: the profile, the applicant, the phone and the address. */
+const PROFILE_TO_ADDRESS: readonly StepSpec[] = [
   ['getstarted', 'step', 'never'],
   ['createprofile', 'step', 'always'],
   ['personalinfo', 'step', 'always', PRODUCTS],
   ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
   ['verificationCode', 'step', 'always'],
   ['address', 'step', 'always'],
-  ['confirmproducts', 'step', 'always', PRODUCTS],
-  ['funding', 'step', 'always', PRODUCTS],
-  ['sin', 'step', 'interestBearing', PRODUCTS],
-  ['identityconsent', 'step', 'always'],
-  ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
-  ['finalizeaccount', 'step', 'always', PRODUCTS],
+];
+
+/** The steps both flows end their questions with, then the new member's welcome. */
+const TERMS_REVIEW_AND_WELCOME: readonly StepSpec[] = [
   ['idverifyterms', 'step', 'documentStep'],
   ['legalterms', 'step', 'always', PRODUCTS],
   ['reviewapplication', 'step', 'always', PRODUCTS],
   ['reviewterms', 'step', 'always', PRODUCTS],
   ['confirmapplication', 'outcome', 'never'],
+];
+
+/**
+ * Single flow (the primary applicant): getstarted → createprofile → personalinfo → phoneverification →
+ * verificationCode → address → (confirmproducts when a product offers a choice) → funding → (sin when interest bearing) → consent to the identity
+ * check → identity check (run by the account-usage screen) → finalizeaccount → (idverifyterms when documents are asked) → legalterms →
+ * reviewapplication → reviewterms → outcome.
+ */
+export const SINGLE_FLOW: Flow = buildFlow('single', [
+  ...PROFILE_TO_ADDRESS,
+  ['confirmproducts', 'step', 'productChoice', PRODUCTS],
+  ['funding', 'step', 'always', PRODUCTS],
+  ['sin', 'step', 'interestBearing', PRODUCTS],
+  ['identityconsent', 'step', 'always'],
+  ['identitycheck', 'check', 'always', { host: 'finalizeaccount' }],
+  ['finalizeaccount', 'step', 'always', PRODUCTS],
+  ...TERMS_REVIEW_AND_WELCOME,
   ['confirmcoapplicantapplication', 'outcome', 'never'],
   ['verifyidentification', 'outcome', 'never'],
   ['applicationdecline', 'outcome', 'never'],
@@ -200,21 +211,12 @@ export const SINGLE_FLOW: Flow = buildFlow('single', [
  * (idverifyterms) → legalterms → reviewapplication → reviewterms → outcome. finalizeaccount is off the path.
  */
 export const JOINT_FLOW: Flow = buildFlow('joint', [
-  ['getstarted', 'step', 'never'],
-  ['createprofile', 'step', 'always'],
-  ['personalinfo', 'step', 'always', PRODUCTS],
-  ['phoneverification', 'step', 'always', CODE_SCREEN_FOLLOWS],
-  ['verificationCode', 'step', 'always'],
-  ['address', 'step', 'always'],
+  ...PROFILE_TO_ADDRESS,
   ['sin', 'step', 'interestBearing', PRODUCTS],
   ['identityconsent', 'step', 'always'],
   ['identitycheck', 'check', 'always'],
   ['finalizeaccount', 'step', 'never', PRODUCTS],
-  ['idverifyterms', 'step', 'documentStep'],
-  ['legalterms', 'step', 'always', PRODUCTS],
-  ['reviewapplication', 'step', 'always', PRODUCTS],
-  ['reviewterms', 'step', 'always', PRODUCTS],
-  ['confirmapplication', 'outcome', 'never'],
+  ...TERMS_REVIEW_AND_WELCOME,
   ['jointcomplete', 'outcome', 'never'],
   ['verifyidentification', 'outcome', 'never'],
   ['processingapplication', 'outcome', 'never'],

@@ -5,7 +5,8 @@ import { sampleChequing, sampleGic } from '../schemas/entities.fixtures.ts';
 import type { ProductOffering } from '../schemas/entities.ts';
 import { productNameIn } from '../rules/product-name.ts';
 import { FLOWS } from './flows.ts';
-import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
+import type { ApplicantAnswers } from './step-context.ts';
+import { exampleFacts, NO_ANSWERS } from './step-examples.ts';
 import {
   amountCentsOf,
   currencyOf,
@@ -22,24 +23,9 @@ const tfsa: ProductOffering = {
   funding: { minOpeningDeposit: 25, annualContributionLimit: 7000 },
 };
 const usd: ProductOffering = { ...sampleChequing, productID: '1201', accountCategory: 'USChequing' };
-const facts = (products: ProductOffering[]): ApplicantFacts => ({
-  flowKind: 'single',
-  products,
-  email: 'ada@example.com',
-  sweepEnabled: false,
-  today: new Date(2026, 10, 26),
-});
+const facts = (products: ProductOffering[]) => exampleFacts(products, new Date(2026, 10, 26));
 const answers = (funding: unknown): ApplicantAnswers => ({
-  personalInfo: null,
-  phone: { isStarted: false, isClosed: false },
-  address: null,
-  products: null,
-  sin: null,
-  accountUsage: null,
-  identity: 'notStarted',
-  legalTerms: null,
-  reviewConsent: false,
-  termsAccepted: false,
+  ...NO_ANSWERS,
   steps: funding === undefined ? {} : { funding },
 });
 const { save, isComplete } = SAVABLE_STEPS.funding;

@@ -5,6 +5,13 @@ import { backPathOf, JOINT_FLOW, SINGLE_FLOW, type Flow, type StepId } from './f
 import type { IdentityStatus } from './identity.ts';
 import { canVisitStep, deriveProgress, missingStepsBefore, nextPathOf } from './progress.ts';
 import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
+import {
+  EXAMPLE_ACCOUNT_USAGE,
+  exampleFacts,
+  EXAMPLE_ADDRESS,
+  EXAMPLE_LEGAL_TERMS,
+  EXAMPLE_PERSONAL_INFO,
+} from './step-examples.ts';
 
 const TODAY = new Date(2026, 10, 22);
 const savings: ProductOffering = {
@@ -16,69 +23,18 @@ const savings: ProductOffering = {
 const tfsa: ProductOffering = { ...savings, productID: '5001', accountCategory: 'TFSA' };
 const student: ProductOffering = { ...sampleChequing, productID: '1002', benefit: 'STUDENT' };
 
-const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single'): ApplicantFacts => ({
-  flowKind,
-  products,
-  email: 'ada@example.com',
-  sweepEnabled: false,
-  today: TODAY,
-});
+const facts = (products: ProductOffering[], flowKind: Flow['kind'] = 'single') =>
+  exampleFacts(products, TODAY, flowKind);
 
-const PERSONAL_INFO = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  dob_month: '05',
-  dob_day: '10',
-  dob_year: '1986',
-  phoneNumber: '(416) 555-0123',
-  phoneType: 'mobile',
-  hasJointApp: 'no',
-};
-const ADDRESS = {
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
-  isManualMailingAddress: false,
-};
-const USAGE = {
-  creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
-  depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
-};
-const LEGAL_TERMS = {
-  resStatus: 'yes',
-  taxResidentorCitizenUs: 'no',
-  taxNotCanadaNotUS: 'no',
-  polExposed: 'no',
-  ontarioWork: 'yes',
-  occupation: { id: '2171', name: 'Software engineer' },
-  ownerOperator: 'no',
-  singleInstitution: 'yes',
-  natureOfBanking: 'Personal',
-  primaryPurpose: '1',
-  primaryPurposeGIC: '5',
-};
+const PERSONAL_INFO = EXAMPLE_PERSONAL_INFO;
+const ADDRESS = { ...EXAMPLE_ADDRESS, isManualMailingAddress: false };
+const USAGE = EXAMPLE_ACCOUNT_USAGE;
+const LEGAL_TERMS = EXAMPLE_LEGAL_TERMS;
 
 /** Answers complete up to (and including) `upTo`. */
 function answersUpTo(upTo: StepId | null, products: ProductOffering[], identity: IdentityStatus = 'passed') {
-  const order: StepId[] = [
-    'personalinfo',
-    'phoneverification',
-    'verificationCode',
-    'address',
-    'confirmproducts',
-    'funding',
-    'sin',
-    'identityconsent',
-    'identitycheck',
-    'finalizeaccount',
-    'legalterms',
-    'reviewapplication',
-  ];
+  // The single flow's order: its steps' answers are saved in it.
+  const order = SINGLE_FLOW.steps.map((s) => s.id);
   const last = upTo === null ? -1 : order.indexOf(upTo);
   const has = (id: StepId) => order.indexOf(id) <= last;
   const answers: ApplicantAnswers = {
@@ -123,7 +79,7 @@ const next = (flow: Flow, answers: ApplicantAnswers, f: ApplicantFacts) =>
   nextPathOf(deriveProgress(flow, answers, f), answers.identity);
 
 describe('the single path (spec 000 §4), derived from the saved answers', () => {
-  it('walks createprofile → personalinfo → phoneverification → verificationCode → address → confirmproducts', () => {
+  it('walks createprofile → personalinfo → phoneverification → verificationCode → address → funding', () => {
     const products = [sampleChequing];
     expect(next(SINGLE_FLOW, answersUpTo(null, products), facts(products))).toBe('/single/personalinfo');
     expect(next(SINGLE_FLOW, answersUpTo('personalinfo', products), facts(products))).toBe(
@@ -135,9 +91,33 @@ describe('the single path (spec 000 §4), derived from the saved answers', () =>
     expect(next(SINGLE_FLOW, answersUpTo('verificationCode', products), facts(products))).toBe(
       '/single/address',
     );
-    expect(next(SINGLE_FLOW, answersUpTo('address', products), facts(products))).toBe(
+    expect(next(SINGLE_FLOW, answersUpTo('address', products), facts(products))).toBe('/single/funding');
+  });
+
+  it("asks 'Confirm your application' only when a product offers a choice (a term deposit's term)", () => {
+    expect(next(SINGLE_FLOW, answersUpTo('address', [sampleGic]), facts([sampleGic]))).toBe(
       '/single/confirmproducts',
     );
+    expect(
+      next(
+        SINGLE_FLOW,
+        answersUpTo('address', [sampleChequing, sampleGic]),
+        facts([sampleChequing, sampleGic]),
+      ),
+    ).toBe('/single/confirmproducts');
+    for (const products of [[sampleChequing], [savings], [sampleChequing, savings]]) {
+      const progress = deriveProgress(SINGLE_FLOW, answersUpTo('address', products), facts(products));
+      expect(progress.steps.find((s) => s.id === 'confirmproducts')?.required).toBe(false);
+      expect(progress.nextStepId).toBe('funding');
+      expect(canVisitStep(progress, 'funding')).toBe(true);
+    }
+    // Nothing confirmed is missing from a complete chequing application.
+    const answers = {
+      ...answersUpTo('reviewapplication', [sampleChequing]),
+      products: null,
+      termsAccepted: true,
+    };
+    expect(deriveProgress(SINGLE_FLOW, answers, facts([sampleChequing])).isComplete).toBe(true);
   });
 
   it('confirmproducts → funding → sin when a product is interest bearing, else the consent to the identity check', () => {
@@ -238,8 +218,8 @@ describe('completeness follows the rules of today, not a stored flag', () => {
   });
 
   it('a product confirmation is for the products it confirmed', () => {
-    const answers = answersUpTo('confirmproducts', [sampleChequing]);
-    expect(next(SINGLE_FLOW, answers, facts([sampleChequing, savings]))).toBe('/single/confirmproducts');
+    const answers = answersUpTo('confirmproducts', [sampleGic]);
+    expect(next(SINGLE_FLOW, answers, facts([sampleGic, savings]))).toBe('/single/confirmproducts');
   });
 
   it('a term deposit needs its term choice', () => {
@@ -379,7 +359,8 @@ describe("the Back link: the previous screen of the flow on the applicant's path
     expect(back('verificationCode')).toBe('/single/personalinfo');
     expect(back('address')).toBe('/single/verificationCode');
     expect(back('confirmproducts')).toBe('/single/address');
-    expect(back('funding')).toBe('/single/confirmproducts');
+    // Nothing to choose: no 'Confirm your application' on the way back.
+    expect(back('funding')).toBe('/single/address');
     expect(back('sin')).toBe('/single/funding');
     expect(back('identityconsent')).toBe('/single/sin');
     // The identity check has no screen; its host is the step after the consent.

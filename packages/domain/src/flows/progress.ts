@@ -7,7 +7,12 @@
 import { errorRoute } from '../rules/error-routes.ts';
 import { TRACKER_STEPS, type Flow, type FlowStep, type ProgressGroup, type StepId } from './flows.ts';
 import { isDocumentStepRequired, type IdentityStatus } from './identity.ts';
-import { asksForSin, type ApplicantAnswers, type ApplicantFacts } from './step-context.ts';
+import {
+  asksForSin,
+  offersProductChoice,
+  type ApplicantAnswers,
+  type ApplicantFacts,
+} from './step-context.ts';
 import { STEP_CONTRACTS } from './steps.ts';
 
 /** One step of the applicant's path, as derived. */
@@ -38,6 +43,8 @@ function isRequired(step: FlowStep, answers: ApplicantAnswers, facts: ApplicantF
       return false;
     case 'interestBearing':
       return asksForSin(facts.products);
+    case 'productChoice':
+      return offersProductChoice(facts.products);
     case 'documentStep':
       return isDocumentStepRequired(flow.kind, answers.identity);
   }

@@ -117,6 +117,14 @@ export function termProductOf(facts: Pick<ApplicantFacts, 'products'>): ProductF
   return facts.products.find((p) => hasTermRates(p));
 }
 
+/**
+ * A product offers the applicant a choice (the length and renewal of a term deposit): only then is 'Confirm
+ * your application' a screen of its own; otherwise the funding screen shows the product cards (decision 0101).
+ */
+export function offersProductChoice(products: readonly ProductFacts[]): boolean {
+  return termProductOf({ products }) !== undefined;
+}
+
 /** The account-usage questionnaire of a product: the shorter one for registered plans. */
 export function accountUsageSchemaFor(product: Pick<ProductFacts, 'accountCategory'>) {
   return isRegisteredPlanCategory(product.accountCategory)

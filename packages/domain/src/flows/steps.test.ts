@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sampleChequing } from '../schemas/entities.fixtures.ts';
 import { FLOWS } from './flows.ts';
-import type { ApplicantAnswers, ApplicantFacts } from './step-context.ts';
+import { exampleFacts, NO_ANSWERS } from './step-examples.ts';
 import { clearAddress, clearPersonalInfo, SAVABLE_STEPS, STEP_CONTRACTS, type StepContext } from './steps.ts';
 
-const facts: ApplicantFacts = {
-  flowKind: 'single',
-  products: [{ ...sampleChequing, productID: '1001' }],
-  email: 'ada@example.com',
-  sweepEnabled: false,
-  today: new Date(2026, 10, 22),
-};
-const answers: ApplicantAnswers = {
-  personalInfo: null,
-  phone: { isStarted: false, isClosed: false },
-  address: null,
-  products: null,
-  sin: null,
-  accountUsage: null,
-  identity: 'notStarted',
-  legalTerms: null,
-  reviewConsent: false,
-  termsAccepted: false,
-  steps: {},
-};
+const facts = exampleFacts([{ ...sampleChequing, productID: '1001' }], new Date(2026, 10, 22));
+const answers = NO_ANSWERS;
 const ctx: StepContext = { facts, answers, role: 'primary' };
 
 describe('the step contracts', () => {

@@ -39,6 +39,12 @@ import { sinFormSchema } from '../schemas/forms/sin.ts';
 import { renewalOptionValues, termChoiceFormSchema, termPeriodValue } from '../schemas/forms/term-choice.ts';
 import type { Language, MessageKey } from '../messages/messages.ts';
 import type { StepId } from './flows.ts';
+import {
+  EXAMPLE_ACCOUNT_USAGE,
+  EXAMPLE_ADDRESS,
+  EXAMPLE_LEGAL_TERMS,
+  EXAMPLE_PERSONAL_INFO,
+} from './step-examples.ts';
 import { isDocumentStepDone, isIdentityCheckStepComplete } from './identity.ts';
 import {
   accountUsageSchemaFor,
@@ -183,33 +189,6 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, i) => id === b[i]);
 
 const texts = (id: StepId) => ({ title: `steps.${id}.title` });
-
-const EXAMPLE_PERSONAL_INFO = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  dob_month: '05',
-  dob_day: '10',
-  dob_year: '1986',
-  phoneNumber: '(416) 555-0123',
-  phoneType: 'mobile',
-  hasJointApp: 'no',
-};
-
-const EXAMPLE_ADDRESS = {
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
-};
-
-const EXAMPLE_ACCOUNT_USAGE = {
-  creditSources: { cash: 1, cheque: 0, payroll: 3, eft: 2 },
-  depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
-};
 
 const createprofile: SavableStepContract<'createprofile'> = {
   id: 'createprofile',
@@ -542,19 +521,7 @@ const legalterms: SavableStepContract<'legalterms'> = {
     roles: ['primary', 'joint'],
     scope: 'applicant',
     parse: (body, { facts }) => parseWith(legalTermsFormSchema(legalTermsContextOf(facts)), body),
-    example: () => ({
-      resStatus: 'yes',
-      taxResidentorCitizenUs: 'no',
-      taxNotCanadaNotUS: 'no',
-      polExposed: 'no',
-      ontarioWork: 'yes',
-      occupation: { id: '2171', name: 'Software engineer' },
-      ownerOperator: 'no',
-      singleInstitution: 'yes',
-      natureOfBanking: 'Personal',
-      primaryPurpose: '1',
-      primaryPurposeGIC: '5',
-    }),
+    example: () => EXAMPLE_LEGAL_TERMS,
   },
 };
 

@@ -45,6 +45,49 @@ describe('message catalogues', () => {
     expect(formatMessage(key, 'en', { phone: PHONE })).toBe(text);
   });
 
+  it('writes no stray "..." and no "Please" where the spec does not give the wording', () => {
+    // The spec's own wording (spec 000 §5, 001 §5, §7), kept as it is.
+    const SPEC_WORDING: MessageKey[] = [
+      'emailCode.invalid',
+      'resumeCode.invalid',
+      'phone.verify.invalidCode',
+      'name.first.invalid',
+      'name.last.invalid',
+      'name.invalid',
+      'dob.day.invalid',
+      'dob.year.invalid',
+      'dob.invalid',
+      'date.invalid',
+      'age.student',
+      'age.max',
+      'phone.required',
+      'sweep.required',
+      'sweep.min',
+      'sweep.decimals',
+      'address.streetNumber.invalid',
+      'address.unitNumber.invalid',
+      'address.streetName.invalid',
+      'address.city.invalid',
+      'address.country.notCanada',
+      'usage.atLeastOne',
+    ];
+    const keys = (Object.keys(MESSAGES_EN) as MessageKey[]).filter((key) => !SPEC_WORDING.includes(key));
+    expect(keys.filter((key) => /\.\.\.|\bplease\b/i.test(MESSAGES_EN[key]))).toEqual([]);
+    // French: no '...' anywhere, and 'Veuillez' only where it translates the spec's 'Please'.
+    const all = Object.keys(MESSAGES_FR) as MessageKey[];
+    expect(all.filter((key) => MESSAGES_FR[key].includes('...'))).toEqual([]);
+    expect(keys.filter((key) => /\bveuillez\b/i.test(MESSAGES_FR[key]))).toEqual([]);
+  });
+
+  it('the age limits say what to do', () => {
+    expect(formatMessage('age.majority', 'en', { phone: PHONE })).toBe(
+      `You must have reached the age of majority in your province or territory of residence to become a member online. Call us at ${PHONE} to discuss other options.`,
+    );
+    expect(formatMessage('age.senior', 'fr', { phone: PHONE })).toBe(
+      `Vous devez avoir 60 ans ou plus pour ouvrir un compte Aînés. Appelez-nous au ${PHONE} pour discuter d’autres options.`,
+    );
+  });
+
   it('keeps the spec typo of the sweep minimum', () => {
     expect(formatMessage('sweep.min', 'en')).toBe('Please enter an amount great than $1.');
   });

@@ -40,7 +40,8 @@ export const MESSAGES_EN = {
   'emailCode.required': 'Enter the 6-digit code we emailed you',
   'emailCode.invalid': 'Invalid code, please try again',
   'emailCode.expired': 'This code no longer works. Send a new code.',
-  'emailCode.tooMany': 'Too many codes were sent for this invitation. Please call us at {phone}.',
+  'emailCode.tooMany':
+    'Too many codes were sent for this invitation. Call us at {phone} and we will help you start.',
   'resumeCode.required': 'Enter the 6-digit code we sent you',
   'resumeCode.invalid': 'Invalid code, please try again',
   'resumeCode.expired': 'This code no longer works. Open the link again to get a new code.',
@@ -54,6 +55,8 @@ export const MESSAGES_EN = {
   'name.invalid': 'Please enter valid name',
 
   // Date of birth and age
+  // Two or more parts of the date missing: one message for the date (the spec's day message).
+  'dob.required': 'Enter your date of birth',
   'dob.month.required': 'Enter your month of birth',
   'dob.day.required': 'Enter your date of birth',
   'dob.day.invalid': 'Please enter correct day',
@@ -64,12 +67,12 @@ export const MESSAGES_EN = {
   'age.student':
     'You must be between 18 and 25 to open a Student Chequing Account... Please call us at {phone} to discuss other options.',
   'age.senior':
-    'You must be 60 or older to open a Senior account... Please call us at {phone} to discuss other options.',
-  'age.rrsp': 'You must be under 71 to open an RRSP... Please call us at {phone} to discuss other options.',
+    'You must be 60 or older to open a Senior account. Call us at {phone} to discuss other options.',
+  'age.rrsp': 'You must be under 71 to open an RRSP. Call us at {phone} to discuss other options.',
   'age.fhsa':
-    'You must be under 71 to open a First Home Savings Account... Please call us at {phone} to discuss other options.',
+    'You must be under 71 to open a First Home Savings Account. Call us at {phone} to discuss other options.',
   'age.majority':
-    'You must have reached the age of majority in your province or territory of residence to become a member online... Please call us at {phone} to discuss other options.',
+    'You must have reached the age of majority in your province or territory of residence to become a member online. Call us at {phone} to discuss other options.',
   'age.max': 'You are unable to open a membership. Please call us at {phone}.',
 
   // Phone and phone verification
@@ -169,7 +172,7 @@ export const MESSAGES_EN = {
 
   // Errors (spec 000 §8, spec 001 §8)
   'api.nullParameter': "The parameter '{name}' cannot be null.",
-  'api.tooManyRequests': 'Too many requests. Please wait a minute and try again.',
+  'api.tooManyRequests': 'Too many requests. Wait a minute, then try again.',
   'error.internalServer': 'Internal Server Error',
   'error.unexpectedServer': 'An unexpected server error occurred.',
   'error.notFound': 'Not Found',
@@ -207,7 +210,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'emailCode.invalid': 'Code invalide, veuillez réessayer',
   'emailCode.expired': 'Ce code n’est plus valide. Envoyez un nouveau code.',
   'emailCode.tooMany':
-    'Trop de codes ont été envoyés pour cette invitation. Veuillez nous appeler au {phone}.',
+    'Trop de codes ont été envoyés pour cette invitation. Appelez-nous au {phone} : nous vous aiderons à commencer.',
   'resumeCode.required': 'Entrez le code à 6 chiffres que nous vous avons envoyé',
   'resumeCode.invalid': 'Code invalide, veuillez réessayer',
   'resumeCode.expired': 'Ce code n’est plus valide. Ouvrez le lien de nouveau pour recevoir un nouveau code.',
@@ -219,6 +222,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'name.last.invalid': 'Veuillez entrer un nom de famille valide',
   'name.invalid': 'Veuillez entrer un nom valide',
 
+  'dob.required': 'Entrez votre date de naissance',
   'dob.month.required': 'Entrez votre mois de naissance',
   'dob.day.required': 'Entrez votre jour de naissance',
   'dob.day.invalid': 'Veuillez entrer un jour valide',
@@ -227,15 +231,15 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'dob.invalid': 'Veuillez entrer une date de naissance valide',
   'date.invalid': 'Veuillez entrer une date valide.',
   'age.student':
-    'Vous devez avoir entre 18 et 25 ans pour ouvrir un compte-chèques Étudiant... Veuillez nous appeler au {phone} pour discuter d’autres options.',
+    'Vous devez avoir entre 18 et 25 ans pour ouvrir un compte-chèques Étudiant. Appelez-nous au {phone} pour discuter d’autres options.',
   'age.senior':
-    'Vous devez avoir 60 ans ou plus pour ouvrir un compte Aînés... Veuillez nous appeler au {phone} pour discuter d’autres options.',
+    'Vous devez avoir 60 ans ou plus pour ouvrir un compte Aînés. Appelez-nous au {phone} pour discuter d’autres options.',
   'age.rrsp':
-    'Vous devez avoir moins de 71 ans pour ouvrir un REER... Veuillez nous appeler au {phone} pour discuter d’autres options.',
+    'Vous devez avoir moins de 71 ans pour ouvrir un REER. Appelez-nous au {phone} pour discuter d’autres options.',
   'age.fhsa':
-    'Vous devez avoir moins de 71 ans pour ouvrir un compte d’épargne libre d’impôt pour l’achat d’une première propriété (CELIAPP)... Veuillez nous appeler au {phone} pour discuter d’autres options.',
+    'Vous devez avoir moins de 71 ans pour ouvrir un compte d’épargne libre d’impôt pour l’achat d’une première propriété (CELIAPP). Appelez-nous au {phone} pour discuter d’autres options.',
   'age.majority':
-    'Vous devez avoir atteint l’âge de la majorité dans votre province ou territoire de résidence pour devenir membre en ligne... Veuillez nous appeler au {phone} pour discuter d’autres options.',
+    'Vous devez avoir atteint l’âge de la majorité dans votre province ou territoire de résidence pour devenir membre en ligne. Appelez-nous au {phone} pour discuter d’autres options.',
   'age.max': 'Vous ne pouvez pas ouvrir une adhésion. Veuillez nous appeler au {phone}.',
 
   'phone.invalid': 'Entrez un numéro de téléphone valide',
@@ -326,7 +330,7 @@ export const MESSAGES_FR: Record<MessageKey, string> = {
   'document.image.required': 'Ajoutez une photo',
 
   'api.nullParameter': 'Le paramètre « {name} » ne peut pas être nul.',
-  'api.tooManyRequests': 'Trop de demandes. Veuillez patienter une minute, puis réessayer.',
+  'api.tooManyRequests': 'Trop de demandes. Attendez une minute, puis réessayez.',
   'error.internalServer': 'Erreur interne du serveur',
   'error.unexpectedServer': 'Une erreur inattendue s’est produite sur le serveur.',
   'error.notFound': 'Introuvable',

@@ -1,22 +1,9 @@
 /** The 13 Canadian provinces and territories (Canada Post codes) and their age of majority. */
 import { findIn, type NamedCode } from './named-code.ts';
+import provincesTable from './provinces.json';
 
 /** Canadian provinces and territories with their Canada Post two-letter codes (13). */
-export const PROVINCES: readonly NamedCode[] = [
-  { code: 'AB', nameEn: 'Alberta', nameFr: 'Alberta' },
-  { code: 'BC', nameEn: 'British Columbia', nameFr: 'Colombie-Britannique' },
-  { code: 'MB', nameEn: 'Manitoba', nameFr: 'Manitoba' },
-  { code: 'NB', nameEn: 'New Brunswick', nameFr: 'Nouveau-Brunswick' },
-  { code: 'NL', nameEn: 'Newfoundland and Labrador', nameFr: 'Terre-Neuve-et-Labrador' },
-  { code: 'NS', nameEn: 'Nova Scotia', nameFr: 'Nouvelle-Écosse' },
-  { code: 'NT', nameEn: 'Northwest Territories', nameFr: 'Territoires du Nord-Ouest' },
-  { code: 'NU', nameEn: 'Nunavut', nameFr: 'Nunavut' },
-  { code: 'ON', nameEn: 'Ontario', nameFr: 'Ontario' },
-  { code: 'PE', nameEn: 'Prince Edward Island', nameFr: 'Île-du-Prince-Édouard' },
-  { code: 'QC', nameEn: 'Quebec', nameFr: 'Québec' },
-  { code: 'SK', nameEn: 'Saskatchewan', nameFr: 'Saskatchewan' },
-  { code: 'YT', nameEn: 'Yukon', nameFr: 'Yukon' },
-];
+export const PROVINCES: readonly NamedCode[] = provincesTable;
 
 /** Canada Post province and territory code. */
 type ProvinceCode = 'AB' | 'BC' | 'MB' | 'NB' | 'NL' | 'NS' | 'NT' | 'NU' | 'ON' | 'PE' | 'QC' | 'SK' | 'YT';

@@ -6,21 +6,14 @@ import {
   type FlagSource,
 } from './application-flags.ts';
 import type { AccountType, TermDepositAcctConfig } from '../schemas/entities.ts';
+import { sampleGic } from '../schemas/entities.fixtures.ts';
 
 const term = (minAmount: number, maxAmount: number): TermDepositAcctConfig => ({
+  ...sampleGic.termDepositAcctConfig!,
   isFixedLength: true,
-  defaultLength: 12,
   maxLength: 12,
   minAmount,
   maxAmount,
-  mdDefault: 'rollover',
-  mdAllowRenew: true,
-  mdAllowTransfer: true,
-  mdAllowCheque: false,
-  mdAllowMature: true,
-  mdAllowRollover: true,
-  intSchedule: 'AtMaturity',
-  interestDP: 2,
   termRate: [{ period: 12, periodType: 'Months', description: '1 year', rate: 3 }],
 });
 

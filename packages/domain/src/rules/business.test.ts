@@ -17,6 +17,7 @@ import {
   type SaveResponseLike,
 } from './business.ts';
 import { errorRoute } from './error-routes.ts';
+import { membershipResponseSchema } from '../schemas/entities.ts';
 
 const bytesFrom = (values: readonly number[]) => {
   let i = 0;
@@ -126,34 +127,11 @@ describe('identity-provider share (spec 000 §9)', () => {
   });
 });
 
-const none: SaveResponseLike = {
-  primaryCustNo: null,
-  jointCustNo: null,
-  showCanadaPostScreen: false,
-  showAgeErrorScreen: false,
-  showGenericErrorScreen: false,
-  showBlockListErrorScreen: false,
-  showPrimaryCompleteScreen: false,
-  showJointCompleteScreen: false,
-  showCustomErrorScreen: false,
-  showTimeoutScreen: false,
-  showSavingsAccountOfferScreen: false,
-  showDeclineScreen: false,
-};
-const all: SaveResponseLike = {
-  primaryCustNo: 'M100',
-  jointCustNo: 'M101',
-  showCanadaPostScreen: true,
-  showAgeErrorScreen: true,
-  showGenericErrorScreen: true,
-  showBlockListErrorScreen: true,
-  showPrimaryCompleteScreen: true,
-  showJointCompleteScreen: true,
-  showCustomErrorScreen: true,
-  showTimeoutScreen: true,
-  showSavingsAccountOfferScreen: true,
-  showDeclineScreen: true,
-};
+/** The save response's screen flags (each routes on its own). */
+const SCREEN_FLAGS = Object.keys(membershipResponseSchema.shape).filter((key) => key.startsWith('show'));
+const flagsAll = (value: boolean) => Object.fromEntries(SCREEN_FLAGS.map((flag) => [flag, value]));
+const none: SaveResponseLike = { primaryCustNo: null, jointCustNo: null, ...flagsAll(false) };
+const all: SaveResponseLike = { primaryCustNo: 'M100', jointCustNo: 'M101', ...flagsAll(true) };
 
 describe('single save routing (spec 001 §4.2, priority order)', () => {
   const rows: [string, SaveResponseLike, string][] = [

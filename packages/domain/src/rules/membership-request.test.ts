@@ -139,6 +139,17 @@ describe('the membership request made from the answers', () => {
   });
 
   it('carries the applicant payload: names, birth date, contact with the phone, SIN, consent, compliance', () => {
+    const homeContact = {
+      streetNo: '290',
+      streetName: 'Bremner Blvd',
+      city: 'Toronto',
+      province: 'ON',
+      country: 'CA',
+      postalCode: 'M5V 3L9',
+      email1: 'ada@example.com',
+      homeArea: '416',
+      homePhone: '5550100',
+    };
     const request = membershipRequestOf(answers(), settings([sampleChequing]));
     expect(request.primary).toEqual({
       applicantId: 'p-1',
@@ -146,28 +157,9 @@ describe('the membership request made from the answers', () => {
       lastName: 'Lovelace',
       birthDate: '1980-05-09',
       language: 'fr',
-      contact: {
-        streetNo: '290',
-        streetName: 'Bremner Blvd',
-        city: 'Toronto',
-        province: 'ON',
-        country: 'CA',
-        postalCode: 'M5V 3L9',
-        email1: 'ada@example.com',
-        homeArea: '416',
-        homePhone: '5550100',
-      },
-      mailingContact: {
-        streetNo: '290',
-        streetName: 'Bremner Blvd',
-        city: 'Toronto',
-        province: 'ON',
-        country: 'CA',
-        postalCode: 'M5V 3L9',
-        email1: 'ada@example.com',
-        homeArea: '416',
-        homePhone: '5550100',
-      },
+      contact: homeContact,
+      // The mailing address is the home one.
+      mailingContact: homeContact,
       sin: '130692544',
       sinStatus: 'provided',
       rcvEmailOffers: false,

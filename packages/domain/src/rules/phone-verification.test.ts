@@ -4,6 +4,7 @@ import {
   codeTriesLeft,
   canCheckCode,
   channelsInOrder,
+  codeChannelOnSave,
   canResendCode,
   isVerificationLimitReached,
   wrongCodeCount,
@@ -46,6 +47,12 @@ describe('the ways to receive a code', () => {
     expect(channelsInOrder('home')).toEqual(['call', 'sms']);
     expect(channelsInOrder('mobile')).toEqual(['sms', 'call']);
     expect(channelsInOrder(null)).toEqual(['sms', 'call']);
+  });
+
+  it("texts a mobile phone its code as 'Tell us about yourself' is saved; a home phone chooses on the send screen", () => {
+    expect(codeChannelOnSave('mobile')).toBe('sms');
+    expect(codeChannelOnSave('home')).toBeNull();
+    expect(codeChannelOnSave(undefined)).toBeNull();
   });
 });
 

@@ -18,6 +18,16 @@ export function channelsInOrder(phoneType: PhoneType | null | undefined): readon
   return phoneType === 'home' ? ['call', 'sms'] : ['sms', 'call'];
 }
 
+/**
+ * The channel by which the code is sent as soon as 'Tell us about yourself' is saved, or null: a mobile
+ * phone gets its text at once and the send screen is passed by (decision 0102); a home phone chooses how
+ * on the send screen (a voice call first).
+ * @param phoneType the phone type just saved
+ */
+export function codeChannelOnSave(phoneType: PhoneType | null | undefined): PhoneChannel | null {
+  return phoneType === 'mobile' ? 'sms' : null;
+}
+
 /** The three counters of a verification, and the new codes sent after the wrong codes were used up. */
 interface VerificationCounters {
   sendFailCounter: number;

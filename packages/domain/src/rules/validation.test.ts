@@ -31,6 +31,7 @@ import {
   normalizePostalCode,
   OPTION_MAX,
   passesSinChecksum,
+  PASSWORD_MANAGER_RULES,
   passwordChecklist,
   PAYOUT_OPTION_MAX,
   phoneDigits,
@@ -103,6 +104,19 @@ describe('passwordChecklist', () => {
     for (const symbol of ['<', '>', ',', '/'])
       expect(passwordChecklist(`Abcdef1${symbol}`).noSymbols).toBe(false);
     expect(passwordChecklist('Abcdef1!').noSymbols).toBe(true);
+  });
+
+  it('tells password managers the same rules, so that their suggested password is accepted', () => {
+    expect(PASSWORD_MANAGER_RULES).toContain('minlength: 8;');
+    expect(PASSWORD_MANAGER_RULES).toContain('maxlength: 12;');
+    for (const kind of ['lower', 'upper', 'digit'])
+      expect(PASSWORD_MANAGER_RULES).toContain(`required: ${kind};`);
+    const allowed = /allowed: \[(.*)\];/.exec(PASSWORD_MANAGER_RULES)?.[1] ?? '';
+    expect(allowed).not.toMatch(/[<>,/]/);
+    expect(passwordChecklist(`Abcdef1${allowed.slice(0, 5)}`)).toMatchObject({
+      length: true,
+      noSymbols: true,
+    });
   });
 });
 

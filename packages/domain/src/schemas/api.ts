@@ -471,6 +471,8 @@ export const canadaPostCreateResponseSchema = z.object({
   dssNumber: z.string(),
   barcodeText: z.string(),
   postOffice: postOfficeSchema.nullable(),
+  /** The last day to show the ID in person (YYYY-MM-DD, inPersonIdShowBy). */
+  showBy: z.string(),
 });
 export type CanadaPostCreateResponse = z.infer<typeof canadaPostCreateResponseSchema>;
 

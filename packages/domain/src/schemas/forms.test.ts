@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
+import { EXAMPLE_HOME_PARTS, EXAMPLE_LEGAL_TERMS } from '../flows/step-examples.ts';
 import { formatMessage } from '../messages/messages.ts';
+import { ADDRESS_FIELDS, ADDRESS_PARTS } from './address-fields.ts';
 import {
   accountUsageFormSchema,
   addressFormSchema,
@@ -8,6 +10,7 @@ import {
   isValidPersonalInfo,
   jointApplicantFormSchema,
   legalTermsFormSchema,
+  LEGAL_TERMS_YES_NO_QUESTIONS,
   manualAddressSchema,
   personalInfoFormSchema,
   type PersonalInfoContext,
@@ -365,15 +368,7 @@ describe('co-applicant on the review screen (spec 001 §5)', () => {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const home = {
-  streetNumber: '290',
-  unitNumber: '',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-};
+const home = { ...EXAMPLE_HOME_PARTS, unitNumber: '' };
 
 describe('manual address (spec 000 §5, spec 001 §5)', () => {
   const err = (patch: object, path: string) => errorOf(manualAddressSchema, { ...home, ...patch }, path);
@@ -531,26 +526,12 @@ describe('text fields refuse what cannot be stored (NUL, unpaired surrogates)', 
     autoMailAddress: '1 Main St',
     autoMailAddressSelectedId: 'CA|2',
   };
-  const FIELDS = [
-    'autoAddress',
-    'autoAddressSelectedId',
-    'autoMailAddress',
-    'autoMailAddressSelectedId',
-    'streetNumber',
-    'unitNumber',
-    'streetName',
-    'cityName',
-    'provinceName',
-    'postalCode',
-    'country',
-    'maStreetNumber',
-    'maUnitNumber',
-    'maStreetName',
-    'maCityName',
-    'maProvinceName',
-    'maPostalCode',
-    'maCountry',
-  ];
+  // Every text field of both blocks: the search box, the chosen suggestion, the parts.
+  const FIELDS = (['home', 'mailing'] as const).flatMap((kind) => {
+    const names = ADDRESS_FIELDS[kind];
+    return [names.search, names.selectedId, ...ADDRESS_PARTS.map((part) => names[part])];
+  });
+  it('sweeps the 18 text fields of both blocks', () => expect(new Set(FIELDS).size).toBe(18));
   it.each(FIELDS)('address %s', (field) => {
     for (const bad of ['x\u0000', '\uD83D', 'x\uDE00y']) {
       expect(errors(addressFormSchema, { ...picked, [field]: bad })[field], JSON.stringify(bad)).toContain(
@@ -680,18 +661,7 @@ describe('account usage questionnaire (spec 000 §5)', () => {
 
 describe('legal terms (spec 001 §2.2/§5)', () => {
   const ctx = { isFhsa: false, isTerm: false, isJoint: false };
-  const valid = {
-    resStatus: 'yes',
-    taxResidentorCitizenUs: 'no',
-    taxNotCanadaNotUS: 'no',
-    polExposed: 'no',
-    ontarioWork: 'yes',
-    occupation: { id: '2171', name: 'Software engineer' },
-    ownerOperator: 'no',
-    singleInstitution: 'yes',
-    natureOfBanking: 'Personal',
-    primaryPurpose: '1',
-  };
+  const { primaryPurposeGIC: _gic, ...valid } = EXAMPLE_LEGAL_TERMS;
   const err = (patch: object, path: string, c: Partial<typeof ctx> = {}) =>
     errorOf(legalTermsFormSchema({ ...ctx, ...c }), { ...valid, ...patch }, path);
 
@@ -699,15 +669,10 @@ describe('legal terms (spec 001 §2.2/§5)', () => {
     expect(legalTermsFormSchema(ctx).safeParse(valid).success).toBe(true);
   });
   it('every yes/no question: Choose an option that applies to you', () => {
-    for (const field of [
-      'resStatus',
-      'taxResidentorCitizenUs',
-      'taxNotCanadaNotUS',
-      'polExposed',
-      'ontarioWork',
-      'ownerOperator',
-      'singleInstitution',
-    ]) {
+    expect(LEGAL_TERMS_YES_NO_QUESTIONS.join(' ')).toBe(
+      'resStatus taxResidentorCitizenUs taxNotCanadaNotUS polExposed ontarioWork ownerOperator singleInstitution',
+    );
+    for (const field of LEGAL_TERMS_YES_NO_QUESTIONS) {
       expect(err({ [field]: '' }, field)).toBe('Choose an option that applies to you');
       expect(err({ [field]: undefined }, field)).toBe('Choose an option that applies to you');
     }

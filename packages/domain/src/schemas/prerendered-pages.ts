@@ -38,6 +38,21 @@ export function loadingFile(lang: PrerenderedLanguage): string {
   return `loading.${lang}.html`;
 }
 
+/**
+ * The server's rendering of a flow's page for one request (decision 0105), inside PRERENDERED_DIR: the
+ * prerender's module for Node, and index.html with its scripts asked for once the page has painted and an
+ * empty, inert root for the page's markup.
+ */
+export const SERVER_RENDER_MODULE = 'ssr/prerender-entry.js';
+export const SERVER_RENDER_TEMPLATE = 'server-rendered.html';
+export const SERVER_RENDER_ROOT = '<div id="root" inert></div>';
+
+/**
+ * The back office's page for a visitor without a staff session, inside its build (dist-staff): its page with
+ * the sign-in already in it (decision 0105).
+ */
+export const STAFF_SIGNED_OUT_PAGE = 'staff.signed-out.html';
+
 /** Escapes text for HTML as React does, in text and attribute values alike (the slots' values). */
 export function escapeHtml(text: string): string {
   return text

@@ -38,13 +38,22 @@ describe.each(TEST_DATABASES)('the funding step on $name', (database) => {
   const at = async (productIds: string[]) => new TestApplicant(t.app, { productIds }).progress('products');
 
   it('comes after the products are confirmed, and before the SIN', async () => {
-    const a = await new TestApplicant(t.app, { productIds: ['2002'] }).progress('address');
+    // A term deposit (2003) has its term to choose: 'Confirm your application' comes first.
+    const a = await new TestApplicant(t.app, { productIds: ['2003'] }).progress('address');
     const early = await a.put('Step/funding', a.funding());
     expect(early.statusCode).toBe(409);
     expect(early.json<ProblemBody>()).toMatchObject({ title: 'Step out of order' });
     await a.complete('products');
     expect((await a.view()).json()).toMatchObject({ nextPath: '/single/funding' });
     expect((await a.put('Sin', { sin: '130 692 544' })).statusCode).toBe(409);
+    const saved = await a.put('Step/funding', a.funding());
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ nextPath: '/single/sin' });
+  });
+
+  it('comes straight after the address when no product offers a choice (decision 0101)', async () => {
+    const a = await new TestApplicant(t.app, { productIds: ['2002'] }).progress('address');
+    expect((await a.view()).json()).toMatchObject({ nextPath: '/single/funding' });
     const saved = await a.put('Step/funding', a.funding());
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ nextPath: '/single/sin' });

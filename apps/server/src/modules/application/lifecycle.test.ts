@@ -154,7 +154,7 @@ describe.each(TEST_DATABASES)('the application lifecycle on $name', (database) =
     it('names a draft in progress and where it continues, and nothing of the applicant', async () => {
       const a = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('address');
       const res = await arrive(a);
-      expect(res.json()).toEqual({ hasDraft: true, nextPath: '/single/confirmproducts' });
+      expect(res.json()).toEqual({ hasDraft: true, nextPath: '/single/funding' });
       expect(res.body).not.toContain(a.email);
       // Starting a new one ends the old session.
       expect((await a.call('POST', '/api/omo/Session/End', {})).statusCode).toBe(204);

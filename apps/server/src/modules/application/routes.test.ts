@@ -556,7 +556,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       );
     });
 
-    it('stores a manual home address with a different mailing address and moves on to confirmproducts', async () => {
+    it('stores a manual home address with a different mailing address and moves on to the funding (nothing to choose in a chequing account)', async () => {
       const { cookie } = await through('verificationCode');
       const body = manualAddress({
         isMailingAddressSame: false,
@@ -571,7 +571,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const res = await put(cookie, 'Address', body);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().address).toMatchObject({ ...body, isManualAddress: true });
-      expect(res.json().nextPath).toBe('/single/confirmproducts');
+      expect(res.json().nextPath).toBe('/single/funding');
       expect((await put(cookie, 'Address', body)).json()).toEqual(res.json());
     });
 
@@ -640,13 +640,12 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       await fund(gic.cookie);
       expect((await view(gic.cookie)).json()).toMatchObject({ nextPath: '/single/sin' });
 
+      // Nothing to choose in a chequing account: no 'Confirm your application' (decision 0101).
       const chequing = await through('address', ['2001']);
+      expect((await view(chequing.cookie)).json()).toMatchObject({ nextPath: '/single/funding' });
       const res2 = await put(chequing.cookie, 'Products', {});
-      expect(res2.statusCode).toBe(200);
-      expect(res2.json()).toMatchObject({
-        products: { termPeriod: '', termOption: '' },
-        nextPath: '/single/funding',
-      });
+      expect(res2.statusCode).toBe(409);
+      expect(res2.json()).toMatchObject({ nextPath: '/single/funding' });
       await fund(chequing.cookie);
       expect((await view(chequing.cookie)).json()).toMatchObject({ nextPath: '/single/identityconsent' });
     });
@@ -726,7 +725,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const refused = await put(draft.cookie, 'Address', bc);
       expectFieldErrors(
         refused,
-        `provinceName age.majority: You must have reached the age of majority in your province or territory of residence to become a member online... Please call us at ${CONTACT_PHONE} to discuss other options.`,
+        `provinceName age.majority: You must have reached the age of majority in your province or territory of residence to become a member online. Call us at ${CONTACT_PHONE} to discuss other options.`,
       );
       const ab = manualAddress({
         streetName: '8 Ave SW',

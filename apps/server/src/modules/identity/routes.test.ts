@@ -108,7 +108,7 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
       await throughAddress(a);
       const res = await runIdentityCheck(a);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ title: 'Step out of order', nextPath: '/single/confirmproducts' });
+      expect(res.json()).toMatchObject({ title: 'Step out of order', nextPath: '/single/funding' });
     });
 
     it('legal terms are refused until the identity step is done', async () => {

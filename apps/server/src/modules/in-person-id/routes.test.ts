@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApplicant, type TestApplicantOptions } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { inPersonIdShowBy, longDayOf } from '@omo/domain';
 import { forwardSortationAreaOf } from './service.ts';
 
 interface PostOfficeAnswer {
   dssNumber: string;
   barcodeText: string;
+  showBy: string;
   postOffice: {
     id: string;
     name: string;
@@ -103,6 +105,31 @@ describe.each(TEST_DATABASES)('ID in person on $name', (database) => {
       .where('applicant_id', '=', applicantId)
       .execute();
     expect(rows).toEqual([{ dss_number: answer.barcodeText, post_office_id: 'PO-1' }]);
+  });
+
+  it('e-mails the in-person instructions: the barcode the page shows (an inline image), its number, the reference and the last day', async () => {
+    const { a, applicantId } = await submitted();
+    let mail: { subject: string; body: string; html: string } | undefined;
+    for (const until = Date.now() + 30_000; !mail && Date.now() < until;) {
+      const outbox = (await t.app.inject('/api/dev/outbox')).json<
+        { channel: string; to: string; subject: string; body: string; html: string }[]
+      >();
+      mail = outbox.find((m) => m.channel === 'email' && m.to === a.email);
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(mail, 'the in-person e-mail').toBeDefined();
+    const page = (await canadaPostCreate(a, applicantId)).json<PostOfficeAnswer>();
+    const { created_at } = await t.app.db
+      .selectFrom('id_verification_requests')
+      .select('created_at')
+      .where('applicant_id', '=', applicantId)
+      .executeTakeFirstOrThrow();
+    expect(page.showBy).toBe(inPersonIdShowBy(new Date(created_at)));
+    expect(mail!.body).toContain(`Request number: ${page.barcodeText}.`);
+    expect(mail!.body).toContain(`Your reference number is ${a.appRefNo}.`);
+    expect(mail!.body).toContain(`by ${longDayOf(page.showBy, 'en')}`);
+    // The outbox keeps the inline image in the page: the same barcode as the page's.
+    expect(mail!.html).toContain(`<img src="data:image/png;base64,${page.dssNumber}"`);
   });
 
   it('CreateIDVerificationRequest answers the id of the one request, whatever the body', async () => {

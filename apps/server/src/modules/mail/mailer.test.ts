@@ -13,6 +13,10 @@ const brand = {
   eTransferEmail: 'deposits@omo.example',
 };
 
+/** A 1×1 PNG. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+
 interface Received {
   from: string;
   to: string[];
@@ -80,6 +84,57 @@ describe('the mailer', () => {
     expect(message!.raw).toMatch(/Content-Type: text\/plain/);
     expect(message!.raw).toMatch(/Content-Type: text\/html/);
     expect(message!.raw).toContain('100123');
+  });
+
+  const inPerson = (language: 'en' | 'fr') =>
+    renderEmail(
+      'decisionMade',
+      language,
+      {
+        firstName: 'Ada',
+        outcome: 'inPerson',
+        memberNumber: null,
+        refNo: 'OMOABCDEFGHP',
+        inPerson: { barcodePng: PNG, barcodeText: 'DSS0001234', showBy: '2026-12-27' },
+      },
+      brand,
+    );
+
+  it('sends the in-person ID barcode through SMTP as an image the HTML part shows (cid)', async () => {
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'omo Credit Union <no-reply@omo.example>',
+      outbox: { create: () => Promise.reject(new Error('not the outbox')) },
+    });
+    smtp.received.length = 0;
+    await mailer.send('ada@example.com', inPerson('en'));
+    mailer.close();
+    const raw = smtp.received[0]!.raw;
+    expect(raw).toMatch(/Content-Type: multipart\/related/);
+    expect(raw).toMatch(/Content-Type: image\/png/);
+    expect(raw).toMatch(/Content-ID: <barcode@omo>/);
+    expect(raw).toMatch(/src=3D"cid:barcode@omo"|src="cid:barcode@omo"/);
+  });
+
+  it('keeps the barcode in the page of the outbox, which keeps no attachments', async () => {
+    const kept: { html?: string | null; body: string }[] = [];
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'omo Credit Union <no-reply@omo.example>',
+      outbox: {
+        create: (message) => {
+          kept.push(message);
+          return Promise.resolve({ ...message, id: '1', subject: null, html: null, sentAt: '' });
+        },
+      },
+    });
+    await mailer.send('ada@example.com', inPerson('fr'));
+    mailer.close();
+    expect(kept[0]!.html).toContain(`<img src="data:image/png;base64,${PNG}"`);
+    expect(kept[0]!.html).toContain(
+      'alt="Code à barres de votre demande de vérification d’identité, numéro DSS0001234"',
+    );
+    expect(kept[0]!.body).toContain('DSS0001234');
   });
 
   it('escapes what the applicant typed in the HTML part, and links the addresses', () => {

@@ -9,7 +9,28 @@
 import { createHash } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { OutboxRepository } from '../outbox/repository.ts';
-import type { RenderedEmail } from './templates.ts';
+import type { EmailAttachment, RenderedEmail } from './templates.ts';
+
+/** An e-mail's attachments as nodemailer takes them: an image with a cid is shown inline. */
+const attachmentsOf = (email: RenderedEmail) =>
+  (email.attachments ?? []).map((a: EmailAttachment) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: a.content,
+    encoding: 'base64',
+    cid: a.cid,
+  }));
+
+/**
+ * The HTML part as the outbox keeps it: it keeps no attachments, so an inline image (cid:) is written into
+ * the page itself (a data: address), where people reading the outbox see it.
+ */
+function withInlineImages(html: string, attachments: readonly EmailAttachment[] = []): string {
+  return attachments.reduce(
+    (page, a) => page.split(`cid:${a.cid}`).join(`data:${a.contentType};base64,${a.content}`),
+    html,
+  );
+}
 
 export interface Mailer {
   readonly name: 'smtp' | 'outbox';
@@ -57,6 +78,7 @@ export function createMailer(options: {
           subject: email.subject,
           text: email.text,
           html: email.html,
+          attachments: attachmentsOf(email),
           ...messageIdOf(key),
         });
       },
@@ -80,7 +102,7 @@ export function createMailer(options: {
         to,
         subject: message.subject,
         body: message.text,
-        html: message.html,
+        html: withInlineImages(message.html, email.attachments),
       });
     },
     close: () => transport?.close(),

@@ -13,8 +13,15 @@ import type { Database } from '../../db/database.ts';
 import { failureKind } from '../../lib/dependency-status.ts';
 import type { Jobs } from '../../lib/jobs.ts';
 import { createOutboxRepository } from '../outbox/repository.ts';
+import { inPersonInstructionsOf } from '../in-person-id/service.ts';
 import { createMailer, type Mailer } from './mailer.ts';
-import { renderEmail, type Brand, type TemplateName, type TemplateParams } from './templates.ts';
+import {
+  renderEmail,
+  type Brand,
+  type InPersonInstructions,
+  type TemplateName,
+  type TemplateParams,
+} from './templates.ts';
 
 const EMAIL_QUEUE = 'email.send';
 
@@ -42,12 +49,14 @@ declare module 'fastify' {
   }
 }
 
-function createMailService(deps: {
+export function createMailService(deps: {
   db: Database;
   jobs: Jobs;
   mailer: Mailer;
   brand: Brand;
   log?: FastifyBaseLogger;
+  /** The in-person ID e-mail's barcode, number and last day (the post-office request, made once). */
+  inPersonInstructions?: (applicantId: string) => Promise<InPersonInstructions | null>;
 }): MailService {
   const { db, jobs, mailer, brand, log } = deps;
   return {
@@ -75,7 +84,16 @@ function createMailService(deps: {
         .where('key', '=', key)
         .executeTakeFirst();
       if (!row || row.sent_at !== null) return;
-      const params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as never;
+      let params = (typeof row.params === 'string' ? JSON.parse(row.params) : row.params) as never;
+      const decided = params as Partial<TemplateParams['decisionMade']>;
+      if (row.template === 'decisionMade' && decided.outcome === 'inPerson' && row.applicant_id) {
+        // The barcode is made when the e-mail goes, never kept with it; without it, the e-mail says whom to call.
+        const inPerson = await deps.inPersonInstructions?.(row.applicant_id).catch((error: unknown) => {
+          log?.warn({ err: error }, 'the in-person ID e-mail goes without its barcode');
+          return null;
+        });
+        if (inPerson) params = { ...decided, inPerson } as never;
+      }
       const email = renderEmail(row.template as TemplateName, row.language, params, brand);
       try {
         await mailer.send(row.to_address, email, key);
@@ -119,11 +137,13 @@ export const mailServicePlugin = fp<{ config: AppConfig }>(
         publicUrl: config.publicUrl,
         eTransferEmail: config.eTransferEmail,
       },
+      inPersonInstructions: (applicantId) =>
+        inPersonInstructionsOf(app.db, app.providers.inPersonId, applicantId),
     });
     await app.jobs.define({ name: EMAIL_QUEUE, retryLimit: 8, retryBackoff: true });
     await app.jobs.work<{ key: string }>(EMAIL_QUEUE, ({ key }) => service.deliver(key));
     app.decorate('mail', service);
     app.addHook('onClose', async () => mailer.close());
   },
-  { name: 'mail', dependencies: ['database', 'jobs', 'metrics'] },
+  { name: 'mail', dependencies: ['database', 'jobs', 'metrics', 'providers'] },
 );

@@ -126,3 +126,91 @@ describe('the welcome e-mail', () => {
     expect(text).not.toContain('Interac');
   });
 });
+
+describe('the in-person ID e-mail', () => {
+  const PNG = 'iVBORw0KGgo=';
+  const render = (language: 'en' | 'fr', withBarcode = true) =>
+    renderEmail(
+      'decisionMade',
+      language,
+      {
+        firstName: 'Ada',
+        outcome: 'inPerson',
+        memberNumber: null,
+        refNo: 'OMOABCDEFGHP',
+        ...(withBarcode
+          ? { inPerson: { barcodePng: PNG, barcodeText: 'DSS0001234', showBy: '2026-12-27' } }
+          : {}),
+      },
+      brand,
+    );
+
+  it.each([
+    ['en', 'by December 27, 2026', 'Your reference number is OMOABCDEFGHP.', 'Request number: DSS0001234.'],
+    [
+      'fr',
+      'au plus tard le 27 décembre 2026',
+      'Votre numéro de référence est le OMOABCDEFGHP.',
+      'Numéro de la demande : DSS0001234.',
+    ],
+  ] as const)('carries the last day, the reference and the barcode in %s', (language, by, ref, number) => {
+    const email = render(language);
+    expect(email.text).toContain(by);
+    expect(email.text).toContain(ref);
+    expect(email.text).toContain(number);
+    // What to bring, both ways.
+    expect(email.text).toMatch(
+      language === 'fr' ? /passeport.*preuve d’adresse/s : /passport.*proof of address/s,
+    );
+    // The barcode is an image attached by its content id, shown where the HTML part names it.
+    expect(email.attachments).toEqual([
+      { filename: 'DSS0001234.png', contentType: 'image/png', content: PNG, cid: 'barcode@omo' },
+    ]);
+    expect(email.html).toMatch(/<img src="cid:barcode@omo" alt="[^"]*DSS0001234"/);
+    expect(email.html.indexOf('cid:barcode@omo')).toBeGreaterThan(email.html.indexOf('DSS0001234.'));
+  });
+
+  it('without the barcode (the post office could not be asked), says whom to call for it', () => {
+    const email = render('en', false);
+    expect(email.attachments).toBeUndefined();
+    expect(email.html).not.toContain('<img');
+    expect(email.text).toContain('Your reference number is OMOABCDEFGHP.');
+    expect(email.text).toContain('call us at 1-800-555-0111: we will give you the barcode of your request');
+  });
+});
+
+describe('the decline e-mail', () => {
+  it.each(['declined', 'blocked', 'ageRefused'] as const)(
+    'gives the reference and the way on in a branch (%s), without "Please"',
+    (outcome) => {
+      for (const language of ['en', 'fr'] as const) {
+        const { text } = renderEmail(
+          'decisionMade',
+          language,
+          { firstName: 'Ada', outcome, memberNumber: null, refNo: 'OMOABCDEFGHP' },
+          brand,
+        );
+        expect(text).toContain(
+          language === 'fr'
+            ? 'Votre numéro de référence est le OMOABCDEFGHP.'
+            : 'Your reference number is OMOABCDEFGHP.',
+        );
+        expect(text).toMatch(language === 'fr' ? /en succursale/ : /in a branch/);
+        expect(text).not.toMatch(/Please|Veuillez/);
+      }
+    },
+  );
+});
+
+describe('the welcome e-mail', () => {
+  it.each(['en', 'fr'] as const)('carries the member number and how to sign in, in %s', (language) => {
+    const { text } = renderEmail(
+      'decisionMade',
+      language,
+      { firstName: 'Ada', outcome: 'approved', memberNumber: '100234', refNo: 'OMOX' },
+      brand,
+    );
+    expect(text).toContain('100234');
+    expect(text).toContain('https://banking.example');
+  });
+});

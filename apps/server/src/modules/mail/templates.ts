@@ -7,7 +7,14 @@
  * invitation, apply-as-single, resume and unsubscribe links carry a one-time token: the e-mail is the only
  * place it is written (the database keeps its hash). The resume e-mails are in resume-templates.ts.
  */
-import { escapeHtml, frenchOf, type DecisionOutcome, type FundingMethod, type Language } from '@omo/domain';
+import {
+  escapeHtml,
+  frenchOf,
+  longDayOf,
+  type DecisionOutcome,
+  type FundingMethod,
+  type Language,
+} from '@omo/domain';
 import { RESUME_TEMPLATES, type ResumeTemplateParams } from './resume-templates.ts';
 
 export interface Brand {
@@ -32,6 +39,8 @@ export interface TemplateParams extends ResumeTemplateParams {
     refNo: string;
     /** A new member's accounts and how each is funded (the primary applicant's welcome). */
     funding?: FundingLine[];
+    /** ID in person: the post-office request, added when the e-mail is sent (absent if it could not be had). */
+    inPerson?: InPersonInstructions;
   };
   /** Someone applied with an e-mail that already holds a membership (answered here, never on screen). */
   existingMember: { firstName: string; refNo: string };
@@ -62,6 +71,17 @@ export interface TemplateParams extends ResumeTemplateParams {
 }
 export type TemplateName = keyof TemplateParams;
 
+/** The in-person ID e-mail's instructions: the barcode (a Code 128 PNG, base64), its number, the last day. */
+export interface InPersonInstructions {
+  barcodePng: string;
+  barcodeText: string;
+  /** YYYY-MM-DD (inPersonIdShowBy). */
+  showBy: string;
+}
+
+/** The content id of the barcode image attached to the in-person ID e-mail. */
+export const BARCODE_CID = 'barcode@omo';
+
 /** One opened account's first deposit: its name, method and amount (formatted, absent when later). */
 export interface FundingLine {
   product: string;
@@ -88,14 +108,37 @@ function fundingParagraphs(p: TemplateParams['decisionMade'], b: Brand, language
   });
 }
 
+/** A file sent with an e-mail; an image with a cid is shown in the HTML part where `cid:` names it. */
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  cid: string;
+}
+
 export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  attachments?: EmailAttachment[];
+}
+
+/** An image of the HTML part, after the paragraph at `after`; its text equivalent is in the paragraphs. */
+interface InlineImage {
+  after: number;
+  alt: string;
+  attachment: EmailAttachment;
 }
 
 /** Paragraphs (and one optional link) → both parts. */
-function compose(subject: string, paragraphs: string[], brand: Brand, language: Language): RenderedEmail {
+function compose(
+  subject: string,
+  paragraphs: string[],
+  brand: Brand,
+  language: Language,
+  image?: InlineImage,
+): RenderedEmail {
   const signature =
     language === 'fr' ? `L’équipe ${frenchOf(brand.institutionName)}` : `The ${brand.institutionName} team`;
   const all = [...paragraphs, signature];
@@ -106,13 +149,87 @@ function compose(subject: string, paragraphs: string[], brand: Brand, language: 
     '<!doctype html>',
     `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family: Arial, sans-serif; line-height: 1.5; color: #1a1a1a;">',
-    ...all.map((p) => `<p>${linked(p)}</p>`),
+    ...all.flatMap((p, i) =>
+      image && i === image.after
+        ? [
+            `<p>${linked(p)}</p>`,
+            `<p><img src="cid:${image.attachment.cid}" alt="${escapeHtml(image.alt)}" style="display: block; max-width: 100%;"></p>`,
+          ]
+        : [`<p>${linked(p)}</p>`],
+    ),
     '</body></html>',
   ].join('\n');
-  return { subject, text, html };
+  return image ? { subject, text, html, attachments: [image.attachment] } : { subject, text, html };
 }
 
-type Renderer<T> = (params: T, brand: Brand) => { subject: string; paragraphs: string[] };
+type Rendered = { subject: string; paragraphs: string[]; image?: InlineImage };
+type Renderer<T> = (params: T, brand: Brand) => Rendered;
+
+/** Government photo IDs accepted in person (spec 001 §2.9), as the in-person page lists them. */
+const PHOTO_IDS: Record<Language, string> = {
+  en: "a driver's licence, a passport, a NEXUS card, a provincial or territorial photo ID card, a permanent resident card or a Certificate of Indian Status",
+  fr: 'un permis de conduire, un passeport, une carte NEXUS, une carte d’identité provinciale ou territoriale avec photo, une carte de résident permanent ou un certificat de statut d’Indien',
+};
+
+/**
+ * The in-person ID e-mail: the last day, both ways with what to bring, the reference and, when the
+ * post-office request could be had, its barcode (an inline image) and number.
+ */
+function inPersonEmail(p: TemplateParams['decisionMade'], b: Brand, language: Language): Rendered {
+  const fr = language === 'fr';
+  const instructions = p.inPerson;
+  const by = instructions ? longDayOf(instructions.showBy, language) : null;
+  const paragraphs = fr
+    ? [
+        `Bonjour ${p.firstName},`,
+        `Nous n’avons pas pu confirmer votre identité en ligne. Pour terminer l’ouverture de votre adhésion, présentez une pièce d’identité en personne${by ? ` au plus tard le ${by}` : ''}, dans l’une de nos succursales ou dans un bureau de poste participant.`,
+        `Votre numéro de référence est le ${p.refNo}.`,
+        ...(instructions
+          ? [
+              `Au bureau de poste, montrez ce code à barres, sur votre téléphone ou imprimé. Numéro de la demande : ${instructions.barcodeText}.`,
+            ]
+          : [
+              `Pour aller au bureau de poste, appelez-nous au ${b.contactPhone} : nous vous donnerons le code à barres de votre demande.`,
+            ]),
+        `Apportez une pièce d’identité valide avec photo délivrée par un gouvernement : ${PHOTO_IDS.fr}. Si elle ne montre pas votre adresse actuelle, apportez aussi une preuve d’adresse : une facture de services publics, une police d’assurance, un relevé bancaire ou de carte de crédit, ou un bail.`,
+        `Dans une succursale, appelez d’abord pour prendre rendez-vous et donnez votre numéro de référence.`,
+        `Des questions? Appelez-nous au ${b.contactPhone}.`,
+      ]
+    : [
+        `Hello ${p.firstName},`,
+        `We could not confirm your identity online. To finish opening your membership, show your ID in person${by ? ` by ${by}` : ''}, at one of our branches or at a participating post office.`,
+        `Your reference number is ${p.refNo}.`,
+        ...(instructions
+          ? [
+              `At the post office, show this barcode, on your phone or printed. Request number: ${instructions.barcodeText}.`,
+            ]
+          : [
+              `To go to a post office, call us at ${b.contactPhone}: we will give you the barcode of your request.`,
+            ]),
+        `Bring one valid government-issued photo ID: ${PHOTO_IDS.en}. If it does not show your current address, also bring a proof of address: a utility bill, an insurance policy, a bank or credit card statement, or a lease.`,
+        `At a branch, call first to book an appointment and give your reference number.`,
+        `Questions? Call us at ${b.contactPhone}.`,
+      ];
+  const image: InlineImage | undefined = instructions && {
+    after: 3,
+    alt: fr
+      ? `Code à barres de votre demande de vérification d’identité, numéro ${instructions.barcodeText}`
+      : `Barcode of your ID verification request, number ${instructions.barcodeText}`,
+    attachment: {
+      filename: `${instructions.barcodeText}.png`,
+      contentType: 'image/png',
+      content: instructions.barcodePng,
+      cid: BARCODE_CID,
+    },
+  };
+  return {
+    subject: fr
+      ? `${b.institutionName} : une dernière étape pour ouvrir votre adhésion`
+      : `${b.institutionName}: one more step to open your membership`,
+    paragraphs,
+    ...(image ? { image } : {}),
+  };
+}
 
 const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']>> = {
   approved: (p, b) => ({
@@ -125,14 +242,7 @@ const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
       `Questions? Call us at ${b.contactPhone}.`,
     ],
   }),
-  inPerson: (p, b) => ({
-    subject: `${b.institutionName}: one more step to open your membership`,
-    paragraphs: [
-      `Hello ${p.firstName},`,
-      `We could not confirm your identity online. To finish opening your membership, bring one government photo ID to one of our branches or to a participating post office. Your reference number is ${p.refNo}.`,
-      `Questions? Call us at ${b.contactPhone}.`,
-    ],
-  }),
+  inPerson: (p, b) => inPersonEmail(p, b, 'en'),
   savingsOffer: (p, b) => ({
     subject: `${b.institutionName}: about your application`,
     paragraphs: [
@@ -163,7 +273,7 @@ const DECISION_EN: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
     subject: `${b.institutionName}: about your application`,
     paragraphs: [
       `Hello ${p.firstName},`,
-      `We could not complete your application. Please call us at ${b.contactPhone} with your reference number ${p.refNo}.`,
+      `We could not complete your application. Call us at ${b.contactPhone} with your reference number, ${p.refNo}, and we will finish it with you.`,
     ],
   }),
 };
@@ -173,7 +283,8 @@ function refusalEn(p: TemplateParams['decisionMade'], b: Brand) {
     subject: `${b.institutionName}: about your application`,
     paragraphs: [
       `Hello ${p.firstName},`,
-      `We are unable to open your account at this time. Please call us at ${b.contactPhone} to discuss other options (reference number ${p.refNo}).`,
+      `We are unable to open your account at this time. Your reference number is ${p.refNo}.`,
+      `You can apply in a branch instead, where our staff look at your application with you: call us at ${b.contactPhone} to discuss other options, with your reference number.`,
     ],
   };
 }
@@ -199,14 +310,7 @@ const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
       `Des questions? Appelez-nous au ${b.contactPhone}.`,
     ],
   }),
-  inPerson: (p, b) => ({
-    subject: `${b.institutionName} : une dernière étape pour ouvrir votre adhésion`,
-    paragraphs: [
-      `Bonjour ${p.firstName},`,
-      `Nous n'avons pas pu confirmer votre identité en ligne. Pour terminer l'ouverture de votre adhésion, présentez une pièce d'identité gouvernementale avec photo dans l'une de nos succursales ou dans un bureau de poste participant. Votre numéro de référence est le ${p.refNo}.`,
-      `Des questions? Appelez-nous au ${b.contactPhone}.`,
-    ],
-  }),
+  inPerson: (p, b) => inPersonEmail(p, b, 'fr'),
   savingsOffer: (p, b) => ({
     subject: `${b.institutionName} : votre demande`,
     paragraphs: [
@@ -237,7 +341,7 @@ const DECISION_FR: Record<MailedOutcome, Renderer<TemplateParams['decisionMade']
     subject: `${b.institutionName} : votre demande`,
     paragraphs: [
       `Bonjour ${p.firstName},`,
-      `Nous n'avons pas pu terminer votre demande. Veuillez nous appeler au ${b.contactPhone} avec votre numéro de référence ${p.refNo}.`,
+      `Nous n’avons pas pu terminer votre demande. Appelez-nous au ${b.contactPhone} avec votre numéro de référence, ${p.refNo}, et nous la terminerons avec vous.`,
     ],
   }),
 };
@@ -247,7 +351,8 @@ function refusalFr(p: TemplateParams['decisionMade'], b: Brand) {
     subject: `${b.institutionName} : votre demande`,
     paragraphs: [
       `Bonjour ${p.firstName},`,
-      `Nous ne pouvons pas ouvrir votre compte pour le moment. Veuillez nous appeler au ${b.contactPhone} pour discuter d'autres options (numéro de référence ${p.refNo}).`,
+      `Nous ne pouvons pas ouvrir votre compte pour le moment. Votre numéro de référence est le ${p.refNo}.`,
+      `Vous pouvez plutôt faire une demande en succursale, où notre personnel examine votre demande avec vous : appelez-nous au ${b.contactPhone} pour discuter d’autres options, avec votre numéro de référence.`,
     ],
   };
 }
@@ -462,7 +567,7 @@ export function renderEmail<N extends TemplateName>(
   params: TemplateParams[N],
   brand: Brand,
 ): RenderedEmail {
-  let rendered: { subject: string; paragraphs: string[] };
+  let rendered: Rendered;
   if (name === 'decisionMade') {
     const p = params as TemplateParams['decisionMade'];
     rendered = (language === 'fr' ? DECISION_FR : DECISION_EN)[p.outcome](p, brand);
@@ -480,5 +585,5 @@ export function renderEmail<N extends TemplateName>(
     const renderer = renderers[name as keyof typeof renderers][language] as Renderer<TemplateParams[N]>;
     rendered = renderer(params, brand);
   }
-  return compose(rendered.subject, rendered.paragraphs, brand, language);
+  return compose(rendered.subject, rendered.paragraphs, brand, language, rendered.image);
 }

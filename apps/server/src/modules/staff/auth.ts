@@ -22,6 +22,9 @@ import type { EmbeddedOidc } from './embedded-oidc.ts';
 export const STAFF_COOKIE = 'omo_staff';
 export const SECURE_STAFF_COOKIE = '__Host-omo_staff';
 const LOGIN_COOKIE = 'omo_staff_login';
+/** The staff session's cookie: __Host- in production (HTTPS only). */
+export const staffCookieName = (config: Pick<AppConfig, 'isProduction'>) =>
+  config.isProduction ? SECURE_STAFF_COOKIE : STAFF_COOKIE;
 export const CSRF_HEADER = 'x-csrf-token';
 export const NO_STAFF_SESSION = 'Sign in as staff first.';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -58,7 +61,7 @@ export interface StaffAuthOptions {
 /** Registers the staff session, the CSRF check and the sign-in routes on the staff app. */
 export async function registerStaffAuth(app: FastifyInstance, { config, db, embedded }: StaffAuthOptions) {
   const { staff } = config;
-  const cookieName = config.isProduction ? SECURE_STAFF_COOKIE : STAFF_COOKIE;
+  const cookieName = staffCookieName(config);
   const cookieOptions = {
     path: '/',
     httpOnly: true,

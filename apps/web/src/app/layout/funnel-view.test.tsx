@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { API_PATHS, FUNNEL_VIEW_PATH } from '@omo/domain';
 import { TEST_CONFIG } from '../../test/fixtures.ts';
-import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
+import { REVIEW_API } from '../../test/verify-address-fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
@@ -16,17 +16,7 @@ function viewsSent(fetch: ReturnType<typeof mockFetch>): unknown[] {
 
 describe('the funnel view', () => {
   it("tells the server a step's page opened: its step id and the device class, nothing else", async () => {
-    const fetch = mockFetch({
-      [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
-      '/api/omo/Application': {
-        body: makeView({
-          productIds: [],
-          progress: makeProgress('reviewapplication'),
-          nextPath: '/single/reviewapplication',
-        }),
-      },
-      [FUNNEL_VIEW_PATH]: { status: 204 },
-    });
+    const fetch = mockFetch({ ...REVIEW_API, [FUNNEL_VIEW_PATH]: { status: 204 } });
     const width = window.innerWidth;
     window.innerWidth = 390;
     try {

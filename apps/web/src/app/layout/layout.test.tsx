@@ -5,21 +5,9 @@ import { API_PATHS } from '@omo/domain';
 import { setSlice } from '../../lib/session-state.ts';
 import { EMPTY_APPLICATION } from '../../lib/empty-application.ts';
 import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
-import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
+import { makeProgress, makeView, REVIEW_API } from '../../test/verify-address-fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
-
-/** The API of a flow page (the review) for the layout's tests. */
-const REVIEW_API = {
-  [API_PATHS.getApiConfig]: { body: TEST_CONFIG },
-  '/api/omo/Application': {
-    body: makeView({
-      productIds: [],
-      progress: makeProgress('reviewapplication'),
-      nextPath: '/single/reviewapplication',
-    }),
-  },
-};
 
 describe('layout', () => {
   it('language toggle switches texts, persists the choice and sets <html lang>', async () => {

@@ -34,6 +34,7 @@ import {
   retrieveItemToParts,
 } from './address-lookup.ts';
 import type { AddressFormValues, AddressFormOutput } from './address-form.ts';
+import { bindFields } from '../form/use-form-errors.ts';
 
 interface AddressBlockProps {
   kind: AddressKind;
@@ -66,6 +67,7 @@ export function AddressBlock({ kind, form, msg }: AddressBlockProps) {
   const prefix = isHome ? 'home' : 'mailing';
 
   const errorOf = (name: keyof AddressFormValues) => msg(errors[name]?.message);
+  const bind = bindFields(register, errorOf);
 
   const loadOptions = async (term: string, signal: AbortSignal, parent?: ComboboxOption) => {
     const answer = await findAddresses(term, parent?.id ?? '', lang, signal);
@@ -124,54 +126,38 @@ export function AddressBlock({ kind, form, msg }: AddressBlockProps) {
             {isHome ? t('address.manualTitle') : t('address.mailingManualTitle')}
           </p>
           <TextField
-            id={names.streetNumber}
+            {...bind(names.streetNumber)}
             label={t('address.streetNumber')}
-            error={errorOf(names.streetNumber)}
             className="field__input--short"
             trimOnBlur
-            registration={register(names.streetNumber)}
           />
           <TextField
-            id={names.unitNumber}
+            {...bind(names.unitNumber)}
             label={t('address.unitNumber')}
             isOptional
-            error={errorOf(names.unitNumber)}
             className="field__input--short"
             trimOnBlur
-            registration={register(names.unitNumber)}
           />
+          <TextField {...bind(names.streetName)} label={t('address.streetName')} trimOnBlur />
           <TextField
-            id={names.streetName}
-            label={t('address.streetName')}
-            error={errorOf(names.streetName)}
-            trimOnBlur
-            registration={register(names.streetName)}
-          />
-          <TextField
-            id={names.cityName}
+            {...bind(names.cityName)}
             label={t('address.cityName')}
-            error={errorOf(names.cityName)}
             autoComplete={isHome ? 'address-level2' : 'off'}
             trimOnBlur
-            registration={register(names.cityName)}
           />
           {region ? (
             <SelectField
-              id={names.provinceName}
+              {...bind(names.provinceName)}
               label={region.kind === 'province' ? t('address.province') : t('address.state')}
-              error={errorOf(names.provinceName)}
               options={region.options}
-              registration={register(names.provinceName)}
             />
           ) : null}
           <TextField
-            id={names.postalCode}
+            {...bind(names.postalCode)}
             label={postalLabel}
-            error={errorOf(names.postalCode)}
             className="field__input--short"
             autoComplete={isHome ? 'postal-code' : 'off'}
             trimOnBlur={isCanada(parts.country) ? normalizePostalCode : true}
-            registration={register(names.postalCode)}
           />
           <SelectField
             id={names.country}
@@ -204,6 +190,8 @@ export function AddressBlock({ kind, form, msg }: AddressBlockProps) {
                 label={isHome ? t('address.search') : t('address.mailingSearch')}
                 hint={t('address.searchHint')}
                 placeholder={t('address.searchPlaceholder')}
+                // The browser's saved street address fills the search, which then offers it (decision 0103).
+                autoComplete={isHome ? 'address-line1' : 'off'}
                 error={msg(fieldState.error?.message)}
                 value={str(field.value)}
                 onValueChange={(value) => {

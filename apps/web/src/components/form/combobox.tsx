@@ -35,6 +35,8 @@ interface ComboboxProps {
   label: ReactNode;
   hint?: ReactNode;
   placeholder?: string;
+  /** The browser's autofill token (default 'off'): a filled value is searched as if typed. */
+  autoComplete?: string;
   /** Translated error message of the field. */
   error?: string;
   /** The input's text (controlled). */
@@ -76,6 +78,7 @@ export function Combobox({
   label,
   hint,
   placeholder,
+  autoComplete = 'off',
   error,
   value,
   onValueChange,
@@ -262,7 +265,7 @@ export function Combobox({
           aria-activedescendant={activeOption ? optionId(activeIndex) : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, Boolean(hint), Boolean(error))}
-          autoComplete="off"
+          autoComplete={autoComplete}
           autoCapitalize="none"
           spellCheck={false}
           placeholder={placeholder}

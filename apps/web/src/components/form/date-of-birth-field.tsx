@@ -40,8 +40,8 @@ const PART_ORDER: Record<Lang, readonly Part[]> = {
 /**
  * Date of birth as a group (GOV.UK date input): a month select with localised month names and day and
  * year text inputs with a numeric keyboard, in the order the language writes dates (month first in
- * English, day first in French, as the hint shows). Each part carries its own error, tied by
- * aria-describedby.
+ * English, day first in French, as the hint shows). The date has one message (its first part's in
+ * that order), tied by aria-describedby to every part in error.
  */
 export function DateOfBirthField({ legend, hint, ids, registrations, errors }: DateOfBirthFieldProps) {
   const { t, i18n } = useTranslation();
@@ -49,16 +49,29 @@ export function DateOfBirthField({ legend, hint, ids, registrations, errors }: D
   const order = PART_ORDER[lang];
   const hasError = order.some((p) => Boolean(errors[p]));
   const groupId = `${ids.month}-group`;
-  // One message per distinct text: an age limit can be reported under the day and nothing else.
-  const shown = order.filter((p, i) => errors[p] && order.findIndex((q) => errors[q] === errors[p]) === i);
-  // Each control points at the message shown for its part (the hint is on the fieldset).
-  const partDescribedBy = (part: Part): string | undefined => {
-    const owner = shown.find((p) => errors[p] === errors[part]);
-    return errors[part] && owner ? `${ids[owner]}-error` : undefined;
-  };
+  // The date is one question: one message, the first part's in the order the page shows them.
+  const shown = order.filter((p) => errors[p]).slice(0, 1);
+  // Each control in error points at that message (the hint is on the fieldset).
+  const partDescribedBy = (part: Part): string | undefined =>
+    errors[part] && shown[0] ? `${ids[shown[0]]}-error` : undefined;
   const hintId = hint ? `${groupId}-hint` : undefined;
   const controlClass = (base: string, part: Part) =>
     `${base} date-group__${part}${errors[part] ? ' date-group__control--error' : ''}`;
+
+  /** The day's or the year's digits. */
+  const numberInput = (part: 'day' | 'year', maxLength: number, autoComplete: 'bday-day' | 'bday-year') => (
+    <input
+      id={ids[part]}
+      className={controlClass('field__input', part)}
+      type="text"
+      inputMode="numeric"
+      maxLength={maxLength}
+      autoComplete={autoComplete}
+      aria-invalid={errors[part] ? true : undefined}
+      aria-describedby={partDescribedBy(part)}
+      {...registrations[part]}
+    />
+  );
 
   const controls: Record<Part, ReactNode> = {
     month: (
@@ -78,32 +91,8 @@ export function DateOfBirthField({ legend, hint, ids, registrations, errors }: D
         ))}
       </select>
     ),
-    day: (
-      <input
-        id={ids.day}
-        className={controlClass('field__input', 'day')}
-        type="text"
-        inputMode="numeric"
-        maxLength={2}
-        autoComplete="bday-day"
-        aria-invalid={errors.day ? true : undefined}
-        aria-describedby={partDescribedBy('day')}
-        {...registrations.day}
-      />
-    ),
-    year: (
-      <input
-        id={ids.year}
-        className={controlClass('field__input', 'year')}
-        type="text"
-        inputMode="numeric"
-        maxLength={4}
-        autoComplete="bday-year"
-        aria-invalid={errors.year ? true : undefined}
-        aria-describedby={partDescribedBy('year')}
-        {...registrations.year}
-      />
-    ),
+    day: numberInput('day', 2, 'bday-day'),
+    year: numberInput('year', 4, 'bday-year'),
   };
 
   return (

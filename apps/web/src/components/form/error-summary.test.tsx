@@ -3,11 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nProvider } from '../../i18n/use-translation.tsx';
 import { createI18n } from '../../i18n/i18n.ts';
-import { ErrorSummary } from './error-summary.tsx';
+import { ErrorSummary, type SummaryError } from './error-summary.tsx';
 
 function renderSummary(
   focusKey: number,
-  errors = [{ fieldId: 'email', message: 'Enter your email address' }],
+  errors: SummaryError[] = [{ fieldId: 'email', message: 'Enter your email address' }],
 ) {
   return render(
     <I18nProvider i18n={createI18n('en')}>
@@ -38,5 +38,15 @@ describe('ErrorSummary', () => {
       </I18nProvider>,
     );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("says a message about the applicant as the page's, without a link, before the fields to fix", () => {
+    renderSummary(1, [
+      { fieldId: 'dob_day', message: 'You must have reached the age of majority.', isPageLevel: true },
+      { fieldId: 'email', message: 'Enter your email address' },
+    ]);
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent(/^There is a problemYou must have reached the age of majority\./);
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['Enter your email address']);
   });
 });

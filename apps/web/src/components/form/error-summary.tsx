@@ -6,6 +6,8 @@ export interface SummaryError {
   fieldId: string;
   /** Translated message. */
   message: string;
+  /** About the applicant, not a field: said as the page's message, without a link. */
+  isPageLevel?: boolean;
 }
 
 interface ErrorSummaryProps {
@@ -37,30 +39,39 @@ export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
   }, [focusKey, hasErrors]);
 
   if (!hasErrors) return null;
+  const pageLevel = errors.filter((error) => error.isPageLevel);
+  const fields = errors.filter((error) => !error.isPageLevel);
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
       <h2 className="error-summary__title" id="error-summary-title">
         {t('form.errorSummaryTitle')}
       </h2>
-      <ul className="error-summary__list">
-        {errors.map((error) => (
-          <li key={error.fieldId}>
-            <a
-              href={`#${error.fieldId}`}
-              onClick={(event) => {
-                const field = document.getElementById(error.fieldId);
-                if (field) {
-                  event.preventDefault();
-                  field.focus();
-                  field.scrollIntoView?.({ block: 'center' });
-                }
-              }}
-            >
-              {error.message}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {pageLevel.map((error) => (
+        <p className="error-summary__page" key={error.fieldId}>
+          {error.message}
+        </p>
+      ))}
+      {fields.length > 0 ? (
+        <ul className="error-summary__list">
+          {fields.map((error) => (
+            <li key={error.fieldId}>
+              <a
+                href={`#${error.fieldId}`}
+                onClick={(event) => {
+                  const field = document.getElementById(error.fieldId);
+                  if (field) {
+                    event.preventDefault();
+                    field.focus();
+                    field.scrollIntoView?.({ block: 'center' });
+                  }
+                }}
+              >
+                {error.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

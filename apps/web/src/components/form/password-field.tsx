@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../i18n/use-translation.tsx';
-import { passwordChecklist, type PasswordChecklist as Checklist } from '@omo/domain';
+import { PASSWORD_MANAGER_RULES, passwordChecklist, type PasswordChecklist as Checklist } from '@omo/domain';
 import { FieldFrame, describedBy } from './field.tsx';
 import { RevealButton } from './reveal-button.tsx';
 import { useMessage } from './use-message.ts';
@@ -100,6 +100,8 @@ export function PasswordField({
           className="field__input"
           type={isShown ? 'text' : 'password'}
           autoComplete={autoComplete}
+          // A new password: the password manager's suggestion meets the rules (one tap, decision 0103).
+          {...(autoComplete === 'new-password' ? { passwordrules: PASSWORD_MANAGER_RULES } : {})}
           autoCapitalize="none"
           spellCheck={false}
           aria-invalid={error ? true : undefined}

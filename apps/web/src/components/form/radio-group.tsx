@@ -18,7 +18,8 @@ interface RadioGroupProps {
   /** Translated error message. */
   error?: string;
   options: readonly RadioOption[];
-  registration: UseFormRegisterReturn;
+  /** With the saved answer as its `defaultValue`, when the form gives it (lib/step.ts). */
+  registration: UseFormRegisterReturn & { defaultValue?: unknown };
   /** Options side by side (short answers such as Yes / No). */
   isInline?: boolean;
   /** Shows the legend as a small heading (a question that opens a section). */
@@ -32,7 +33,7 @@ export function RadioGroup({
   hint,
   error,
   options,
-  registration,
+  registration: { defaultValue, ...registration },
   isInline,
   isLegendHeading,
 }: RadioGroupProps) {
@@ -57,6 +58,7 @@ export function RadioGroup({
                   id={inputId}
                   value={option.value}
                   aria-describedby={option.hint ? `${inputId}-hint` : undefined}
+                  defaultChecked={defaultValue === option.value}
                   {...registration}
                 />
                 <label className="radio__label" htmlFor={inputId}>

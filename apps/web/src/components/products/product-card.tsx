@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import type { ProductOffering } from '@omo/domain';
-import { WholeWords } from '../whole-words.tsx';
+import { ProductCardFrame } from './product-card-frame.tsx';
 import { withFrenchArticle } from '../../i18n/article.ts';
 import type { Lang } from '../../i18n/i18n.ts';
 import { productText } from '../../lib/product-text.ts';
@@ -24,19 +24,7 @@ export function ProductCard({
   const { t } = useTranslation();
   const text = productText(product, lang);
   return (
-    <section className="product-card" aria-labelledby={headingId}>
-      <h2 className="product-card__title" id={headingId}>
-        <WholeWords text={text.description} />
-      </h2>
-      {text.lines.length > 0 ? (
-        <ul className="product-card__lines">
-          {text.lines.map((line) => (
-            <li key={line}>
-              <WholeWords text={line} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+    <ProductCardFrame headingId={headingId} title={text.description} lines={text.lines}>
       {product.moreInfoURL ? (
         <p className="product-card__more">
           <a href={product.moreInfoURL} target="_blank" rel="noopener noreferrer">
@@ -60,6 +48,6 @@ export function ProductCard({
           ))}
         </div>
       ) : null}
-    </section>
+    </ProductCardFrame>
   );
 }

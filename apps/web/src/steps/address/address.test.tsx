@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   addressRetrieveItemSchema,
   APPLICATION_API_PATHS,
+  EXAMPLE_HOME_PARTS,
   type AddressFindItem,
   type AddressRetrieveItem,
 } from '@omo/domain';
@@ -18,6 +19,15 @@ import {
 import { formatAddressLines, retrieveItemToParts } from '../../components/address/address-lookup.ts';
 
 const URL_ADDRESS = '/single/address';
+
+/** The home address as saved once the suggestion '290 Bremner Blvd' is chosen. */
+const CHOSEN_HOME = {
+  isManualAddress: false,
+  autoAddressSelectedId: 'CA|CP|B|290',
+  ...EXAMPLE_HOME_PARTS,
+  unitNumber: '',
+  isMailingAddressSame: true,
+};
 
 const FIND_ITEMS: AddressFindItem[] = [
   {
@@ -152,18 +162,7 @@ describe('address', () => {
     expect(screen.getByLabelText('Mailing address is the same as home address')).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(visited).toContain('/single/confirmproducts'));
-    expect(puts(calls)[0]?.body).toMatchObject({
-      isManualAddress: false,
-      autoAddressSelectedId: 'CA|CP|B|290',
-      streetNumber: '290',
-      unitNumber: '',
-      streetName: 'Bremner Blvd',
-      cityName: 'Toronto',
-      provinceName: 'ON',
-      postalCode: 'M5V 3L9',
-      country: 'CA',
-      isMailingAddressSame: true,
-    });
+    expect(puts(calls)[0]?.body).toMatchObject(CHOSEN_HOME);
   });
 
   it("a 'Find' suggestion drills down with LastId", async () => {
@@ -352,19 +351,7 @@ describe('address', () => {
   });
 
   it('reload restores the saved address', async () => {
-    setup({
-      isManualAddress: false,
-      autoAddress: '290 Bremner Blvd, Toronto, ON, M5V 3L9',
-      autoAddressSelectedId: 'CA|CP|B|290',
-      streetNumber: '290',
-      unitNumber: '',
-      streetName: 'Bremner Blvd',
-      cityName: 'Toronto',
-      provinceName: 'ON',
-      postalCode: 'M5V 3L9',
-      country: 'CA',
-      isMailingAddressSame: true,
-    });
+    setup({ ...CHOSEN_HOME, autoAddress: '290 Bremner Blvd, Toronto, ON, M5V 3L9' });
     await openPage();
     expect(screen.getByRole('combobox', { name: 'Search for your address' })).toHaveValue(
       '290 Bremner Blvd, Toronto, ON, M5V 3L9',

@@ -4,8 +4,6 @@
  * and the page goes to the outcome by the single routing table. A refused or used link goes to /error/1.
  */
 import { useLoaderData, useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   API_PATHS,
   applyAsSingleFormSchema,
@@ -17,7 +15,7 @@ import {
 } from '@omo/domain';
 import { StepForm } from '../../components/form/step-form.tsx';
 import { TextField } from '../../components/form/field.tsx';
-import { useFormErrors } from '../../components/form/use-form-errors.ts';
+import { useSchemaForm } from '../../components/form/use-schema-form.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { apiRequest } from '../../lib/api.ts';
@@ -30,12 +28,11 @@ export function ApplyAsSinglePage() {
   const { t } = useTranslation();
   const { code, type } = useLoaderData<ApplyAsSingleData>();
   const navigate = useNavigate();
-  const form = useForm<ApplyAsSingleForm>({
-    shouldFocusError: false,
-    resolver: zodResolver(applyAsSingleFormSchema),
-    defaultValues: { password: '' },
-  });
-  const { messageOf, summary } = useFormErrors(form.formState.errors, FIELDS);
+  const { form, summary, field, frameOf } = useSchemaForm<ApplyAsSingleForm>(
+    applyAsSingleFormSchema,
+    { password: '' },
+    FIELDS,
+  );
   const title = t('applyAsSingle.title');
   usePageTitle(title, summary.length > 0);
 
@@ -59,25 +56,17 @@ export function ApplyAsSinglePage() {
       title={title}
       lead={t('applyAsSingle.lead')}
       beforeForm={<p>{t('applyAsSingle.what')}</p>}
-      frame={{
-        summary,
-        submitCount: form.formState.submitCount,
-        hasSubmitFailed: false,
-        isSubmitting: form.formState.isSubmitting,
-        onSubmit,
-      }}
+      frame={frameOf(onSubmit)}
       submitLabel={t('applyAsSingle.submit')}
     >
       <TextField
-        id="password"
+        {...field('password')}
         label={t('applyAsSingle.password')}
         hint={t('applyAsSingle.passwordHint')}
-        error={messageOf('password')}
         type="password"
         autoComplete="current-password"
         autoCapitalize="none"
         spellCheck={false}
-        registration={form.register('password')}
       />
     </StepForm>
   );

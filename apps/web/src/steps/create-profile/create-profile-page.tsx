@@ -28,6 +28,7 @@ import {
 } from '../../lib/application-api.ts';
 import { useStepForm } from '../../lib/step.ts';
 import type { CreateProfileData } from './create-profile-loader.ts';
+import { bindFields } from '../../components/form/use-form-errors.ts';
 
 const FIELDS = ['email', 'emailCode', 'password', 'promoCode', 'referralCode', 'consent'] as const;
 
@@ -108,6 +109,7 @@ export function CreateProfilePage() {
     },
   });
   const { register, control } = form;
+  const field = bindFields(register, messageOf);
   const password = useWatch({ control, name: 'password' });
   const title = t('createProfile.title');
   usePageTitle(title, summary.length > 0);
@@ -116,16 +118,14 @@ export function CreateProfilePage() {
     <StepForm title={title} lead={t('createProfile.lead')} frame={frame}>
       {/* The co-applicant's e-mail is the invited one (the server holds it to that). */}
       <TextField
-        id="email"
+        {...field('email')}
         label={t('createProfile.email')}
         hint={t(invitation ? 'createProfile.invitedEmailHint' : 'createProfile.emailHint')}
-        error={messageOf('email')}
         type="email"
         autoComplete="email"
         spellCheck={false}
         trimOnBlur
         readOnly={Boolean(invitation)}
-        registration={register('email')}
       />
       {asksEmailCode ? (
         <>
@@ -150,16 +150,14 @@ export function CreateProfilePage() {
                 : null}
           </p>
           <TextField
-            id="emailCode"
+            {...field('emailCode')}
             label={t('createProfile.emailCode')}
             hint={t('createProfile.emailCodeHint')}
-            error={messageOf('emailCode')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             className="field__input--short"
             trimOnBlur
-            registration={register('emailCode')}
           />
         </>
       ) : null}
@@ -178,14 +176,12 @@ export function CreateProfilePage() {
         <ReferralCodeField error={messageOf('referralCode')} registration={register('referralCode')} />
       )}
       <CheckboxField
-        id="consent"
+        {...field('consent')}
         label={t('createProfile.consent', {
           institution: config.institutionName,
           // French says 'de' or, before a vowel, 'd’' ('d’omo Credit Union').
           ofInstitution: frenchOf(config.institutionName),
         })}
-        error={messageOf('consent')}
-        registration={register('consent')}
       />
       {/* Optional and unticked (decision 0068): reminders only to those who ask for them. */}
       <CheckboxField

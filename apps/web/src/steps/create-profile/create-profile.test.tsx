@@ -33,6 +33,15 @@ function itemsIn(state: string): string[] {
   );
 }
 
+/** The joint invitation of Sam Roy, as the server answers its code. */
+const SAM_INVITATION = {
+  isExpired: false,
+  productIds: ['1001'],
+  jointFirstName: 'Sam',
+  jointLastName: 'Roy',
+  jointEmail: 'sam@example.com',
+};
+
 describe('createprofile', () => {
   it('updates the password checklist as the applicant types: not checked yet, met, not met', async () => {
     start();
@@ -147,15 +156,7 @@ describe('createprofile', () => {
     const calls = stubApi((call) => {
       if (call.path === '/api/omo/Application') return UNAUTHORIZED;
       if (call.path === API_PATHS.getApplicationFromJointCode) {
-        return {
-          body: {
-            isExpired: false,
-            productIds: ['1001'],
-            jointFirstName: 'Sam',
-            jointLastName: 'Roy',
-            jointEmail: 'sam@example.com',
-          },
-        };
+        return { body: SAM_INVITATION };
       }
       if (call.path === '/api/omo/JointEmailCode') return { body: null };
       if (call.path === '/api/omo/InitializeApplication') {
@@ -225,15 +226,7 @@ describe('createprofile', () => {
     stubApi((call) => {
       if (call.path === '/api/omo/Application') return { body: primaryView };
       if (call.path === API_PATHS.getApplicationFromJointCode) {
-        return {
-          body: {
-            isExpired: false,
-            productIds: ['1001'],
-            jointFirstName: 'Sam',
-            jointLastName: 'Roy',
-            jointEmail: 'sam@example.com',
-          },
-        };
+        return { body: SAM_INVITATION };
       }
       return undefined;
     });

@@ -1,7 +1,7 @@
 /**
  * /single/finalizeaccount, 'Finalize your account': how each selected account will be used. For every
- * product, how often money comes in by each deposit type and how often each deposit method is used (0 Never
- * … 3 All the time); registered plans ask the shorter form (no cash, ABM or branch rows). The shares the
+ * product, the ways money comes in and the deposit methods are ticked, and for each way ticked, how often
+ * (1 to 3; a way not ticked is 0 Never: decision 0104); registered plans ask the shorter form (no cash, ABM or branch rows). The shares the
  * answers give are shown as the domain computes them. When the page opens, the server runs the identity
  * check unless it is done or skipped; Continue waits for it. A check the provider did not answer does not
  * hold the applicant: the server retries it in the background (decision 0050).
@@ -33,7 +33,10 @@ const CREDIT_ROWS = ['cash', 'cheque', 'payroll', 'eft'] as const;
 const DEPOSIT_ROWS = ['branch', 'atm', 'wires', 'eft'] as const;
 /** Rows the retirement and tax-free plans do not ask. */
 const NOT_FOR_REGISTERED = new Set(['cash', 'atm', 'branch']);
-const ANSWERS = ['0', '1', '2', '3'] as const;
+/** How often a way that is used is used (0 Never is an unticked way). */
+const USED_ANSWERS = ['1', '2', '3'] as const;
+/** An unticked way: Never. */
+const NEVER = '0';
 
 type Group = 'creditSources' | 'depositSources';
 type GroupValues = Record<string, string>;
@@ -66,9 +69,10 @@ function initialValues(
   return Object.fromEntries(
     products.map((p) => {
       const answers = saved?.[p.productID];
+      // A way not ticked is Never: a new form starts with none ticked (decision 0104).
       const group = (name: Group) =>
         Object.fromEntries(
-          rowsOf(p, name).map((row) => [row, answers ? String(answers[name][row] ?? '') : '']),
+          rowsOf(p, name).map((row) => [row, answers ? String(answers[name][row] ?? NEVER) : NEVER]),
         );
       return [
         keyOf(p.productID),
@@ -141,7 +145,10 @@ export function FinalizeAccountPage() {
 
   const sourceLabel = (group: Group, row: string) =>
     t(`finalizeAccount.${group}.${row}` as 'finalizeAccount.creditSources.cash');
-  const answerOptions = ANSWERS.map((value) => ({ value, label: t(`finalizeAccount.answers.${value}`) }));
+  const answerOptions = USED_ANSWERS.map((value) => ({
+    value,
+    label: t(`finalizeAccount.answers.${value}`),
+  }));
 
   /** The shares of a group as the domain computes them, once every row of the group is answered. */
   const sharesOf = (product: ProductOffering, group: Group): string | null => {
@@ -218,7 +225,7 @@ export function FinalizeAccountPage() {
                   <legend className="fieldset__legend fieldset__legend--heading">
                     {t(`finalizeAccount.${group}.legend`)}
                   </legend>
-                  <p className="field__hint">{t('finalizeAccount.howOften')}</p>
+                  <p className="field__hint">{t('finalizeAccount.tickThenHowOften')}</p>
                   {groupError ? (
                     <p className="field__error" id={`${groupId}-error`}>
                       <span className="visually-hidden">{t('layout.errorPrefix', { title: '' })}</span>
@@ -227,16 +234,38 @@ export function FinalizeAccountPage() {
                   ) : null}
                   {rowsOf(product, group).map((row) => {
                     const id = `${key}.${group}.${row}`;
+                    const value = watched[key]?.[group]?.[row] ?? NEVER;
+                    const isUsed = value !== NEVER;
                     return (
-                      <RadioGroup
-                        key={row}
-                        id={id}
-                        legend={sourceLabel(group, row)}
-                        error={messageOf(id)}
-                        isInline
-                        options={answerOptions}
-                        registration={register(id as never)}
-                      />
+                      <div className="usage__way" key={row}>
+                        <div className="checkbox">
+                          <input
+                            className="checkbox__input"
+                            type="checkbox"
+                            id={`${id}-used`}
+                            checked={isUsed}
+                            onChange={(event) => {
+                              // Ticked: how often is asked; unticked: Never.
+                              form.setValue(id as never, (event.target.checked ? '' : NEVER) as never);
+                              form.clearErrors(id as never);
+                            }}
+                          />
+                          <label className="checkbox__label" htmlFor={`${id}-used`}>
+                            {sourceLabel(group, row)}
+                          </label>
+                        </div>
+                        {isUsed ? (
+                          <div className="conditional">
+                            <RadioGroup
+                              id={id}
+                              legend={t('finalizeAccount.howOftenOf', { source: sourceLabel(group, row) })}
+                              error={messageOf(id)}
+                              options={answerOptions}
+                              registration={register(id as never)}
+                            />
+                          </div>
+                        ) : null}
+                      </div>
                     );
                   })}
                   {shares ? <p className="usage__shares">{shares}</p> : null}

@@ -56,13 +56,20 @@ function start({ products = [CHEQUING], checked = false, checkAnswer, saveAnswer
   });
 }
 
-/** Answers every row of every group with the given answer label. */
-async function answerAll(label: string) {
-  for (const group of screen
-    .getAllByRole('group')
-    .filter((g) => g.querySelector('input[type=radio]') && !g.querySelector('fieldset'))) {
-    await userEvent.click(within(group).getByRole('radio', { name: label }));
-  }
+/** Ticks a way money comes in or a deposit method, then chooses how often. */
+async function use(way: string, howOften: string) {
+  await userEvent.click(screen.getByRole('checkbox', { name: way }));
+  await userEvent.click(
+    within(screen.getByRole('group', { name: `${way}: how often?` })).getByRole('radio', { name: howOften }),
+  );
+}
+
+/** The texts of the error summary's links, once it shows. */
+async function summaryLinks() {
+  const summary = await screen.findByRole('alert');
+  return within(summary)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 }
 
 describe('finalizeaccount', () => {
@@ -135,81 +142,72 @@ describe('finalizeaccount', () => {
     expect(router.state.location.pathname).toBe('/single/finalizeaccount');
   });
 
-  it("asks every category: one summary line per group, 'Provide an answer for each category'", async () => {
+  it("asks the ways used, ticked, and nothing else: none ticked is 'Please indicate at least one type of deposit', a line per group", async () => {
     start({ checked: true });
     renderApp('/single/finalizeaccount');
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    const summary = await screen.findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual([
-      'How will money come into this account? Provide an answer for each category',
-      'How will you make your deposits? Provide an answer for each category',
+    await screen.findByRole('heading', { level: 1, name: 'Finalize your account' });
+    // No scale is shown before a way is ticked: eight questions are two lists to tick.
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(8);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await summaryLinks()).toEqual([
+      'How will money come into this account? Please indicate at least one type of deposit',
+      'How will you make your deposits? Please indicate at least one type of deposit',
     ]);
   });
 
-  it('says the same after the keyboard went through the questions without answering (French)', async () => {
+  it("asks how often for each way ticked: 'Provide an answer for each category'; unticking it is Never again", async () => {
+    const calls = start({ checked: true });
+    const { router } = renderApp('/single/finalizeaccount');
+    await screen.findByRole('heading', { level: 1, name: 'Finalize your account' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cash' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Cash: how often?' })).getAllByRole('radio'),
+    ).toHaveLength(3);
+    await use('Online or in the mobile app', 'Every week or two');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'How will money come into this account? Provide an answer for each category',
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Cash' }));
+    expect(screen.queryByRole('group', { name: 'Cash: how often?' })).not.toBeInTheDocument();
+    await use('Pay or pension (direct deposit)', 'Every week or two');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/legalterms'));
+    expect(calls.find((c) => c.path === '/api/omo/Application/AccountUsage')?.body).toEqual({
+      '1001': {
+        creditSources: { cash: 0, cheque: 0, payroll: 3, eft: 0 },
+        depositSources: { branch: 0, atm: 0, wires: 0, eft: 3 },
+      },
+    });
+  });
+
+  it('says the same after the keyboard went through the list without ticking (French)', async () => {
     start({ checked: true });
     renderApp('/single/finalizeaccount', 'fr');
     await screen.findByRole('heading', { level: 1, name: 'Finalisez votre compte' });
     const continueButton = screen.getByRole('button', { name: 'Continuer' });
-    // Tab from the first question to Continue: each row's radios are passed over, none chosen.
-    screen.getAllByRole('radio')[0]!.focus();
+    screen.getAllByRole('checkbox')[0]!.focus();
     while (document.activeElement !== continueButton) await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    const summary = await screen.findByRole('alert');
-    expect(
-      within(summary)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual([
-      'Comment l’argent entrera-t-il dans ce compte? Fournissez une réponse pour chaque catégorie',
-      'Comment ferez-vous vos dépôts? Fournissez une réponse pour chaque catégorie',
+    expect(await summaryLinks()).toEqual([
+      'Comment l’argent entrera-t-il dans ce compte? Veuillez indiquer au moins un type de dépôt',
+      'Comment ferez-vous vos dépôts? Veuillez indiquer au moins un type de dépôt',
     ]);
     expect(screen.queryByText(/Invalid input/)).not.toBeInTheDocument();
-  });
-
-  it("needs one source above Never in each group: 'Please indicate at least one type of deposit'", async () => {
-    start({ checked: true });
-    renderApp('/single/finalizeaccount');
-    await screen.findByRole('heading', { level: 1, name: 'Finalize your account' });
-    await answerAll('Never');
-    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const summary = await screen.findByRole('alert');
-    expect(summary).toHaveTextContent('Please indicate at least one type of deposit');
   });
 
   it('asks the shorter form of a TFSA and shows the shares the domain computes; saves by product id', async () => {
     const calls = start({ products: [TFSA], checked: true });
     const { router } = renderApp('/single/finalizeaccount');
     await screen.findByRole('heading', { level: 2, name: 'Tax-Free Savings Account' });
-    expect(screen.queryByRole('group', { name: 'Cash' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'At an ABM' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'At a branch' })).not.toBeInTheDocument();
-    await userEvent.click(
-      within(screen.getByRole('group', { name: 'Cheques' })).getByRole('radio', { name: 'All the time' }),
-    );
-    await userEvent.click(
-      within(screen.getByRole('group', { name: 'Pay or pension (direct deposit)' })).getByRole('radio', {
-        name: 'Not very often',
-      }),
-    );
-    await userEvent.click(
-      within(screen.getByRole('group', { name: 'Electronic transfers' })).getByRole('radio', {
-        name: 'Never',
-      }),
-    );
+    expect(screen.queryByRole('checkbox', { name: 'Cash' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'At an ABM' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'At a branch' })).not.toBeInTheDocument();
+    await use('Cheques', 'Every week or two');
+    await use('Pay or pension (direct deposit)', 'A few times a year');
     expect(screen.getByText('Cheques 75%, Pay or pension (direct deposit) 25%')).toBeInTheDocument();
-    await userEvent.click(
-      within(screen.getByRole('group', { name: 'By wire transfer' })).getByRole('radio', { name: 'Never' }),
-    );
-    await userEvent.click(
-      within(screen.getByRole('group', { name: 'Online or in the mobile app' })).getByRole('radio', {
-        name: 'On occasion',
-      }),
-    );
+    await use('Online or in the mobile app', 'About once a month');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/legalterms'));
     expect(calls.find((c) => c.path === '/api/omo/Application/AccountUsage')?.body).toEqual({
@@ -245,7 +243,8 @@ describe('finalizeaccount', () => {
     });
     renderApp('/single/finalizeaccount');
     await screen.findByRole('heading', { level: 1, name: 'Finalize your account' });
-    await answerAll('On occasion');
+    await use('Cash', 'About once a month');
+    await use('At a branch', 'About once a month');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Please indicate at least one type of deposit',
@@ -258,7 +257,17 @@ describe('finalizeaccount', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Finalisez votre compte' }),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('radio', { name: 'À l’occasion' }).length).toBeGreaterThan(0);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chèques' }));
+    // The scale reads as how often, each level apart from the next.
+    expect(
+      within(screen.getByRole('group', { name: 'Chèques\u00a0: à quelle fréquence\u00a0?' }))
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual([
+      'Quelques fois par année',
+      'Environ une fois par mois',
+      'Chaque semaine ou aux deux semaines',
+    ]);
   });
 
   it('sends the co-applicant on from /joint/finalizeaccount: the primary answers for the accounts', async () => {

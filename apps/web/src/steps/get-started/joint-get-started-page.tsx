@@ -8,7 +8,7 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import { PhoneText } from '../../components/phone-text.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
-import { WholeWords } from '../../components/whole-words.tsx';
+import { ProductCardFrame } from '../../components/products/product-card-frame.tsx';
 import { currentLang } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.tsx';
 import { productText } from '../../lib/product-text.ts';
@@ -57,22 +57,13 @@ function Invited({ inviter }: { inviter: NonNullable<JointStartState['inviter']>
           </p>
           {selectedProducts.map((product) => {
             const text = productText(product, lang);
-            const id = `joint-product-${product.productID}`;
             return (
-              <section className="product-card" aria-labelledby={id} key={product.productID}>
-                <h2 className="product-card__title" id={id}>
-                  <WholeWords text={t('jointStart.jointAccount', { product: text.description })} />
-                </h2>
-                {text.lines.length > 0 ? (
-                  <ul className="product-card__lines">
-                    {text.lines.map((line) => (
-                      <li key={line}>
-                        <WholeWords text={line} />
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </section>
+              <ProductCardFrame
+                key={product.productID}
+                headingId={`joint-product-${product.productID}`}
+                title={t('jointStart.jointAccount', { product: text.description })}
+                lines={text.lines}
+              />
             );
           })}
           <p>{t('jointStart.owners', { name: inviter.firstName })}</p>

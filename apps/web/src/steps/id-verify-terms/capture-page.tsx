@@ -30,6 +30,7 @@ import {
 import { handleStepError } from '../../lib/step.ts';
 import { PhoneHandOff } from './phone-hand-off.tsx';
 import './capture.css';
+import { BusyButton } from '../../components/form/busy-button.tsx';
 
 /** The first bytes of a file (its type is read from them). */
 function readHead(file: File, length = 16): Promise<Uint8Array> {
@@ -181,16 +182,14 @@ export function CapturePage({ session }: { session?: CaptureSession }) {
         );
       })}
       <div className="actions">
-        <button
+        <BusyButton
           type="button"
-          className="button"
-          disabled={isSubmitting || IDENTITY_IMAGE_SIDES.some((s) => sides[s]?.isUploading)}
-          aria-busy={isSubmitting}
+          disabled={IDENTITY_IMAGE_SIDES.some((s) => sides[s]?.isUploading)}
+          isBusy={isSubmitting}
           onClick={() => void onSubmit()}
         >
-          {isSubmitting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
           {t('capture.submit')}
-        </button>
+        </BusyButton>
       </div>
       {!session && !isPhoneSized() ? <PhoneHandOff /> : null}
     </div>

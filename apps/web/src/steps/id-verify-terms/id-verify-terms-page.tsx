@@ -24,6 +24,8 @@ import {
 } from '../../lib/application-api.ts';
 import { loadFullPage } from '../../lib/full-page-load.ts';
 import { handleStepError, type StepData } from '../../lib/step.ts';
+import { BusyButton } from '../../components/form/busy-button.tsx';
+import { ConsentCheckbox } from '../../components/form/checkbox-field.tsx';
 
 /** How often the page asks whether the documents are in. */
 export const DOCUMENT_POLL_MS = 2_000;
@@ -108,16 +110,14 @@ export function IdVerifyTermsPage() {
       {isUnavailable && !isCaptured ? (
         <div className="notice notice--error" role="alert">
           <p>{t('idVerifyTerms.unavailable')}</p>
-          <button
+          <BusyButton
             type="button"
             className="button button--secondary"
-            disabled={isChoosing}
-            aria-busy={isChoosing}
+            isBusy={isChoosing}
             onClick={() => void onInPerson()}
           >
-            {isChoosing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
             {t('idVerifyTerms.inPerson')}
-          </button>
+          </BusyButton>
         </div>
       ) : null}
       <p className="lead">{t('idVerifyTerms.lead')}</p>
@@ -141,31 +141,21 @@ export function IdVerifyTermsPage() {
         </p>
       ) : (
         <>
-          <div className="field">
-            <div className="checkbox">
-              <input
-                className="checkbox__input"
-                type="checkbox"
-                id="idTermsConsent"
-                checked={hasAgreed}
-                onChange={(event) => setAgreed(event.target.checked)}
-              />
-              <label className="checkbox__label" htmlFor="idTermsConsent">
-                {t('idVerifyTerms.agree', { institution: institutionName })}
-              </label>
-            </div>
-          </div>
+          <ConsentCheckbox
+            id="idTermsConsent"
+            label={t('idVerifyTerms.agree', { institution: institutionName })}
+            isChecked={hasAgreed}
+            onChange={setAgreed}
+          />
           <div className="actions">
-            <button
+            <BusyButton
               type="button"
-              className="button"
-              disabled={!hasAgreed || isStarting}
-              aria-busy={isStarting}
+              disabled={!hasAgreed}
+              isBusy={isStarting}
               onClick={() => void onContinue()}
             >
-              {isStarting ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
               {t('common.continue')}
-            </button>
+            </BusyButton>
           </div>
           {isUnavailable ? null : (
             <section className="id-in-person" aria-labelledby="in-person-title">
@@ -174,16 +164,15 @@ export function IdVerifyTermsPage() {
               </h2>
               <p>{t('idVerifyTerms.inPersonChoice.text')}</p>
               <div className="actions">
-                <button
+                <BusyButton
                   type="button"
                   className="button button--secondary"
-                  disabled={isChoosing || isStarting}
-                  aria-busy={isChoosing}
+                  disabled={isStarting}
+                  isBusy={isChoosing}
                   onClick={() => void onInPerson()}
                 >
-                  {isChoosing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
                   {t('idVerifyTerms.inPersonChoice.choose')}
-                </button>
+                </BusyButton>
               </div>
             </section>
           )}

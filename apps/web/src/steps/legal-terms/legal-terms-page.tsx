@@ -24,6 +24,7 @@ import {
   isUnitedStates,
   legalTermsContextOf,
   legalTermsFormSchema,
+  LEGAL_TERMS_YES_NO_QUESTIONS,
   truncateOption,
   type LegalTermsForm,
   type LegalTermsFormInput,
@@ -39,6 +40,7 @@ import { currentLang, type Lang } from '../../i18n/i18n.ts';
 import { saveLegalTerms } from '../../lib/application-api.ts';
 import { useStepForm } from '../../lib/step.ts';
 import type { LegalTermsData } from './legal-terms-loader.ts';
+import { bindFields } from '../../components/form/use-form-errors.ts';
 
 const FIELDS = [
   'resStatus',
@@ -62,15 +64,7 @@ const FIELDS = [
   'singleInstitution',
 ] as const;
 
-const YES_NO = [
-  'resStatus',
-  'taxResidentorCitizenUs',
-  'taxNotCanadaNotUS',
-  'polExposed',
-  'ontarioWork',
-  'ownerOperator',
-  'singleInstitution',
-] as const;
+const YES_NO = LEGAL_TERMS_YES_NO_QUESTIONS;
 type YesNoQuestion = (typeof YES_NO)[number];
 const isYesNoQuestion = (name: string): name is YesNoQuestion => (YES_NO as readonly string[]).includes(name);
 
@@ -116,6 +110,7 @@ export function LegalTermsPage() {
     save: saveLegalTerms,
   });
   const { register, control, setValue, clearErrors } = form;
+  const field = bindFields(register, messageOf);
   const [isUs, isElsewhere, isPep, purpose, purposeGic] = useWatch({
     control,
     name: [
@@ -203,16 +198,14 @@ export function LegalTermsPage() {
         {isUs === 'yes' ? (
           <div className="conditional">
             <TextField
-              id="crsUsTin"
+              {...field('crsUsTin')}
               label={t('legalTerms.usTin')}
               hint={t('legalTerms.tinHint')}
-              error={messageOf('crsUsTin')}
               autoComplete="off"
               inputMode="numeric"
               placeholder="###-##-####"
               className="field__input--short"
               trimOnBlur
-              registration={register('crsUsTin')}
             />
           </div>
         ) : null}
@@ -220,21 +213,17 @@ export function LegalTermsPage() {
         {isElsewhere === 'yes' ? (
           <div className="conditional">
             <SelectField
-              id="crsCountry"
+              {...field('crsCountry')}
               label={t('legalTerms.taxCountry')}
-              error={messageOf('crsCountry')}
               options={countryOptions((code) => !isCanada(code) && !isUnitedStates(code))}
-              registration={register('crsCountry')}
             />
             <TextField
-              id="crsTin"
+              {...field('crsTin')}
               label={t('legalTerms.otherTin')}
               hint={t('legalTerms.tinHint')}
-              error={messageOf('crsTin')}
               autoComplete="off"
               maxLength={OTHER_TIN_MAX}
               trimOnBlur
-              registration={register('crsTin')}
             />
           </div>
         ) : null}
@@ -251,28 +240,22 @@ export function LegalTermsPage() {
         {isPep === 'yes' ? (
           <div className="conditional">
             <SelectField
-              id="politicallyExposedType"
+              {...field('politicallyExposedType')}
               label={t('legalTerms.pepWho')}
-              error={messageOf('politicallyExposedType')}
               options={[
                 { value: 'self', label: t('legalTerms.pepSelf') },
                 { value: 'relative', label: t('legalTerms.pepRelative') },
               ]}
-              registration={register('politicallyExposedType')}
             />
             <SelectField
-              id="positionHeld"
+              {...field('positionHeld')}
               label={t('legalTerms.pepPosition')}
-              error={messageOf('positionHeld')}
               options={positionOptions}
-              registration={register('positionHeld')}
             />
             <SelectField
-              id="countryPositionHeld"
+              {...field('countryPositionHeld')}
               label={t('legalTerms.pepCountry')}
-              error={messageOf('countryPositionHeld')}
               options={countryOptions(() => true)}
-              registration={register('countryPositionHeld')}
             />
           </div>
         ) : null}
@@ -321,14 +304,12 @@ export function LegalTermsPage() {
           {t('legalTerms.accountTitle')}
         </h2>
         <RadioGroup
-          id="natureOfBanking"
+          {...field('natureOfBanking')}
           legend={t('legalTerms.natureOfBanking')}
-          error={messageOf('natureOfBanking')}
           options={[
             { value: 'Personal', label: t('legalTerms.personal') },
             { value: 'PersonalBusiness', label: t('legalTerms.personalBusiness') },
           ]}
-          registration={register('natureOfBanking')}
         />
         <SelectField
           id="primaryPurpose"
@@ -346,12 +327,10 @@ export function LegalTermsPage() {
         {purpose === OTHER_PURPOSE_CODE ? (
           <div className="conditional">
             <TextField
-              id="primaryOtherPurpose"
+              {...field('primaryOtherPurpose')}
               label={t('legalTerms.otherPurpose')}
-              error={messageOf('primaryOtherPurpose')}
               autoComplete="off"
               trimOnBlur
-              registration={register('primaryOtherPurpose')}
             />
           </div>
         ) : null}
@@ -371,12 +350,10 @@ export function LegalTermsPage() {
             {purposeGic === OTHER_PURPOSE_CODE ? (
               <div className="conditional">
                 <TextField
-                  id="primaryOtherPurposeGIC"
+                  {...field('primaryOtherPurposeGIC')}
                   label={t('legalTerms.otherPurpose')}
-                  error={messageOf('primaryOtherPurposeGIC')}
                   autoComplete="off"
                   trimOnBlur
-                  registration={register('primaryOtherPurposeGIC')}
                 />
               </div>
             ) : null}

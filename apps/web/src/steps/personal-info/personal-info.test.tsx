@@ -48,6 +48,81 @@ async function fillValid(year = '1990') {
   await userEvent.click(screen.getByLabelText('Mobile'));
 }
 
+/** The server as it answers a saved phone: the answers in the view; a code sent makes the code screen next. */
+function startWithPhone(send: { status: 'pending' | 'failed' }) {
+  holdProducts([CHEQUING]);
+  let view = makeView({
+    productIds: [CHEQUING.productID],
+    progress: makeProgress('personalinfo'),
+    nextPath: '/single/personalinfo',
+    phone: makePhone({ status: 'none', channel: null }),
+  });
+  return stubApi((call) => {
+    if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
+    if (call.path === '/api/omo/Application/PersonalInfo') {
+      view = {
+        ...view,
+        personalInfo: call.body as never,
+        progress: makeProgress('phoneverification'),
+        nextPath: '/single/phoneverification',
+      };
+      return { body: view };
+    }
+    if (call.path === '/api/omo/PhoneVerification/Start') {
+      const phone = makePhone({ status: send.status, channel: 'sms' });
+      if (send.status === 'pending') {
+        view = {
+          ...view,
+          phone,
+          progress: makeProgress('verificationCode'),
+          nextPath: '/single/verificationCode',
+        };
+      }
+      return { body: { phone } };
+    }
+    return undefined;
+  });
+}
+
+async function fillAndContinue(type: 'Mobile' | 'Home') {
+  await fillValid();
+  await userEvent.click(screen.getByLabelText(type));
+  await userEvent.click(
+    within(screen.getByRole('group', { name: /open a joint account/ })).getByLabelText('No'),
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('personalinfo: the code is sent from here to a mobile phone (decision 0102)', () => {
+  it('texts the code to a mobile phone on Continue and opens the code screen the server names', async () => {
+    const calls = startWithPhone({ status: 'pending' });
+    const { router } = renderApp('/single/personalinfo');
+    await screen.findByLabelText('Legal first name');
+    await fillAndContinue('Mobile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
+    expect(calls.filter((c) => c.path === '/api/omo/PhoneVerification/Start').map((c) => c.body)).toEqual([
+      { channel: 'sms' },
+    ]);
+  });
+
+  it('leaves a home phone on the send screen, where it chooses the voice call or the text', async () => {
+    const calls = startWithPhone({ status: 'pending' });
+    const { router } = renderApp('/single/personalinfo');
+    await screen.findByLabelText('Legal first name');
+    await fillAndContinue('Home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
+    expect(calls.some((c) => c.path === '/api/omo/PhoneVerification/Start')).toBe(false);
+  });
+
+  it('leaves a send the provider refused to the send screen, which says why', async () => {
+    startWithPhone({ status: 'failed' });
+    const { router } = renderApp('/single/personalinfo');
+    await screen.findByLabelText('Legal first name');
+    await fillAndContinue('Mobile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
+  });
+});
+
 describe('personalinfo', () => {
   it('in French: the date of birth reads day, month, year like its hint, with month names in lower case', async () => {
     start(CHEQUING);
@@ -63,7 +138,7 @@ describe('personalinfo', () => {
     expect(screen.getByLabelText('Prénom (nom légal)')).toBeInTheDocument();
   });
 
-  it('in French: the error summary lists the date of birth day, month, year, as the page shows it', async () => {
+  it('in French: the date of birth has one message, in the summary and under the question', async () => {
     start(CHEQUING);
     renderApp('/single/personalinfo', 'fr');
     await screen.findByRole('group', { name: 'Date de naissance' });
@@ -73,11 +148,52 @@ describe('personalinfo', () => {
       .getAllByRole('link')
       .map((a) => a.textContent)
       .filter((text) => /naissance/.test(text ?? ''));
-    expect(dateLinks).toEqual([
-      'Entrez votre jour de naissance',
-      'Entrez votre mois de naissance',
-      'Entrez votre année de naissance',
-    ]);
+    expect(dateLinks).toEqual(['Entrez votre date de naissance']);
+    // The link goes to the first part the page shows (the day, in French).
+    expect(within(summary).getByRole('link', { name: 'Entrez votre date de naissance' })).toHaveAttribute(
+      'href',
+      '#dob_day',
+    );
+    const group = screen.getByRole('group', { name: 'Date de naissance' });
+    expect(within(group).getAllByText('Entrez votre date de naissance')).toHaveLength(1);
+    expect(within(group).getByLabelText('Mois')).toHaveAccessibleDescription(
+      /Entrez votre date de naissance/,
+    );
+  });
+
+  it('a too-young applicant is told at the top of the page, with no field to fix', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo');
+    await fillValid(String(new Date().getFullYear() - 10));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: /open a joint account/ })).getByLabelText('No'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary).getByText(
+        /^You must have reached the age of majority in your province or territory of residence to become a member online\. Call us at /,
+      ),
+    ).toBeInTheDocument();
+    expect(within(summary).queryByRole('link')).not.toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Date of birth' });
+    expect(within(group).queryByText(/age of majority/)).not.toBeInTheDocument();
+  });
+
+  it('one part of the date missing: its own message, once', async () => {
+    start(CHEQUING);
+    renderApp('/single/personalinfo');
+    const group = await screen.findByRole('group', { name: 'Date of birth' });
+    await userEvent.selectOptions(within(group).getByLabelText('Month'), '03');
+    await userEvent.type(within(group).getByLabelText('Day'), '27');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent)
+        .filter((text) => /birth/.test(text ?? '')),
+    ).toEqual(['Enter your year of birth']);
   });
 
   it('in English: month, day, year, with capitalised month names', async () => {

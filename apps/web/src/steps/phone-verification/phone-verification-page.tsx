@@ -28,7 +28,7 @@ import {
   type PhoneForm,
 } from '@omo/domain';
 import { StepFormTop } from '../../components/form/step-form-top.tsx';
-import { MaskedField } from '../../components/form/masked-field.tsx';
+import { PhoneField } from '../../components/form/phone-field.tsx';
 import { useMessage } from '../../components/form/use-message.ts';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { fieldErrorsFromProblem, savePhone, startPhoneVerification } from '../../lib/application-api.ts';
@@ -149,17 +149,11 @@ export function PhoneVerificationPage() {
 
       {isEditing ? (
         <form id="phone-change" className="phone-change" noValidate onSubmit={onSubmitPhone}>
-          <MaskedField
+          <PhoneField
             control={form.control}
-            name="phoneNumber"
-            id="phoneNumber"
             label={t('phoneVerification.phoneLabel')}
             hint={t('phoneVerification.phoneHint')}
             error={phoneError}
-            format={formatPhoneMask}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
             className="field__input--phone"
           />
           <div className="actions actions--tight">

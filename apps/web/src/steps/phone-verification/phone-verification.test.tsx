@@ -32,6 +32,20 @@ function setup(onStart: () => FetchAnswer, phone = NONE) {
   });
 }
 
+/** What the page's loader throws when the server has no application for this browser (401). */
+function loadWithoutSession(): Promise<unknown> {
+  routeFetch((call) =>
+    call.path === APPLICATION_API_PATHS.application
+      ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
+      : undefined,
+  );
+  return phoneVerificationLoader({
+    request: new Request(`http://localhost${URL_PHONE}`),
+    params: {},
+    context: undefined,
+  } as unknown as LoaderFunctionArgs).catch((e: unknown) => e);
+}
+
 describe('phoneverification', () => {
   it('sends by SMS with the buttons busy, then opens the code screen', async () => {
     const user = userEvent.setup();
@@ -172,32 +186,14 @@ describe('phoneverification', () => {
   });
 
   it('without a session goes back to the start, saying why', async () => {
-    routeFetch((call) =>
-      call.path === APPLICATION_API_PATHS.application
-        ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
-        : undefined,
-    );
-    const thrown = await phoneVerificationLoader({
-      request: new Request(`http://localhost${URL_PHONE}`),
-      params: {},
-      context: undefined,
-    } as unknown as LoaderFunctionArgs).catch((e: unknown) => e);
+    const thrown = await loadWithoutSession();
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get('Location')).toBe('/?session=ended');
   });
 
   it('a session that ended sends the applicant back to the start with the same products', async () => {
     holdProducts([makeProduct({ productID: '1101', accountCategory: 'Savings' })], { sweepEnabled: true });
-    routeFetch((call) =>
-      call.path === APPLICATION_API_PATHS.application
-        ? { status: 401, body: { title: 'Unauthorized', status: 401, detail: 'No application in progress.' } }
-        : undefined,
-    );
-    const thrown = await phoneVerificationLoader({
-      request: new Request(`http://localhost${URL_PHONE}`),
-      params: {},
-      context: undefined,
-    } as unknown as LoaderFunctionArgs).catch((e: unknown) => e);
+    const thrown = await loadWithoutSession();
     expect((thrown as Response).headers.get('Location')).toBe('/?productIds=1101&sweep=true&session=ended');
   });
 });

@@ -20,6 +20,7 @@ import { REVIEW_SECTIONS } from '../../screens/review-sections.ts';
 import { ReviewSection } from './review-section.tsx';
 import { SectionEditor } from './section-form.tsx';
 import './review.css';
+import { ConsentCheckbox } from '../../components/form/checkbox-field.tsx';
 
 const SECTION_IDS = REVIEW_SECTIONS.map((section) => section.id);
 
@@ -162,21 +163,13 @@ export function ReviewApplicationPage() {
             <li key={key}>{t(key)}</li>
           ))}
         </ol>
-        <div className="field">
-          <div className="checkbox">
-            <input
-              className="checkbox__input"
-              type="checkbox"
-              id="reviewConsent"
-              aria-describedby="consent-intro consent-statements"
-              checked={hasConsent}
-              onChange={(event) => setConsent(event.target.checked)}
-            />
-            <label className="checkbox__label" htmlFor="reviewConsent">
-              {t('review.consent.label')}
-            </label>
-          </div>
-        </div>
+        <ConsentCheckbox
+          id="reviewConsent"
+          label={t('review.consent.label')}
+          describedBy="consent-intro consent-statements"
+          isChecked={hasConsent}
+          onChange={setConsent}
+        />
       </section>
 
       {isEditing ? (

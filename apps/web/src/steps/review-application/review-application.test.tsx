@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, type ProductOffering } from '@omo/domain';
+import { API_PATHS, EXAMPLE_ADDRESS, type ProductOffering } from '@omo/domain';
 import { makeProduct } from '../../test/fixtures.ts';
 import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -31,17 +31,7 @@ const PERSONAL = {
   phoneType: 'mobile' as const,
   hasJointApp: 'no' as const,
 };
-const ADDRESS = {
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
-  isManualMailingAddress: false,
-};
+const ADDRESS = { ...EXAMPLE_ADDRESS, isManualMailingAddress: false };
 
 function reviewView(overrides: Partial<ApplicationView> = {}): ApplicationView {
   return makeView({

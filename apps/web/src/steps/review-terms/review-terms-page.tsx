@@ -33,6 +33,7 @@ import {
 } from '../../lib/application-api.ts';
 import type { StepData } from '../../lib/step.ts';
 import './review-terms.css';
+import { ConsentCheckbox } from '../../components/form/checkbox-field.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,37 +105,21 @@ export function ReviewTermsPage() {
         <span className="field__hint">{t('reviewTerms.downloadHint')}</span>
       </p>
 
-      <div className="field">
-        <div className="checkbox">
-          <input
-            className="checkbox__input"
-            type="checkbox"
-            id="termsAccepted"
-            checked={isAccepted}
-            disabled={isProcessing}
-            onChange={(event) => setAccepted(event.target.checked)}
-          />
-          <label className="checkbox__label" htmlFor="termsAccepted">
-            {t('reviewTerms.accept')}
-          </label>
-        </div>
-      </div>
+      <ConsentCheckbox
+        id="termsAccepted"
+        label={t('reviewTerms.accept')}
+        isChecked={isAccepted}
+        isDisabled={isProcessing}
+        onChange={setAccepted}
+      />
       {needsFhsa ? (
-        <div className="field">
-          <div className="checkbox">
-            <input
-              className="checkbox__input"
-              type="checkbox"
-              id="fhsaDeclaration"
-              checked={isFhsaDeclared}
-              disabled={isProcessing}
-              onChange={(event) => setFhsaDeclared(event.target.checked)}
-            />
-            <label className="checkbox__label" htmlFor="fhsaDeclaration">
-              {t('reviewTerms.fhsa')}
-            </label>
-          </div>
-        </div>
+        <ConsentCheckbox
+          id="fhsaDeclaration"
+          label={t('reviewTerms.fhsa')}
+          isChecked={isFhsaDeclared}
+          isDisabled={isProcessing}
+          onChange={setFhsaDeclared}
+        />
       ) : null}
 
       <div className="actions">

@@ -6,7 +6,7 @@
  * PhoneVerification/Start) with 'Code sent to phone number ending in' and the last four digits, gone after 3
  * resends or 3 invalid codes; Continue (POST PhoneVerification/Continue) enabled only when the server says
  * `canContinue` (verified, or a counter reached 3), and named 'Continue without verifying' when a limit lets
- * the applicant go on unverified. The limits are the server's: its refusals (429) are shown as its message.
+ * the applicant go on unverified; a right code goes on to the next step at once (decision 0102). The limits are the server's: its refusals (429) are shown as its message.
  * When the phone service cannot check a code, the page moves on to the next step (the address), unverified.
  *
  * A wrong code is an error like any other form's: the error summary takes focus and the digits stay,
@@ -42,6 +42,7 @@ import { problemMessage } from '../../lib/phone-verification-state.ts';
 import { CodeInput, EMPTY_CODE, codeBoxId } from './code-input.tsx';
 import '../../components/phone-verification.css';
 import './verification-code.css';
+import { BusyButton } from '../../components/form/busy-button.tsx';
 
 type PhoneView = ApplicationPhoneView;
 
@@ -92,6 +93,15 @@ export function VerificationCodePage() {
     pendingFocus.current = fn;
   };
 
+  // A code is waiting when the screen opens: its first box has focus, where the phone's keyboard offers the
+  // code of the text message (one-time-code) in one tap.
+  const [isCodeWaiting] = useState(
+    () => !view.phone.verified && view.phone.status === 'pending' && triesLeftOf(view.phone) > 0,
+  );
+  useEffect(() => {
+    if (isCodeWaiting) document.getElementById(codeBoxId(CODE_ID, 0))?.focus();
+  }, [isCodeWaiting]);
+
   const title = t('verificationCode.title');
   usePageTitle(title, codeError !== null);
 
@@ -136,7 +146,8 @@ export function VerificationCodePage() {
       if (result.phone.verified || result.phone.status === 'approved') {
         setCodeError(null);
         setIsCodeSelected(false);
-        afterRender(() => document.getElementById('code-continue')?.focus());
+        // Verified: on to the next step at once, as the hint said (decision 0102).
+        await onContinue();
         return;
       }
       setRejectedCode(code);
@@ -247,7 +258,7 @@ export function VerificationCodePage() {
         <CodeInput
           id={CODE_ID}
           legend={t('verificationCode.legend')}
-          hint={t('verificationCode.expiry', { count: VERIFICATION_CODE_TTL_MINUTES })}
+          hint={`${t('verificationCode.expiry', { count: VERIFICATION_CODE_TTL_MINUTES })} ${t('verificationCode.movesOn')}`}
           error={isVerified ? undefined : (codeError ?? undefined)}
           digits={digits}
           onDigitsChange={(next) => {
@@ -323,17 +334,15 @@ export function VerificationCodePage() {
       </div>
 
       <div className="actions">
-        <button
+        <BusyButton
           id="code-continue"
           type="button"
-          className="button"
-          disabled={!phone.canContinue || isContinuing}
-          aria-busy={isContinuing}
+          disabled={!phone.canContinue}
+          isBusy={isContinuing}
           onClick={() => void onContinue()}
         >
-          {isContinuing ? <span className="spinner spinner--button" aria-hidden="true" /> : null}
           {limitReached ? t('verificationCode.continueUnverified') : t('common.continue')}
-        </button>
+        </BusyButton>
       </div>
     </div>
   );

@@ -105,7 +105,7 @@ describe('verificationCode', () => {
     expect(all[0]).toHaveValue('1');
   });
 
-  it('a pasted code fills all boxes and is submitted at once; success disables the boxes', async () => {
+  it('a pasted code fills all boxes and is submitted at once; verified, it goes on to the address by itself', async () => {
     const user = userEvent.setup();
     const calls = setup(
       {},
@@ -125,8 +125,10 @@ describe('verificationCode', () => {
             : { body: { phone: makePhone({ invalidCounter: 1 }) } },
       },
     );
-    renderApp(URL_CODE);
+    const { router } = renderApp(URL_CODE);
     await screen.findByRole('heading', { level: 1, name: 'Verify your phone number' });
+    // A code is waiting: the first box has focus, where the keyboard offers the text's code.
+    await waitFor(() => expect(boxes()[0]).toHaveFocus());
     await user.click(boxes()[2]!);
     await user.paste('123456');
     expect(
@@ -134,18 +136,18 @@ describe('verificationCode', () => {
         .map((b) => b.value)
         .join(''),
     ).toBe('123456');
-    expect(await screen.findByText('Your mobile phone has been successfully verified!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/single/address'));
     expect(checks(calls).map((c) => c.body)).toEqual([{ code: '123456' }]);
-    for (const box of boxes()) expect(box).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
-    expect(screen.queryByRole('button', { name: 'Resend code by SMS' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === APPLICATION_API_PATHS.phoneVerificationContinue)).toHaveLength(1);
   });
 
   it('says how long the code is valid', async () => {
     setup();
     renderApp(URL_CODE);
     const group = await screen.findByRole('group', { name: 'Enter the 6-digit code' });
-    expect(group).toHaveAccessibleDescription('The code expires 10 minutes after we send it.');
+    expect(group).toHaveAccessibleDescription(
+      'The code expires 10 minutes after we send it. Once the code is checked, you go straight on to the next step.',
+    );
   });
 
   it('a wrong code: the error summary takes focus, the digits stay selected, and retyping starts again', async () => {
@@ -425,7 +427,7 @@ describe('verificationCode', () => {
               {
                 path: '',
                 key: 'api.tooManyRequests',
-                message: 'Too many requests. Please wait a minute and try again.',
+                message: 'Too many requests. Wait a minute, then try again.',
               },
             ],
           },
@@ -436,7 +438,7 @@ describe('verificationCode', () => {
     await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre numéro de téléphone' });
     await user.click(screen.getByRole('button', { name: 'Renvoyer le code par texto' }));
     expect(
-      await screen.findByText('Trop de demandes. Veuillez patienter une minute, puis réessayer.'),
+      await screen.findByText('Trop de demandes. Attendez une minute, puis réessayez.'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Rate limit exceeded/)).not.toBeInTheDocument();
   });

@@ -16,6 +16,14 @@ export interface PasswordChecklist {
 }
 
 const PASSWORD_FORBIDDEN = /[<>,/]/;
+
+/**
+ * The password rules as password managers read them (the `passwordrules` attribute), so that the strong
+ * password they suggest is one these rules accept: 8 to 12 characters, a lower-case and an upper-case
+ * letter and a digit, symbols other than < > , /.
+ */
+export const PASSWORD_MANAGER_RULES =
+  'minlength: 8; maxlength: 12; required: lower; required: upper; required: digit; allowed: [-_.!?@#$%^&*+=~];';
 // C0 controls (NUL, tab, line feeds...), DEL and C1 controls: nothing a person types into a password.
 const CONTROL_CHARACTER = /\p{Cc}/u;
 

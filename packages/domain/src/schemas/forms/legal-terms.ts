@@ -20,6 +20,17 @@ export interface LegalTermsContext {
   isJoint: boolean;
 }
 
+/** The questionnaire's yes/no questions, in the page's order (each answered 'yes' or 'no'). */
+export const LEGAL_TERMS_YES_NO_QUESTIONS = [
+  'resStatus',
+  'taxResidentorCitizenUs',
+  'taxNotCanadaNotUS',
+  'polExposed',
+  'ontarioWork',
+  'ownerOperator',
+  'singleInstitution',
+] as const;
+
 /**
  * 'Review the legal terms' questionnaire: every yes/no answered ('Choose an option that applies to you');
  * at least one residency 'yes'; Canadian resident or employed in Canada (on ontarioWork); US TIN when US
