@@ -33,10 +33,10 @@ const SERVER_TESTS = ['apps/server/**/*.test.ts', 'apps/server/**/*.fake.ts', 'a
  */
 const MODULE_ORDER = [
   ['address-lookup', 'api-config', 'branches', 'catalogue', 'health', 'outbox', 'terms', 'tokens'],
-  ['dev', 'mail'],
-  ['metrics', 'application'],
+  ['dev', 'application'],
   ['funnel', 'in-person-id', 'phone-verification', 'session'],
-  ['identity', 'joint', 'reminders', 'resume', 'retention'],
+  ['mail'],
+  ['identity', 'joint', 'metrics', 'reminders', 'resume', 'retention'],
   ['decision'],
   ['staff'],
 ];
