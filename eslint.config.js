@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const SERVER_DOMAIN = {
   group: ['@omo/web', '**/apps/web/**', '**/packages/domain/src/**'],
@@ -24,6 +25,44 @@ const NO_PLUGINS = {
   message: 'Modules take their helpers from lib/; plugins/ is the composition layer.',
 };
 const SERVER_TESTS = ['apps/server/**/*.test.ts', 'apps/server/**/*.fake.ts', 'apps/server/src/testing/**'];
+/**
+ * The server's modules in dependency order (decision 0090): a module imports only modules before it, so no
+ * two modules import each other. A module that needs one after it takes a port handed in by plugins/ (the
+ * composition), as the application module takes the joint module's admission (JointHooks). Every folder of
+ * modules/ is listed: a new one is placed here.
+ */
+const MODULE_ORDER = [
+  ['address-lookup', 'api-config', 'branches', 'catalogue', 'health', 'outbox', 'terms', 'tokens'],
+  ['dev', 'application'],
+  ['funnel', 'in-person-id', 'phone-verification', 'session'],
+  ['mail'],
+  ['identity', 'joint', 'metrics', 'reminders', 'resume', 'retention'],
+  ['decision'],
+  ['staff'],
+];
+/** What a module may not import: the modules of its own rank and after (its own folder is `./`). */
+function laterModules(module) {
+  const rank = MODULE_ORDER.findIndex((names) => names.includes(module));
+  const later = MODULE_ORDER.slice(rank)
+    .flat()
+    .filter((name) => name !== module);
+  return {
+    regex: `^(\\.\\./|.*/modules/)(${later.join('|')})/`,
+    message: `modules/${module} imports only the modules before it in MODULE_ORDER (decision 0090), so that no two modules import each other: take a port handed in by plugins/ instead.`,
+  };
+}
+const SERVER_MODULES = readdirSync(new URL('apps/server/src/modules/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+for (const module of SERVER_MODULES) {
+  if (!MODULE_ORDER.flat().includes(module)) {
+    throw new Error(
+      `eslint.config.js: place apps/server/src/modules/${module} in MODULE_ORDER (decision 0090).`,
+    );
+  }
+}
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [SERVER_DOMAIN, ...patterns] }],
 });
@@ -43,13 +82,15 @@ function serverImportRules() {
       rules: restrict(NO_MODULES, NO_SANDBOX),
     },
     { files: [`${src}/providers/index.ts`], rules: restrict(NO_MODULES) },
-    {
-      files: [`${src}/modules/**/*.ts`],
+    ...SERVER_MODULES.map((module) => ({
+      files: [`${src}/modules/${module}/**/*.ts`],
+      ignores: SERVER_TESTS,
       // modules/application still takes HttpProblem through plugins/problem-details.ts (its rewrite moves it).
-      ignores: [...SERVER_TESTS, `${src}/modules/application/**`],
-      rules: restrict(NO_PLUGINS, NO_SANDBOX),
-    },
-    { files: [`${src}/modules/application/**/*.ts`], ignores: SERVER_TESTS, rules: restrict(NO_SANDBOX) },
+      rules:
+        module === 'application'
+          ? restrict(NO_SANDBOX, laterModules(module))
+          : restrict(NO_PLUGINS, NO_SANDBOX, laterModules(module)),
+    })),
   ];
 }
 

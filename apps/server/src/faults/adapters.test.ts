@@ -5,14 +5,14 @@
  * partner timeout; after a late answer, the retry reuses what the partner made (nothing doubled).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeCanadaPost, type FakeCanadaPost } from '../providers/address-lookup/canada-post.fake.ts';
+import { startFakeCanadaPost } from '../providers/address-lookup/canada-post.fake.ts';
 import { createCanadaPostAddressLookup } from '../providers/address-lookup/canada-post.ts';
-import { startFakeOnfido, type FakeOnfido } from '../providers/documents/onfido.fake.ts';
+import { startFakeOnfido } from '../providers/documents/onfido.fake.ts';
 import { createOnfidoDocumentVerification } from '../providers/documents/onfido.ts';
-import { startFakeAlloy, type FakeAlloy } from '../providers/identity/alloy.fake.ts';
+import { startFakeAlloy } from '../providers/identity/alloy.fake.ts';
 import { createAlloyIdentity } from '../providers/identity/alloy.ts';
 import type { IdentityProfile } from '../providers/identity/identity.ts';
-import { startFakeTwilio, type FakeTwilio } from '../providers/phone-verification/twilio.fake.ts';
+import { startFakeTwilio } from '../providers/phone-verification/twilio.fake.ts';
 import { createTwilioPhoneVerification } from '../providers/phone-verification/twilio.ts';
 import { closedPortUrl, startFaultyHttp, type Fault, type FaultyHttp } from '../testing/faulty-http.ts';
 
@@ -29,11 +29,46 @@ const FAULTS: { fault: Fault | 'closed'; kind: string }[] = [
   { fault: 'late', kind: 'timeout' },
 ];
 
-/** Runs `call` against the relay set to `fault` (or a closed port) and times it. */
-async function timed<T>(run: () => Promise<T>): Promise<{ result: T; ms: number }> {
+/**
+ * Expects `run` to answer a typed `unavailable` failure of this kind within `withinMs`.
+ * @returns the failure, for what else a test asserts of it
+ */
+async function expectUnavailable<T>(run: () => Promise<T>, kind: string, withinMs: number): Promise<T> {
   const start = Date.now();
   const result = await run();
-  return { result, ms: Date.now() - start };
+  expect(result).toMatchObject({ ok: false, failure: { code: 'unavailable', kind } });
+  expect(Date.now() - start).toBeLessThan(withinMs);
+  return result;
+}
+
+interface Partner<Fake> {
+  fake: Fake;
+  relay: FaultyHttp;
+  /** Sets the relay to fail so and answers the address the adapter calls (a closed port for 'closed'). */
+  baseUrlFor(fault: Fault | 'closed'): string;
+}
+
+/** A partner's fake behind a relay that fails as asked: started before the suite's tests, closed after. */
+function behindRelay<Fake extends { baseUrl: string; close(): Promise<void> }>(
+  start: () => Promise<Fake>,
+): Partner<Fake> {
+  let closed = '';
+  const partner = {
+    baseUrlFor(fault) {
+      partner.relay.fault = fault === 'closed' ? 'none' : fault;
+      return fault === 'closed' ? closed : partner.relay.baseUrl;
+    },
+  } as Partner<Fake>;
+  beforeAll(async () => {
+    partner.fake = await start();
+    partner.relay = await startFaultyHttp(partner.fake.baseUrl, { lateMs: TIMEOUT_MS * 2 });
+    closed = await closedPortUrl();
+  });
+  afterAll(async () => {
+    await partner.relay.close();
+    await partner.fake.close();
+  });
+  return partner;
 }
 
 const TWILIO = { accountSid: `AC${'1'.repeat(32)}`, authToken: 'token', serviceSid: `VA${'2'.repeat(32)}` };
@@ -62,52 +97,37 @@ const PROFILE: IdentityProfile = {
 };
 
 describe('Twilio Verify, failing', () => {
-  let fake: FakeTwilio;
-  let relay: FaultyHttp;
-  let closed: string;
-  beforeAll(async () => {
-    fake = await startFakeTwilio(TWILIO);
-    relay = await startFaultyHttp(fake.baseUrl, { lateMs: TIMEOUT_MS * 2 });
-    closed = await closedPortUrl();
-  });
-  afterAll(async () => {
-    await relay.close();
-    await fake.close();
-  });
+  const partner = behindRelay(() => startFakeTwilio(TWILIO));
 
   it.each(FAULTS)(
     'a send with $fault answers unavailable ($kind) within the timeout',
     async ({ fault, kind }) => {
-      relay.fault = fault === 'closed' ? 'none' : fault;
       const twilio = createTwilioPhoneVerification({
         ...TWILIO,
-        baseUrl: fault === 'closed' ? closed : relay.baseUrl,
+        baseUrl: partner.baseUrlFor(fault),
         timeoutMs: TIMEOUT_MS,
       });
-      const { result, ms } = await timed(() =>
-        twilio.startVerification({ to: '+14165550150', channel: 'sms', locale: 'en' }),
-      );
-      expect(result).toMatchObject({ ok: false, failure: { code: 'unavailable', kind } });
-      expect(ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+      const send = () => twilio.startVerification({ to: '+14165550150', channel: 'sms', locale: 'en' });
+      await expectUnavailable(send, kind, TIMEOUT_MS + MARGIN_MS);
     },
   );
 
   it('a send whose answer came late, retried, leaves one verification and one code', async () => {
     const to = '+14165550151';
-    relay.fault = 'late';
+    partner.relay.fault = 'late';
     const twilio = createTwilioPhoneVerification({
       ...TWILIO,
-      baseUrl: relay.baseUrl,
+      baseUrl: partner.relay.baseUrl,
       timeoutMs: TIMEOUT_MS,
     });
     expect((await twilio.startVerification({ to, channel: 'sms', locale: 'en' })).ok).toBe(false);
-    const firstCode = fake.codeFor(to);
+    const firstCode = partner.fake.codeFor(to);
     expect(firstCode).toBeDefined();
-    relay.fault = 'none';
+    partner.relay.fault = 'none';
     const retried = await twilio.startVerification({ to, channel: 'sms', locale: 'en' });
     expect(retried).toMatchObject({ ok: true, value: { status: 'pending' } });
     // Verify re-sent the same code of the same verification: the code that arrived first still works.
-    expect(fake.codeFor(to)).toBe(firstCode);
+    expect(partner.fake.codeFor(to)).toBe(firstCode);
     if (!retried.ok) return;
     expect(await twilio.checkVerification({ sid: retried.value.sid, code: firstCode! })).toMatchObject({
       ok: true,
@@ -117,66 +137,51 @@ describe('Twilio Verify, failing', () => {
 });
 
 describe('Alloy, failing', () => {
-  let fake: FakeAlloy;
-  let relay: FaultyHttp;
-  let closed: string;
-  beforeAll(async () => {
-    fake = await startFakeAlloy(ALLOY);
-    relay = await startFaultyHttp(fake.baseUrl, { lateMs: TIMEOUT_MS * 2 });
-    closed = await closedPortUrl();
-  });
-  afterAll(async () => {
-    await relay.close();
-    await fake.close();
-  });
+  const partner = behindRelay(() => startFakeAlloy(ALLOY));
 
   it.each(FAULTS)(
     'an evaluation with $fault answers unavailable ($kind) within the timeout',
     async ({ fault, kind }) => {
-      relay.fault = fault === 'closed' ? 'none' : fault;
       const alloy = createAlloyIdentity({
         ...ALLOY,
-        baseUrl: fault === 'closed' ? closed : relay.baseUrl,
+        baseUrl: partner.baseUrlFor(fault),
         timeoutMs: TIMEOUT_MS,
       });
-      const { result, ms } = await timed(() => alloy.evaluate({ ...PROFILE, nameFirst: `Ada${fault}` }));
-      expect(result).toMatchObject({ ok: false, failure: { code: 'unavailable', kind } });
-      expect(ms).toBeLessThan(2 * (TIMEOUT_MS + MARGIN_MS));
+      const evaluate = () => alloy.evaluate({ ...PROFILE, nameFirst: `Ada${fault}` });
+      await expectUnavailable(evaluate, kind, 2 * (TIMEOUT_MS + MARGIN_MS));
     },
   );
 
   it('an evaluation whose answer came late, retried, reuses the application Alloy made (no second one)', async () => {
     const profile = { ...PROFILE, externalId: '7f1c2a54-0000-4000-8000-000000000002' };
-    const alloy = createAlloyIdentity({ ...ALLOY, baseUrl: relay.baseUrl, timeoutMs: TIMEOUT_MS });
-    const before = fake.requests.length;
+    const alloy = createAlloyIdentity({ ...ALLOY, baseUrl: partner.relay.baseUrl, timeoutMs: TIMEOUT_MS });
+    const before = partner.fake.requests.length;
     // Alloy creates the application, but its answer comes after omo gave up.
-    relay.fault = 'late';
-    relay.faultWhen = ({ method }) => method === 'POST';
+    partner.relay.fault = 'late';
+    partner.relay.faultWhen = ({ method }) => method === 'POST';
     expect(await alloy.evaluate(profile)).toMatchObject({ ok: false, failure: { kind: 'timeout' } });
-    expect(fake.requests.length - before).toBe(1);
-    relay.fault = 'none';
-    relay.faultWhen = undefined;
+    expect(partner.fake.requests.length - before).toBe(1);
+    partner.relay.fault = 'none';
+    partner.relay.faultWhen = undefined;
     const retried = await alloy.evaluate(profile);
     expect(retried).toMatchObject({ ok: true, value: { decision: 'passed' } });
     expect(await alloy.evaluate(profile)).toEqual(retried);
     // One application for this profile, not two or three.
-    expect(fake.requests.length - before).toBe(1);
+    expect(partner.fake.requests.length - before).toBe(1);
   });
 
   it('a changed profile is evaluated afresh', async () => {
-    const alloy = createAlloyIdentity({ ...ALLOY, baseUrl: fake.baseUrl, timeoutMs: TIMEOUT_MS });
+    const alloy = createAlloyIdentity({ ...ALLOY, baseUrl: partner.fake.baseUrl, timeoutMs: TIMEOUT_MS });
     const profile = { ...PROFILE, externalId: '7f1c2a54-0000-4000-8000-000000000003' };
-    const before = fake.requests.length;
+    const before = partner.fake.requests.length;
     await alloy.evaluate(profile);
     await alloy.evaluate({ ...profile, nameLast: 'Review' });
-    expect(fake.requests.length - before).toBe(2);
+    expect(partner.fake.requests.length - before).toBe(2);
   });
 });
 
 describe('Onfido, failing', () => {
-  let fake: FakeOnfido;
-  let relay: FaultyHttp;
-  let closed: string;
+  const partner = behindRelay(() => startFakeOnfido(ONFIDO));
   const input = (applicantId: string) => ({
     applicantId,
     firstName: 'Ada',
@@ -186,48 +191,40 @@ describe('Onfido, failing', () => {
     returnUrl: 'https://apply.omo.example/single/idverifyterms',
     sandboxCaptureUrl: '/unused',
   });
-  beforeAll(async () => {
-    fake = await startFakeOnfido(ONFIDO);
-    relay = await startFaultyHttp(fake.baseUrl, { lateMs: TIMEOUT_MS * 2 });
-    closed = await closedPortUrl();
-  });
-  afterAll(async () => {
-    await relay.close();
-    await fake.close();
-  });
 
   it.each(FAULTS)(
     'creating a run with $fault answers unavailable ($kind) within the timeout',
     async ({ fault, kind }) => {
-      relay.fault = fault === 'closed' ? 'none' : fault;
       const onfido = createOnfidoDocumentVerification({
         ...ONFIDO,
-        baseUrl: fault === 'closed' ? closed : relay.baseUrl,
+        baseUrl: partner.baseUrlFor(fault),
         timeoutMs: TIMEOUT_MS,
       });
-      const { result, ms } = await timed(() => onfido.createRun(input(`applicant-${fault}`)));
-      expect(result).toMatchObject({ ok: false, failure: { code: 'unavailable', kind } });
-      expect(ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
+      await expectUnavailable(
+        () => onfido.createRun(input(`applicant-${fault}`)),
+        kind,
+        TIMEOUT_MS + MARGIN_MS,
+      );
     },
   );
 
   it('a run whose answer came late, retried, is the same run (one link, not two)', async () => {
     const onfido = createOnfidoDocumentVerification({
       ...ONFIDO,
-      baseUrl: relay.baseUrl,
+      baseUrl: partner.relay.baseUrl,
       timeoutMs: TIMEOUT_MS,
     });
     const runCreations = () =>
-      fake.requests.filter((r) => r.method === 'POST' && r.path === '/workflow_runs').length;
+      partner.fake.requests.filter((r) => r.method === 'POST' && r.path === '/workflow_runs').length;
     const before = runCreations();
     // Onfido creates the run, but its answer comes after omo gave up.
-    relay.fault = 'late';
-    relay.faultWhen = ({ method, path }) => method === 'POST' && path === '/workflow_runs';
+    partner.relay.fault = 'late';
+    partner.relay.faultWhen = ({ method, path }) => method === 'POST' && path === '/workflow_runs';
     const id = '7f1c2a54-0000-4000-8000-000000000004';
     expect(await onfido.createRun(input(id))).toMatchObject({ ok: false, failure: { kind: 'timeout' } });
     expect(runCreations() - before).toBe(1);
-    relay.fault = 'none';
-    relay.faultWhen = undefined;
+    partner.relay.fault = 'none';
+    partner.relay.faultWhen = undefined;
     const retried = await onfido.createRun(input(id));
     expect(retried).toMatchObject({ ok: true, value: { status: 'awaiting_input' } });
     expect(await onfido.createRun(input(id))).toEqual(retried);
@@ -236,34 +233,19 @@ describe('Onfido, failing', () => {
 });
 
 describe('Canada Post AddressComplete, failing', () => {
-  let fake: FakeCanadaPost;
-  let relay: FaultyHttp;
-  let closed: string;
-  beforeAll(async () => {
-    fake = await startFakeCanadaPost(CP_KEY);
-    relay = await startFaultyHttp(fake.baseUrl, { lateMs: TIMEOUT_MS * 2 });
-    closed = await closedPortUrl();
-  });
-  afterAll(async () => {
-    await relay.close();
-    await fake.close();
-  });
+  const partner = behindRelay(() => startFakeCanadaPost(CP_KEY));
 
   it.each(FAULTS)(
     'a suggestion with $fault answers unavailable ($kind) within the timeout',
     async ({ fault, kind }) => {
-      relay.fault = fault === 'closed' ? 'none' : fault;
       const canadaPost = createCanadaPostAddressLookup({
         key: CP_KEY,
-        baseUrl: fault === 'closed' ? closed : relay.baseUrl,
+        baseUrl: partner.baseUrlFor(fault),
         timeoutMs: TIMEOUT_MS,
       });
-      const { result, ms } = await timed(() =>
-        canadaPost.find({ searchTerm: '290 Bremner', language: 'en' }),
-      );
-      expect(result).toMatchObject({ ok: false, failure: { code: 'unavailable', kind } });
+      const find = () => canadaPost.find({ searchTerm: '290 Bremner', language: 'en' });
+      const result = await expectUnavailable(find, kind, TIMEOUT_MS + MARGIN_MS);
       expect(JSON.stringify(result)).not.toContain(CP_KEY);
-      expect(ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
     },
   );
 });

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TestApplicant } from '../testing/applicant.ts';
+import { APPLICANT_ANSWERS, TestApplicant } from '../testing/applicant.ts';
 import { eventually, logCapture } from './log-capture.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
@@ -77,16 +77,7 @@ describe.skipIf(!DATABASE_URL)('the database connections are cut (pg_terminate_b
     // The next request is served on a new connection.
     await eventually(async () => (await heartbeat(t)).statusCode === 200);
     expect((await heartbeat(t)).body).toMatchObject({ status: 'Healthy', database: 'Healthy' });
-    const res = await applicant.put('Address', {
-      isManualAddress: true,
-      streetNumber: '290',
-      streetName: 'Bremner Blvd',
-      cityName: 'Toronto',
-      provinceName: 'ON',
-      postalCode: 'M5V 3L9',
-      country: 'CA',
-      isMailingAddressSame: true,
-    });
+    const res = await applicant.put('Address', APPLICANT_ANSWERS.address);
     expect(res.statusCode).toBe(200);
 
     const warnings = log.lines.filter((l) => l.msg === 'database connection lost');
@@ -148,16 +139,7 @@ describe.skipIf(!DATABASE_URL)('the database is unreachable for a while', () => 
     expect(down.statusCode).toBe(503);
     expect(down.body).toMatchObject({ status: 'Degraded', database: 'Degraded' });
 
-    const address = {
-      isManualAddress: true,
-      streetNumber: '290',
-      streetName: 'Bremner Blvd',
-      cityName: 'Toronto',
-      provinceName: 'ON',
-      postalCode: 'M5V 3L9',
-      country: 'CA',
-      isMailingAddressSame: true,
-    };
+    const address = APPLICANT_ANSWERS.address;
     const refused = await applicant.put('Address', address);
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('5');

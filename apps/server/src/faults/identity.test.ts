@@ -7,19 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOnfido, type FakeOnfido } from '../providers/documents/onfido.fake.ts';
 import { startFakeAlloy, type FakeAlloy } from '../providers/identity/alloy.fake.ts';
-import { TestApplicant } from '../testing/applicant.ts';
+import { TestApplicant, type OutboxMail } from '../testing/applicant.ts';
 import { startFaultyHttp, type FaultyHttp } from '../testing/faulty-http.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { eventually, logCapture } from './log-capture.ts';
 
 const ALLOY = { journeyToken: 'J-fault', workflowToken: 'wf', workflowSecret: 'secret' };
 const ONFIDO = { apiToken: 'api_sandbox.fault', workflowId: 'wf-fault', webhookToken: 'hook' };
-
-interface OutboxMail {
-  channel: string;
-  to: string;
-  subject: string;
-}
 
 describe('the identity and document partners unavailable', () => {
   let alloy: FakeAlloy;

@@ -2,7 +2,8 @@
  * The composition of the applicant's services, shared by several route modules: the progress reader, the
  * lifecycle guard, the identity service and the application service. It lives outside both modules so that
  * the application module does not import the identity module (the identity module reads the application's
- * records and progress; the application's saves reach identity through `IdentityHooks`).
+ * records and progress; the application's saves reach identity through `IdentityHooks`), nor the joint module
+ * (which reads the application's records; the co-applicant's profile reaches it through `JointHooks`).
  */
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
@@ -10,6 +11,7 @@ import { createLifecycle, type Lifecycle } from '../modules/application/lifecycl
 import { createProgressReader } from '../modules/application/progress.ts';
 import { createApplicationService, type ApplicationService } from '../modules/application/service.ts';
 import { createIdentityService, type IdentityService } from '../modules/identity/service.ts';
+import { admitCoApplicant } from '../modules/joint/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,7 @@ export const applicantServicesPlugin = fp(
         catalogue: app.catalogue,
         sinCipher: app.ciphers.sin,
         identity,
+        joint: { admitCoApplicant },
         lifecycle,
         progress,
         config,

@@ -65,6 +65,32 @@ export const APPLICANT_ANSWERS = {
   sin: '130692544',
 } as const;
 
+/** SaveApplication's answer (the submit), as tests read it: its `show…` flags name the page shown. */
+export interface SaveResponse {
+  applicationId: string;
+  applicantId: string;
+  appRefNo: string;
+  primaryCustNo: string | null;
+  jointCustNo: string | null;
+  hasResponse: boolean;
+  [flag: string]: unknown;
+}
+
+/** The `show…` flags a save response sets. */
+export const flagsOf = (response: SaveResponse): string[] =>
+  Object.entries(response)
+    .filter(([key, value]) => key.startsWith('show') && value === true)
+    .map(([key]) => key);
+
+/** An e-mail of the dev outbox (GET /api/dev/outbox). */
+export interface OutboxMail {
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+  html: string | null;
+}
+
 /** The fixture catalogue's products that are interest bearing, and the one with term rates. */
 const INTEREST_BEARING = new Set(['2002', '2003', '2902']);
 const TERM_PRODUCT = '2003';

@@ -4,6 +4,8 @@
  * real OpenID flow with a cookie jar of their own.
  */
 import { createServer } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { EMBEDDED_STAFF_USERS } from '../modules/staff/embedded-oidc.ts';
 import { buildTestApp, type TestApp, type TestAppOptions, type TestDatabase } from './test-app.ts';
 
 /** A free TCP port on the loopback interface. */
@@ -116,6 +118,37 @@ export async function signInStaff(
   const me = await fetch(new URL('/api/me', staffUrl), { headers: { cookie } });
   const body = (await me.json()) as { csrfToken: string; role: string; name: string };
   return { cookie, csrfToken: body.csrfToken, role: body.role, name: body.name };
+}
+
+/** Signs in one of the embedded provider's staff (EMBEDDED_STAFF_USERS) with their own password. */
+export function signInEmbeddedStaff(t: StaffTestApp, username: string): Promise<SignedInStaff> {
+  const user = EMBEDDED_STAFF_USERS.find((u) => u.username === username);
+  if (!user) throw new Error(`no embedded staff member ${username}`);
+  return signInStaff(t.staffUrl, username, user.password);
+}
+
+/**
+ * The back office of a suite, built before its tests with these embedded staff signed in, and closed after
+ * them: the app, then each staff member's session. The objects are returned at once and filled in by the
+ * suite's first hook: a test (or a later hook) uses them as they are.
+ */
+export function useStaffTestApp<const Names extends readonly string[]>(
+  database: TestDatabase,
+  usernames: Names,
+  options: TestAppOptions = {},
+): [StaffTestApp, ...{ [K in keyof Names]: SignedInStaff }] {
+  const t = {} as StaffTestApp;
+  const staff = usernames.map(() => ({}) as SignedInStaff);
+  beforeAll(async () => {
+    Object.assign(t, await buildStaffTestApp(database, options));
+    for (const [i, username] of usernames.entries()) {
+      Object.assign(staff[i]!, await signInEmbeddedStaff(t, username));
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return [t, ...(staff as { [K in keyof Names]: SignedInStaff })];
 }
 
 /** A staff member's call through the staff app (cookie and CSRF token). */

@@ -19,10 +19,12 @@ import { buildApp } from '../app.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
 import { readFunnelEvents } from '../modules/funnel/repository.ts';
 import { valuesTypedThrough } from './applicant.ts';
+import { writeFixtureWebDist } from './web-dist.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const FIXTURE_SEED_DIR = path.join(here, 'fixtures', 'seed');
-export const FIXTURE_WEB_DIST = path.join(here, 'fixtures', 'web-dist');
+/** The web build the tests serve, written to the temp folder (web-dist.ts). */
+export const FIXTURE_WEB_DIST = writeFixtureWebDist();
 export const REPO_ROOT = path.resolve(here, '../../../..');
 
 export interface TestDatabase {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitedCoApplicant, TestApplicant } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { expectFieldErrors } from '../../testing/problems.ts';
 
 interface ProblemBody {
   status: number;
@@ -61,49 +62,31 @@ describe.each(TEST_DATABASES)('the funding step on $name', (database) => {
   it('names each missing or wrong answer with its message', async () => {
     const a = await at(['2001', '2003']);
     const none = await a.put('Step/funding', {});
-    expect(none.statusCode).toBe(400);
-    expect(none.json<ProblemBody>().errors).toEqual([
-      {
-        path: 'method_2001',
-        key: 'funding.method.required',
-        message: 'Select how you will fund this account',
-      },
-      {
-        path: 'method_2003',
-        key: 'funding.method.required',
-        message: 'Select how you will fund this account',
-      },
-    ]);
+    expectFieldErrors(
+      none,
+      'method_2001 funding.method.required: Select how you will fund this account',
+      'method_2003 funding.method.required: Select how you will fund this account',
+    );
     const wrong = await a.put('Step/funding', {
       method_2001: 'eTransfer',
       amount_2001: '',
       method_2003: 'branch',
       amount_2003: '499.99',
     });
-    expect(wrong.json<ProblemBody>().errors).toEqual([
-      {
-        path: 'amount_2001',
-        key: 'funding.amount.required',
-        message: 'Enter the amount of your first deposit',
-      },
-      {
-        path: 'amount_2003',
-        key: 'funding.amount.min',
-        message: 'The amount must be at least the minimum opening deposit',
-      },
-    ]);
+    expectFieldErrors(
+      wrong,
+      'amount_2001 funding.amount.required: Enter the amount of your first deposit',
+      'amount_2003 funding.amount.min: The amount must be at least the minimum opening deposit',
+    );
     const typo = await a.put('Step/funding', {
       method_2001: 'eTransfer',
       amount_2001: '12,3456',
       method_2003: 'later',
     });
-    expect(typo.json<ProblemBody>().errors).toEqual([
-      {
-        path: 'amount_2001',
-        key: 'funding.amount.invalid',
-        message: 'Enter the amount in dollars and cents, like 150.00',
-      },
-    ]);
+    expectFieldErrors(
+      typo,
+      'amount_2001 funding.amount.invalid: Enter the amount in dollars and cents, like 150.00',
+    );
   });
 
   it('stores the method and the amount in cents, shows them in the view, and later clears the amount', async () => {

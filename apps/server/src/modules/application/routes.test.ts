@@ -1,9 +1,15 @@
 import { Writable } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitedCoApplicant, validAccountUsage, validLegalTerms } from '../../testing/applicant.ts';
+import {
+  APPLICANT_ANSWERS,
+  invitedCoApplicant,
+  validAccountUsage,
+  validLegalTerms,
+} from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { getSinCiphertext, incrementPhoneCounters, updateApplicant, updatePhoneState } from './repository.ts';
+import { expectFieldErrors } from '../../testing/problems.ts';
 
 const CONTACT_PHONE = '1-800-555-0111';
 const PASSWORD = 'Secr3tPass9';
@@ -32,14 +38,7 @@ const personalInfo = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const manualAddress = (overrides: Record<string, unknown> = {}) => ({
-  isManualAddress: true,
-  streetNumber: '290',
-  streetName: 'Bremner Blvd',
-  cityName: 'Toronto',
-  provinceName: 'ON',
-  postalCode: 'M5V 3L9',
-  country: 'CA',
-  isMailingAddressSame: true,
+  ...APPLICANT_ANSWERS.address,
   ...overrides,
 });
 
@@ -347,14 +346,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     it('applies the student age limit with the contact phone in the message', async () => {
       const { cookie } = await start(['2901']);
       const res = await put(cookie, 'PersonalInfo', personalInfo({ dob_year: yearsAgo(30) }));
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ProblemBody>().errors).toEqual([
-        {
-          path: 'dob_day',
-          key: 'age.student',
-          message: `You must be between 18 and 25 to open a Student Chequing Account... Please call us at ${CONTACT_PHONE} to discuss other options.`,
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        `dob_day age.student: You must be between 18 and 25 to open a Student Chequing Account... Please call us at ${CONTACT_PHONE} to discuss other options.`,
+      );
       expect((await put(cookie, 'PersonalInfo', personalInfo({ dob_year: yearsAgo(20) }))).statusCode).toBe(
         200,
       );
@@ -372,14 +367,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
           jointEmail: email.toUpperCase(),
         }),
       );
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ProblemBody>().errors).toEqual([
-        {
-          path: 'jointEmail',
-          key: 'joint.email.sameAsPrimary',
-          message: 'The Email Address of the Joint Applicant cannot be the same as the Primary Applicant',
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        'jointEmail joint.email.sameAsPrimary: The Email Address of the Joint Applicant cannot be the same as the Primary Applicant',
+      );
     });
 
     it('ignores the joint section for a TFSA (hidden) and stores the answers trimmed', async () => {
@@ -545,19 +536,11 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         isManualMailingAddress: false,
         autoMailAddress: '',
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ProblemBody>().errors).toEqual([
-        {
-          path: 'autoAddress',
-          key: 'address.selection.required',
-          message: 'You must select an address from the list of options',
-        },
-        {
-          path: 'autoMailAddress',
-          key: 'address.mailingSearch.required',
-          message: 'Enter your mailing address',
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        'autoAddress address.selection.required: You must select an address from the list of options',
+        'autoMailAddress address.mailingSearch.required: Enter your mailing address',
+      );
     });
 
     it('refuses a home address outside Canada with the resident message and the contact phone', async () => {
@@ -567,14 +550,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         'Address',
         manualAddress({ country: 'US', provinceName: 'NY', postalCode: '10001', cityName: 'New York' }),
       );
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ProblemBody>().errors).toEqual([
-        {
-          path: 'country',
-          key: 'address.country.notCanada',
-          message: `You must be a resident of Canada to become a member online. Please call us at ${CONTACT_PHONE} to find out what other options are available for you.`,
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        `country address.country.notCanada: You must be a resident of Canada to become a member online. Please call us at ${CONTACT_PHONE} to find out what other options are available for you.`,
+      );
     });
 
     it('stores a manual home address with a different mailing address and moves on to the funding (nothing to choose in a chequing account)', async () => {
@@ -596,17 +575,12 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       expect((await put(cookie, 'Address', body)).json()).toEqual(res.json());
     });
 
+    /** The same address, chosen among the suggestions. */
     const chosen = {
+      ...APPLICANT_ANSWERS.address,
       isManualAddress: false,
       autoAddress: '290 Bremner Blvd, Toronto, ON M5V 3L9',
       autoAddressSelectedId: 'CA|ADDR|1',
-      streetNumber: '290',
-      streetName: 'Bremner Blvd',
-      cityName: 'Toronto',
-      provinceName: 'ON',
-      postalCode: 'M5V 3L9',
-      country: 'CA',
-      isMailingAddressSame: true,
     };
 
     it('accepts a chosen suggestion with its parts', async () => {
@@ -623,14 +597,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         const { [part]: _dropped, ...withoutPart } = chosen as Record<string, unknown>;
         for (const body of [withoutPart, { ...chosen, [part]: '' }]) {
           const res = await put(cookie, 'Address', body);
-          expect(res.statusCode).toBe(400);
-          expect(res.json<ProblemBody>().errors).toEqual([
-            {
-              path: 'autoAddress',
-              key: 'address.selection.required',
-              message: 'You must select an address from the list of options',
-            },
-          ]);
+          expectFieldErrors(
+            res,
+            'autoAddress address.selection.required: You must select an address from the list of options',
+          );
         }
         expect((await view(cookie)).json().address).toBeNull();
       },
@@ -753,14 +723,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         postalCode: 'V6C 1T2',
       });
       const refused = await put(draft.cookie, 'Address', bc);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json<ProblemBody>().errors).toEqual([
-        {
-          path: 'provinceName',
-          key: 'age.majority',
-          message: `You must have reached the age of majority in your province or territory of residence to become a member online. Call us at ${CONTACT_PHONE} to discuss other options.`,
-        },
-      ]);
+      expectFieldErrors(
+        refused,
+        `provinceName age.majority: You must have reached the age of majority in your province or territory of residence to become a member online. Call us at ${CONTACT_PHONE} to discuss other options.`,
+      );
       const ab = manualAddress({
         streetName: '8 Ave SW',
         cityName: 'Calgary',
@@ -807,14 +773,10 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         ).json().identity.status,
       ).toBe('notStarted');
       const unticked = await put(draft.cookie, 'Step/identityconsent', { consent: false });
-      expect(unticked.statusCode).toBe(400);
-      expect(unticked.json<ProblemBody>().errors).toEqual([
-        {
-          path: 'consent',
-          key: 'identityConsent.consent.required',
-          message: 'Tick the box to agree to the identity check',
-        },
-      ]);
+      expectFieldErrors(
+        unticked,
+        'consent identityConsent.consent.required: Tick the box to agree to the identity check',
+      );
       expect((await identityCheck(draft.cookie)).statusCode).toBe(409);
       const given = await put(draft.cookie, 'Step/identityconsent', { consent: true });
       expect(given.statusCode, given.body).toBe(200);
@@ -844,19 +806,11 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
         '2001': { ...usage, creditSources: { cash: 0, cheque: 0, payroll: 0, eft: 0 } },
         '2902': { creditSources: { cheque: 1, payroll: 4, eft: 0 }, depositSources: { wires: 0, eft: 1 } },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ProblemBody>().errors).toEqual([
-        {
-          path: '2001.creditSources',
-          key: 'usage.atLeastOne',
-          message: 'Please indicate at least one type of deposit',
-        },
-        {
-          path: '2902.creditSources.payroll',
-          key: 'usage.answerEach',
-          message: 'Provide an answer for each category',
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        '2001.creditSources usage.atLeastOne: Please indicate at least one type of deposit',
+        '2902.creditSources.payroll usage.answerEach: Provide an answer for each category',
+      );
     });
 
     it('takes the shorter form for a TFSA (no cash, ABM or branch rows)', async () => {

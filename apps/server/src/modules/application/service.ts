@@ -35,7 +35,6 @@ import type { StoredStepId } from '../../db/step-answers.ts';
 import { hashPassword, type SinCipher } from '../../lib/crypto.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
-import { admitCoApplicant } from '../joint/service.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from './problems.ts';
 import { flowOf, type ProgressRead, type ProgressReader } from './progress.ts';
@@ -76,11 +75,30 @@ export interface IdentityHooks {
   lapseIfChanged(trx: Database, context: ApplicantContext, sin?: string | null): Promise<boolean>;
 }
 
+/**
+ * What the co-applicant's profile needs of the joint module (given by the composition,
+ * plugins/applicant-services.ts): who may take the co-applicant's place of an invitation.
+ * @param started the co-applicant who has started, unless it is the session's own
+ * @returns the id of the co-applicant who goes on, or undefined when a new one may start
+ * @throws HttpProblem 400 on the e-mail, the e-mail code, or the password (another person's start)
+ */
+export interface JointHooks {
+  admitCoApplicant(
+    db: Database,
+    applicationId: string,
+    given: { email: string; password: string; emailCode?: string | undefined },
+    started: { id: string; passwordHash: string } | undefined,
+    contactPhone: string,
+    options: { hasSession: boolean },
+  ): Promise<string | undefined>;
+}
+
 export interface ApplicationServiceDeps {
   db: Database;
   catalogue: Pick<CatalogueService, 'listProducts' | 'listOccupations' | 'listPepPositions'>;
   sinCipher: SinCipher;
   identity: IdentityHooks;
+  joint: JointHooks;
   lifecycle: Lifecycle;
   progress: ProgressReader;
   config: Pick<
@@ -100,7 +118,7 @@ function sinOfAnswers(answers: ApplicantAnswers): string | null {
 }
 
 export function createApplicationService(deps: ApplicationServiceDeps) {
-  const { db, catalogue, sinCipher, identity, lifecycle, progress, config } = deps;
+  const { db, catalogue, sinCipher, identity, joint, lifecycle, progress, config } = deps;
   const parse = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
     parseOrThrow(schema, input, config.contactPhone);
   const hooks: StepHooks = createStepHooks({ catalogue, sinCipher, config });
@@ -260,7 +278,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
           .where('application_id', '=', applicationId)
           .where('role', '=', 'joint')
           .executeTakeFirst();
-    const goesOn = await admitCoApplicant(db, applicationId, input, started, config.contactPhone, {
+    const goesOn = await joint.admitCoApplicant(db, applicationId, input, started, config.contactPhone, {
       hasSession: own,
     });
     const application = await db

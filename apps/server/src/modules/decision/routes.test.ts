@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestApplicant, type TestApplicantOptions } from '../../testing/applicant.ts';
+import {
+  TestApplicant,
+  type TestApplicantOptions,
+  flagsOf,
+  type OutboxMail,
+  type SaveResponse,
+} from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
-
-interface SaveResponse {
-  primaryCustNo: string | null;
-  appRefNo: string;
-  applicantId: string;
-  hasResponse: boolean;
-  [flag: string]: unknown;
-}
-
-interface OutboxMail {
-  channel: string;
-  to: string;
-  subject: string;
-  body: string;
-  html: string | null;
-}
-
-/** The flags set in a save response. */
-const flagsOf = (response: SaveResponse) =>
-  Object.entries(response)
-    .filter(([key, value]) => key.startsWith('show') && value === true)
-    .map(([key]) => key);
+import { expectFieldErrors } from '../../testing/problems.ts';
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -294,14 +279,10 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
     it('refuses terms not accepted (400, the field and its message)', async () => {
       const a = await ready();
       const res = await a.submit({ termsAccepted: false });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([
-        {
-          path: 'termsAccepted',
-          key: 'terms.accept.required',
-          message: 'Tick the box to accept the Terms and Conditions',
-        },
-      ]);
+      expectFieldErrors(
+        res,
+        'termsAccepted terms.accept.required: Tick the box to accept the Terms and Conditions',
+      );
     });
 
     it('asks for the session (401)', async () => {

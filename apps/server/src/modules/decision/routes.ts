@@ -17,10 +17,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import { HttpProblem } from '../../lib/http-problem.ts';
 import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
-import { emailSearchDigest } from '../staff/queue.ts';
 import {
   createDecisionService,
   DECISION_FAILED_QUEUE,
+  emailSearchDigest,
   DECISION_QUEUE,
   type DecisionService,
 } from './service.ts';

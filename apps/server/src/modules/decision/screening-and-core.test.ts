@@ -17,31 +17,18 @@ import {
   startFakeOpenSanctions,
   type FakeOpenSanctions,
 } from '../../providers/screening/opensanctions.fake.ts';
-import { TestApplicant } from '../../testing/applicant.ts';
+import { TestApplicant, flagsOf, type SaveResponse } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import {
   buildStaffTestApp,
   newRequestId,
-  signInStaff,
+  signInEmbeddedStaff,
   staffCall,
   type SignedInStaff,
   type StaffTestApp,
 } from '../../testing/staff.ts';
 import { toDecision } from '../application/repository.ts';
-import { EMBEDDED_STAFF_USERS } from '../staff/embedded-oidc.ts';
 import { queueQuerySchema, readQueue } from '../staff/queue.ts';
-
-interface SaveResponse {
-  applicationId: string;
-  applicantId: string;
-  primaryCustNo: string | null;
-  [flag: string]: unknown;
-}
-
-const flagsOf = (response: SaveResponse) =>
-  Object.entries(response)
-    .filter(([key, value]) => key.startsWith('show') && value === true)
-    .map(([key]) => key);
 
 async function decisionOf(t: TestApp, applicationId: string): Promise<Decision | null> {
   const row = await t.app.db
@@ -65,6 +52,42 @@ async function queueRowOf(t: TestApp, applicationId: string) {
     'test-staff',
   );
   return page.rows.find((r) => r.applicationId === applicationId);
+}
+
+const FINERACT = { username: 'omo', password: 'fake-password', tenant: 'omo' };
+
+/**
+ * The environment that opens members in this fake Fineract: its address and credentials, and a mapping
+ * file (in the temp folder) with Fineract's ids for these fixture products.
+ */
+function fineractEnv(
+  fineract: FakeFineract,
+  products: Record<string, { type: 'savings' | 'fixedDeposit'; productId: number }>,
+): Record<string, string> {
+  const mappingFile = path.join(mkdtempSync(path.join(tmpdir(), 'omo-fineract-')), 'mapping.json');
+  const mapping = {
+    officeId: 1,
+    legalFormId: 1,
+    sinDocumentTypeId: 1,
+    addressTypeIds: { home: 1, mailing: 2 },
+    stateProvinceIds: { ON: 9 },
+    countryIds: { CA: 1 },
+    datatables: {
+      compliance: 'omo_compliance',
+      accountUsage: 'omo_account_usage',
+      jointHolder: 'omo_joint_holder',
+    },
+    products,
+  };
+  writeFileSync(mappingFile, JSON.stringify(mapping));
+  return {
+    CORE_BANKING_PROVIDER: 'fineract',
+    FINERACT_URL: fineract.baseUrl,
+    FINERACT_TENANT: FINERACT.tenant,
+    FINERACT_USERNAME: FINERACT.username,
+    FINERACT_PASSWORD: FINERACT.password,
+    FINERACT_MAPPING_FILE: mappingFile,
+  };
 }
 
 /** Boris Embargov, a fictional listed person of the sandbox screening (README). */
@@ -132,33 +155,9 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
   let sanctions: FakeOpenSanctions;
   let fineract: FakeFineract;
   const log = logCapture();
-  const FINERACT = { username: 'omo', password: 'fake-password', tenant: 'omo' };
   beforeAll(async () => {
     sanctions = await startFakeOpenSanctions('os-key');
     fineract = await startFakeFineract(FINERACT);
-    // Fineract's ids for the fixture catalogue.
-    const mappingFile = path.join(mkdtempSync(path.join(tmpdir(), 'omo-fineract-')), 'mapping.json');
-    writeFileSync(
-      mappingFile,
-      JSON.stringify({
-        officeId: 1,
-        legalFormId: 1,
-        sinDocumentTypeId: 1,
-        addressTypeIds: { home: 1, mailing: 2 },
-        stateProvinceIds: { ON: 9 },
-        countryIds: { CA: 1 },
-        datatables: {
-          compliance: 'omo_compliance',
-          accountUsage: 'omo_account_usage',
-          jointHolder: 'omo_joint_holder',
-        },
-        products: {
-          '2001': { type: 'savings', productId: 1 },
-          '2002': { type: 'savings', productId: 2 },
-          '2003': { type: 'fixedDeposit', productId: 1 },
-        },
-      }),
-    );
     t = await buildTestApp(
       { name: 'pglite', databaseUrl: 'memory://' },
       {
@@ -171,12 +170,11 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
           SCREENING_PROVIDER: 'opensanctions',
           OPENSANCTIONS_URL: sanctions.baseUrl,
           OPENSANCTIONS_API_KEY: 'os-key',
-          CORE_BANKING_PROVIDER: 'fineract',
-          FINERACT_URL: fineract.baseUrl,
-          FINERACT_TENANT: FINERACT.tenant,
-          FINERACT_USERNAME: FINERACT.username,
-          FINERACT_PASSWORD: FINERACT.password,
-          FINERACT_MAPPING_FILE: mappingFile,
+          ...fineractEnv(fineract, {
+            '2001': { type: 'savings', productId: 1 },
+            '2002': { type: 'savings', productId: 2 },
+            '2003': { type: 'fixedDeposit', productId: 1 },
+          }),
         },
       },
     );
@@ -186,6 +184,28 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
     await sanctions.close();
     await fineract.close();
   });
+
+  /**
+   * Submits: the decision is retrying for `reason` (`whileRetrying` checks what was not opened); then the
+   * dead letter's work, as pg-boss runs it once the job's last retry failed, holds it for staff (`heldFor`).
+   */
+  async function retryingThenHeld(
+    applicant: TestApplicant,
+    reason: string,
+    heldFor: string,
+    whileRetrying: (applicantId: string) => Promise<void>,
+  ): Promise<void> {
+    const response = (await applicant.submit()).json<SaveResponse>();
+    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
+    const retrying = await decisionOf(t, response.applicationId);
+    expect(retrying).toMatchObject({ state: 'pending', retrying: { reason } });
+    expect(applicantStateOf('primary', retrying)).toBe('retrying');
+    await whileRetrying(response.applicantId);
+    await t.app.decisions.fail(response.applicationId);
+    const held = await decisionOf(t, response.applicationId);
+    expect(held).toMatchObject({ state: 'decided', outcome: 'heldForReview', reviewReason: heldFor });
+    expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
+  }
 
   it('holds a person OpenSanctions matches above the threshold; Fineract is never called for them', async () => {
     const applicant = await new TestApplicant(t.app, {
@@ -244,22 +264,9 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     sanctions.failAll(503);
     try {
-      const response = (await applicant.submit()).json<SaveResponse>();
-      expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
-      const retrying = await decisionOf(t, response.applicationId);
-      expect(retrying).toMatchObject({ state: 'pending', retrying: { reason: 'screening' } });
-      expect(applicantStateOf('primary', retrying)).toBe('retrying');
-      expect([...fineract.clients.values()].some((c) => c.body.externalId === response.applicantId)).toBe(
-        false,
-      );
-      await t.app.decisions.fail(response.applicationId);
-      const held = await decisionOf(t, response.applicationId);
-      expect(held).toMatchObject({
-        state: 'decided',
-        outcome: 'heldForReview',
-        reviewReason: 'screeningFailed',
+      await retryingThenHeld(applicant, 'screening', 'screeningFailed', async (applicantId) => {
+        expect([...fineract.clients.values()].some((c) => c.body.externalId === applicantId)).toBe(false);
       });
-      expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
     } finally {
       sanctions.failAll(undefined);
     }
@@ -268,21 +275,9 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
   it('a core that keeps failing: retrying, then, its retries spent, held for staff (coreBankingFailed) and e-mailed', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     for (let i = 0; i < 50; i++) fineract.failNext(500, '/clients');
-    const response = (await applicant.submit()).json<SaveResponse>();
-    expect(flagsOf(response)).toEqual(['showTimeoutScreen']);
-    const retrying = await decisionOf(t, response.applicationId);
-    expect(retrying).toMatchObject({ state: 'pending', retrying: { reason: 'coreBanking' } });
-    expect(applicantStateOf('primary', retrying)).toBe('retrying');
-    expect(await membersOf(t, response.applicantId)).toEqual([]);
-    // The dead letter's work, as pg-boss runs it once the job's last retry failed.
-    await t.app.decisions.fail(response.applicationId);
-    const held = await decisionOf(t, response.applicationId);
-    expect(held).toMatchObject({
-      state: 'decided',
-      outcome: 'heldForReview',
-      reviewReason: 'coreBankingFailed',
+    await retryingThenHeld(applicant, 'coreBanking', 'coreBankingFailed', async (applicantId) => {
+      expect(await membersOf(t, applicantId)).toEqual([]);
     });
-    expect(applicantStateOf('primary', held)).toBe('awaitingStaff');
     expect(
       log.lines.find((l) => l.event === 'decision-to-staff' && l.reason === 'coreBankingFailed'),
     ).toMatchObject({ level: 40, failures: expect.any(Number) });
@@ -301,29 +296,10 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
   let t: StaffTestApp;
   let sophie: SignedInStaff;
   let fineract: FakeFineract;
-  const FINERACT = { username: 'omo', password: 'fake-password', tenant: 'omo' };
   /** The job's first retry waits at least this long (JOB_RETRY_SECONDS, doubled at each retry). */
   const RETRY_SECONDS = 120;
   beforeAll(async () => {
     fineract = await startFakeFineract(FINERACT);
-    const mappingFile = path.join(mkdtempSync(path.join(tmpdir(), 'omo-fineract-')), 'mapping.json');
-    writeFileSync(
-      mappingFile,
-      JSON.stringify({
-        officeId: 1,
-        legalFormId: 1,
-        sinDocumentTypeId: 1,
-        addressTypeIds: { home: 1, mailing: 2 },
-        stateProvinceIds: { ON: 9 },
-        countryIds: { CA: 1 },
-        datatables: {
-          compliance: 'omo_compliance',
-          accountUsage: 'omo_account_usage',
-          jointHolder: 'omo_joint_holder',
-        },
-        products: { '2001': { type: 'savings', productId: 1 } },
-      }),
-    );
     t = await buildStaffTestApp(
       { name: 'pglite', databaseUrl: 'memory://' },
       {
@@ -332,17 +308,11 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
           JOB_POLL_SECONDS: '0.5',
           JOB_RETRY_SECONDS: String(RETRY_SECONDS),
           PARTNER_TIMEOUT_SECONDS: '0.5',
-          CORE_BANKING_PROVIDER: 'fineract',
-          FINERACT_URL: fineract.baseUrl,
-          FINERACT_TENANT: FINERACT.tenant,
-          FINERACT_USERNAME: FINERACT.username,
-          FINERACT_PASSWORD: FINERACT.password,
-          FINERACT_MAPPING_FILE: mappingFile,
+          ...fineractEnv(fineract, { '2001': { type: 'savings', productId: 1 } }),
         },
       },
     );
-    const supervisor = EMBEDDED_STAFF_USERS.find((u) => u.username === 'sophie')!;
-    sophie = await signInStaff(t.staffUrl, 'sophie', supervisor.password);
+    sophie = await signInEmbeddedStaff(t, 'sophie');
   }, 120_000);
   afterAll(async () => {
     await t.close();

@@ -75,6 +75,7 @@ import type { JointService } from '../joint/service.ts';
 import type { IdentityService } from '../identity/service.ts';
 import { lockDecision, type Lifecycle } from '../application/lifecycle.ts';
 import type { DecisionSnapshotJson } from '../../db/schema.ts';
+import type { AnswerDigests } from '../../lib/crypto.ts';
 
 /** The queue of decisions to finish: each job decides its application unless it was decided. */
 export const DECISION_QUEUE = 'decision.finish';
@@ -114,6 +115,14 @@ type Verdict = {
   /** The screening matches that held it (screeningHit). */
   screeningHits?: ScreeningHit[];
 };
+
+/**
+ * The keyed digest of an e-mail address (trimmed, lower-cased) by which staff find a submitted application:
+ * written here when a round is claimed (application_email_digests), looked up by the staff queue's search.
+ */
+export function emailSearchDigest(digests: AnswerDigests, email: string): string {
+  return digests.digest(['staff-search-email', email.trim().toLowerCase()]);
+}
 
 interface DecisionServiceDeps {
   db: Database;

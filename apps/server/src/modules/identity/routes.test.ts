@@ -11,6 +11,7 @@ import {
 } from '../../testing/applicant.ts';
 import { png } from '../../testing/images.ts';
 import { PRODUCTION_TEST_ENV, buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { expectFieldErrors } from '../../testing/problems.ts';
 
 const CAPTURE = '/api/omo/DocumentVerification/Capture';
 const START = '/api/omo/DocumentVerification/Start';
@@ -292,14 +293,10 @@ describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
     it('needs the consent ticked, then answers the capture page', async () => {
       const a = await steppedUp();
       const refused = await a.call('POST', START, { consent: false });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().errors).toEqual([
-        {
-          path: 'consent',
-          key: 'idTerms.consent.required',
-          message: 'Tick the box to agree to the digital ID verification',
-        },
-      ]);
+      expectFieldErrors(
+        refused,
+        'consent idTerms.consent.required: Tick the box to agree to the digital ID verification',
+      );
       const started = await a.call('POST', START, { consent: true });
       expect(started.statusCode, started.body).toBe(200);
       expect(started.json()).toMatchObject({

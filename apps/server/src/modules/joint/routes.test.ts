@@ -6,29 +6,13 @@ import {
   linkCodeMailedTo,
   TestApplicant,
   validShortAccountUsage,
+  flagsOf,
+  type OutboxMail,
+  type SaveResponse,
 } from '../../testing/applicant.ts';
 import { buildTestApp, dropTestSchema, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
-interface SaveResponse {
-  primaryCustNo: string | null;
-  jointCustNo: string | null;
-  appRefNo: string;
-  [flag: string]: unknown;
-}
-
-interface OutboxMail {
-  channel: string;
-  to: string;
-  subject: string;
-  body: string;
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
-const flagsOf = (response: SaveResponse) =>
-  Object.entries(response)
-    .filter(([key, value]) => key.startsWith('show') && value === true)
-    .map(([key]) => key);
-
 describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linkCodeMailedTo, TestApplicant } from '../../testing/applicant.ts';
-import {
-  buildStaffTestApp,
-  newRequestId,
-  signInStaff,
-  staffCall,
-  type SignedInStaff,
-  type StaffTestApp,
-} from '../../testing/staff.ts';
+import { newRequestId, staffCall, useStaffTestApp } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
 import { signInPersonIdNotification } from '../../providers/in-person-id/notification.ts';
-import { EMBEDDED_STAFF_USERS } from './embedded-oidc.ts';
 
-const password = (username: string) => EMBEDDED_STAFF_USERS.find((u) => u.username === username)!.password;
 const SECRET = 'test-canada-post-secret';
 const RESUME_LINK = /\/resume\/open\?token=([A-Za-z0-9_-]+)/;
 const CODE_IN_MAIL = /(?:Your code is|Votre code est) (\d{6})\./;
@@ -26,17 +17,7 @@ interface CaseView {
 }
 
 describe.each(TEST_DATABASES)('asking the applicant and Canada Post results on $name', (database) => {
-  let t: StaffTestApp;
-  let rita: SignedInStaff;
-  beforeAll(async () => {
-    t = await buildStaffTestApp(database, {
-      env: { CANADA_POST_NOTIFICATION_SECRET: SECRET },
-    });
-    rita = await signInStaff(t.staffUrl, 'rita', password('rita'));
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const [t, rita] = useStaffTestApp(database, ['rita'], { env: { CANADA_POST_NOTIFICATION_SECRET: SECRET } });
 
   /** A submitted Fallback application (sent to show ID in person), in the applicant's language. */
   async function fallbackCase(language: 'en' | 'fr' = 'en') {

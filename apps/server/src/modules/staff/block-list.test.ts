@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
-import {
-  buildStaffTestApp,
-  signInStaff,
-  staffCall,
-  type SignedInStaff,
-  type StaffTestApp,
-} from '../../testing/staff.ts';
+import { staffCall, useStaffTestApp } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
 import { matchNameOf } from './block-list.ts';
-import { EMBEDDED_STAFF_USERS } from './embedded-oidc.ts';
-
-const password = (username: string) => EMBEDDED_STAFF_USERS.find((u) => u.username === username)!.password;
 
 describe('matchNameOf', () => {
   it.each([
@@ -24,18 +15,8 @@ describe('matchNameOf', () => {
 });
 
 describe.each(TEST_DATABASES)('the internal block list on $name', (database) => {
-  let t: StaffTestApp;
-  let rita: SignedInStaff;
-  let sophie: SignedInStaff;
-  let alex: SignedInStaff;
-  beforeAll(async () => {
-    t = await buildStaffTestApp(database, { env: { BLOCK_LIST: 'internal' } });
-    rita = await signInStaff(t.staffUrl, 'rita', password('rita'));
-    sophie = await signInStaff(t.staffUrl, 'sophie', password('sophie'));
-    alex = await signInStaff(t.staffUrl, 'alex', password('alex'));
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
+  const [t, rita, sophie, alex] = useStaffTestApp(database, ['rita', 'sophie', 'alex'], {
+    env: { BLOCK_LIST: 'internal' },
   });
 
   /** The flags an applicant's submission answers. */

@@ -2,33 +2,13 @@
 // member number its message carries, mark it received on the account awaiting it, and the member is
 // e-mailed when the first deposit arrives. Recorded once per account, logged, never rewritten.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
-import {
-  buildStaffTestApp,
-  newRequestId,
-  signInStaff,
-  staffCall,
-  type SignedInStaff,
-  type StaffTestApp,
-} from '../../testing/staff.ts';
+import { newRequestId, staffCall, useStaffTestApp, type SignedInStaff } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
-import { EMBEDDED_STAFF_USERS } from './embedded-oidc.ts';
-
-const password = (username: string) => EMBEDDED_STAFF_USERS.find((u) => u.username === username)!.password;
 
 describe.each(TEST_DATABASES)('first deposits on $name', (database) => {
-  let t: StaffTestApp;
-  let rita: SignedInStaff;
-  let alex: SignedInStaff;
-  beforeAll(async () => {
-    t = await buildStaffTestApp(database);
-    rita = await signInStaff(t.staffUrl, 'rita', password('rita'));
-    alex = await signInStaff(t.staffUrl, 'alex', password('alex'));
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const [t, rita, alex] = useStaffTestApp(database, ['rita', 'alex']);
 
   /** An approved applicant (their chequing account funded by e-Transfer, $600): the member number. */
   async function member(): Promise<{ a: TestApplicant; memberNumber: string; applicationId: string }> {

@@ -1,31 +1,18 @@
 import { DECIDING, DECISION_OUTCOMES, queueReasonOf, type Decision, type DecisionState } from '@omo/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
-import {
-  buildStaffTestApp,
-  newRequestId,
-  signInStaff,
-  staffCall,
-  type SignedInStaff,
-  type StaffTestApp,
-} from '../../testing/staff.ts';
+import { newRequestId, staffCall, useStaffTestApp } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
-import { EMBEDDED_STAFF_USERS } from './embedded-oidc.ts';
 import type { QueuePage } from './queue.ts';
 
-const password = (username: string) => EMBEDDED_STAFF_USERS.find((u) => u.username === username)!.password;
-
 describe.each(TEST_DATABASES)('the staff queue on $name', (database) => {
-  let t: StaffTestApp;
-  let rita: SignedInStaff;
   /** Fallback cases in the order they were submitted: reference, id, e-mail. */
   const cases: { applicationId: string; reference: string; email: string }[] = [];
   let opened: string;
 
+  const [t, rita] = useStaffTestApp(database, ['rita']);
   beforeAll(async () => {
-    t = await buildStaffTestApp(database);
-    rita = await signInStaff(t.staffUrl, 'rita', password('rita'));
     for (let i = 0; i < 5; i++) {
       const a = new TestApplicant(t.app, { productIds: [i === 0 ? '2002' : '2001'], lastName: 'Fallback' });
       await a.start();
@@ -39,9 +26,6 @@ describe.each(TEST_DATABASES)('the staff queue on $name', (database) => {
     await approved.completeUpTo('reviewConsent');
     opened = (await approved.submit()).json<{ applicationId: string }>().applicationId;
   }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  });
 
   const queue = async (query: Record<string, string> = {}) => {
     const res = await staffCall(t, rita, 'GET', `/api/queue?${new URLSearchParams(query)}`);

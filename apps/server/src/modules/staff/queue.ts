@@ -21,11 +21,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { AnswerDigests } from '../../lib/crypto.ts';
 import { toDecision } from '../application/repository.ts';
-
-/** The keyed digest of an e-mail address the search looks up (trimmed, lower-cased). */
-export function emailSearchDigest(digests: AnswerDigests, email: string): string {
-  return digests.digest(['staff-search-email', email.trim().toLowerCase()]);
-}
+import { emailSearchDigest } from '../decision/service.ts';
 
 export const QUEUE_PAGE_SIZE = 50;
 

@@ -8,20 +8,10 @@ import {
   type StaffCaseState,
 } from '@omo/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
-import {
-  buildStaffTestApp,
-  newRequestId,
-  signInStaff,
-  staffCall,
-  type SignedInStaff,
-  type StaffTestApp,
-} from '../../testing/staff.ts';
+import { newRequestId, staffCall, useStaffTestApp, type SignedInStaff } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
-import { EMBEDDED_STAFF_USERS } from './embedded-oidc.ts';
-
-const password = (username: string) => EMBEDDED_STAFF_USERS.find((u) => u.username === username)!.password;
 
 const decided = (outcome: Decision['outcome'], extra: Partial<Decision> = {}): Decision => ({
   ...DECIDING,
@@ -125,21 +115,7 @@ function stateAfter(action: StaffAction, before: StaffCaseState): StaffCaseState
 }
 
 describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
-  let t: StaffTestApp;
-  let rita: SignedInStaff;
-  let raj: SignedInStaff;
-  let sophie: SignedInStaff;
-  let alex: SignedInStaff;
-  beforeAll(async () => {
-    t = await buildStaffTestApp(database);
-    rita = await signInStaff(t.staffUrl, 'rita', password('rita'));
-    raj = await signInStaff(t.staffUrl, 'raj', password('raj'));
-    sophie = await signInStaff(t.staffUrl, 'sophie', password('sophie'));
-    alex = await signInStaff(t.staffUrl, 'alex', password('alex'));
-  }, 180_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const [t, rita, raj, sophie, alex] = useStaffTestApp(database, ['rita', 'raj', 'sophie', 'alex']);
 
   /** A submitted Fallback application (sent to show ID in person): its id. */
   async function fallbackCase(productIds = ['2001']): Promise<{ applicationId: string; a: TestApplicant }> {
