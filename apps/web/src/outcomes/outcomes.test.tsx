@@ -194,13 +194,19 @@ describe('the other outcome pages', () => {
   });
 
   it('decline: unable to fill the request, the phone and the way out', async () => {
-    serve(() => decidedView(decisionOf('declined', '/single/applicationdecline')));
+    // No branch is found: the branch panel gives the contact phone too, once its answer has come.
+    serve(
+      () => decidedView(decisionOf('declined', '/single/applicationdecline')),
+      (call) => (call.path === APPLICATION_API_PATHS.nearestBranch ? { body: { branch: null } } : undefined),
+    );
     renderApp('/single/applicationdecline');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       "We're unable to open your account",
     );
+    expect(await screen.findByText(/to find a branch near you/)).toBeInTheDocument();
     expect(screen.getByText("We're unable to fill your request at this time.")).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '1-800-555-0199' })).toBeInTheDocument();
+    const questions = screen.getByText(/If you have questions, call us at/);
+    expect(within(questions).getByRole('link', { name: '1-800-555-0199' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exit Application' })).toBeInTheDocument();
     expect(screen.getByText('Your reference number is OMOABCDEFGHP.')).toBeInTheDocument();
   });
