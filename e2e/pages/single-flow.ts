@@ -26,6 +26,11 @@ async function onPage(page: Page, path: RegExp, heading: string | RegExp, check?
   await check?.();
 }
 
+/** The app has taken over a page the server rendered (decision 0105): it takes input. */
+export async function appTookOver(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
 export function continueButton(page: Page) {
   return page.getByRole('button', { name: 'Continue', exact: true });
 }
@@ -320,6 +325,8 @@ export async function agreeToIdVerification(page: Page, { check }: StepOptions =
   await page.getByRole('checkbox', { name: /I agree to the digital ID verification/ }).check();
   await continueButton(page).click();
   await expect(page).toHaveURL(/\/idverifyterms\/capture$/);
+  // A page loaded whole: rendered by the server, inert until the app has taken it over.
+  await appTookOver(page);
 }
 
 /** A real PNG image (a 2×2 picture), as a file the capture page takes. */

@@ -2,6 +2,7 @@
 // is refunded) is stated before the terms are accepted and on the welcome page. In English and in French
 // at 320 px; axe on both pages.
 import { switchToFrench } from '../fixtures/language.ts';
+import { appTookOver } from '../pages/single-flow.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import { applyToReview, newApplicant } from '../fixtures/applicant.ts';
 
@@ -42,6 +43,7 @@ for (const lang of ['en', 'fr'] as const) {
     expect(consent.ok(), await consent.text()).toBe(true);
 
     await page.goto('/single/reviewterms');
+    await appTookOver(page);
     await expect(page.getByRole('heading', { level: 1, name: t.terms })).toBeVisible();
     const share = page.getByRole('region', { name: t.share });
     await expect(share.getByText(t.price)).toBeVisible();
