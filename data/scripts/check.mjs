@@ -28,7 +28,7 @@ for (const f of FILES)
 
 // ---------------------------------------------------------------- Canadian rules (reference §6.2, §6.3)
 const POSTAL_RE = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/;
-// The province (or territories) of a postal code's first letter (reference §6.2).
+// The province (or territories) of a postal code's first letter.
 const FIRST_LETTER = Object.fromEntries(
   'A:NL B:NS C:PE E:NB G:QC H:QC J:QC K:ON L:ON M:ON N:ON P:ON R:MB S:SK T:AB V:BC X:NT,NU Y:YT'
     .split(' ')
@@ -84,7 +84,7 @@ for (const [fsa, coords] of Object.entries(geo)) {
 }
 
 // ---------------------------------------------------------------- products
-// The twelve account types of spec 000 §3.
+// The twelve account types of the catalogue.
 const ACCOUNT_TYPES =
   'Chequing Savings USChequing GIC TFSA FHSA RRSP RIF Mortgage LOC CreditCard Other'.split(' ');
 const GROUPS = ['Chequing', 'Savings', 'US Dollar', 'GICs', 'TFSAs', 'RRSPs', 'FHSA'];

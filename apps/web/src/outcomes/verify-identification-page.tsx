@@ -1,5 +1,5 @@
 /**
- * /single/verifyidentification and /joint/verifyidentification (spec 001 §2.9): the identity could not be
+ * /single/verifyidentification and /joint/verifyidentification: the identity could not be
  * confirmed online, so the applicant shows ID in person. Two ways: the branch nearest their home (with
  * its phone, to book an appointment) and the ID to bring; or a post office, with the barcode of their
  * request (CanadaPostCreate, created once by the server), the nearest post office and its hours for each
@@ -23,7 +23,7 @@ import type { OutcomeData } from './outcome-loader.ts';
 import { StaffMessages } from './staff-messages.tsx';
 import './outcomes.css';
 
-/** Government photo IDs accepted in person (spec 001 §2.9). */
+/** Government photo IDs accepted in person. */
 const PHOTO_IDS = [
   'driversLicence',
   'passport',

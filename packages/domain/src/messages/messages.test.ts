@@ -46,7 +46,7 @@ describe('message catalogues', () => {
   });
 
   it('writes no stray "..." and no "Please" where the spec does not give the wording', () => {
-    // The spec's own wording (spec 000 §5, 001 §5, §7), kept as it is.
+    // The spec's own wording, kept as it is.
     const SPEC_WORDING: MessageKey[] = [
       'emailCode.invalid',
       'resumeCode.invalid',

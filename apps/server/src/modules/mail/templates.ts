@@ -165,7 +165,7 @@ function compose(
 type Rendered = { subject: string; paragraphs: string[]; image?: InlineImage };
 type Renderer<T> = (params: T, brand: Brand) => Rendered;
 
-/** Government photo IDs accepted in person (spec 001 §2.9), as the in-person page lists them. */
+/** Government photo IDs accepted in person, as the in-person page lists them. */
 const PHOTO_IDS: Record<Language, string> = {
   en: "a driver's licence, a passport, a NEXUS card, a provincial or territorial photo ID card, a permanent resident card or a Certificate of Indian Status",
   fr: 'un permis de conduire, un passeport, une carte NEXUS, une carte d’identité provinciale ou territoriale avec photo, une carte de résident permanent ou un certificat de statut d’Indien',

@@ -1,6 +1,6 @@
-/** Canadian postal codes (reference §6.2) and US ZIP codes. */
+/** Canadian postal codes and US ZIP codes. */
 
-/** Canadian postal code (reference §6.2): no D F I O Q U, no W or Z first, optional single space. */
+/** Canadian postal code: no D F I O Q U, no W or Z first, optional single space. */
 const POSTAL_CODE_PATTERN = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z] ?[0-9][ABCEGHJ-NPRSTV-Z][0-9]$/i;
 
 /** True for a Canadian postal code ('A1A 1A1' or 'A1A1A1', any case). */
@@ -38,7 +38,7 @@ const POSTAL_FIRST_LETTER: Record<string, readonly string[]> = {
 };
 
 /**
- * True when a valid postal code belongs to a province or territory (reference §6.2): by first letter, and
+ * True when a valid postal code belongs to a province or territory: by first letter, and
  * for X by FSA (X0A, X0B, X0C Nunavut; X0E, X0G, X1A Northwest Territories; other X FSAs either).
  * @param provinceCode two-letter Canada Post code
  */
