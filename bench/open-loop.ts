@@ -6,13 +6,17 @@
 // - journeys: each arrival goes through every call from Create your profile to the decision, one after the
 //   other as a browser would; the p99 is of every call but Create your profile's (its password hash,
 //   argon2, is meant to cost).
-// Beside the rate: the server's CPU per submission (target ≤ 2 ms) and per journey, from /proc.
+// - step saves: applicants with a SIN stored save their legal terms again and again (one step's save, the
+//   session's read and the funnel's event included), round-robin over a pool so that no two saves of one
+//   application meet at its lock.
+// Beside the rate: the server's CPU per submission (target ≤ 2 ms), per journey and per step save, from
+// /proc. BENCH_WORKLOADS (submissions,journeys,steps by default) chooses which run.
 // Prints; never asserts. Run: node --import tsx bench/open-loop.ts (needs a built product: npm run build;
 // PostgreSQL at DATABASE_URL or the local default).
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { TestApplicant } from '../apps/server/src/testing/applicant.ts';
+import { TestApplicant, validLegalTerms } from '../apps/server/src/testing/applicant.ts';
 import { createHttpInjector, type Injector } from '../apps/server/src/testing/http-injector.ts';
 import { benchPort, machineNote, startServer } from './lib.mjs';
 
@@ -23,6 +27,9 @@ const P99_TARGET_MS = 150;
 const CPU_TARGET_MS = 2;
 /** The path of Create your profile, left out of the journey's p99. */
 const CREATE_PROFILE = '/api/omo/InitializeApplication';
+const WORKLOADS = new Set((process.env.BENCH_WORKLOADS ?? 'submissions,journeys,steps').split(','));
+/** Applicants whose saves take turns in the step-save workload. */
+const STEP_POOL = 60;
 
 /** A seeded generator (mulberry32): the same arrivals at the same rate, run after run. */
 function random(seed: number): () => number {
@@ -63,10 +70,10 @@ function timed(http: Injector, times: number[]): Injector {
 }
 
 let serial = 0;
-const applicantAt = (http: Injector) => {
+const applicantAt = (http: Injector, productIds = ['2001']) => {
   serial += 1;
   return new TestApplicant(http, {
-    productIds: ['2001'],
+    productIds,
     ip: `10.${Math.floor(serial / 62500) % 250}.${Math.floor(serial / 250) % 250}.${(serial % 250) + 1}`,
   });
 };
@@ -178,48 +185,81 @@ try {
   // Warm the server (its first calls compile and fill caches).
   await Promise.all(Array.from({ length: 5 }, () => applicantAt(http).progress('reviewConsent')));
 
-  console.log('submissions (SaveApplication of an applicant at the review, to the decision):');
-  const submissions = await highestRate(20, async (rate) => {
-    const count = arrivals(rate).length;
-    const ready: TestApplicant[] = [];
-    // Ten at a time: the preparation is not what is measured.
-    for (let i = 0; i < count; i += 10) {
-      ready.push(
+  if (WORKLOADS.has('submissions')) {
+    console.log('submissions (SaveApplication of an applicant at the review, to the decision):');
+    const submissions = await highestRate(20, async (rate) => {
+      const count = arrivals(rate).length;
+      const ready: TestApplicant[] = [];
+      // Ten at a time: the preparation is not what is measured.
+      for (let i = 0; i < count; i += 10) {
+        ready.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(10, count - i) }, () =>
+              applicantAt(http).progress('reviewConsent'),
+            ),
+          )),
+        );
+      }
+      const o = {
+        rate,
+        ...(await openLoop(rate, cpuMs, async (times, arrivedAt) => {
+          const res = await ready.pop()!.submit();
+          times.push(performance.now() - arrivedAt);
+          if (res.statusCode !== 200) throw new Error(`SaveApplication → ${res.statusCode} ${res.body}`);
+        })),
+      };
+      console.log(line(o, 'submissions'));
+      return o;
+    });
+    console.log(summary(submissions, 'submission', CPU_TARGET_MS));
+  }
+
+  if (WORKLOADS.has('journeys')) {
+    console.log(
+      'journeys (every call from Create your profile to the decision; p99 of the calls but Create your profile):',
+    );
+    const journeys = await highestRate(2, async (rate) => {
+      const o = {
+        rate,
+        ...(await openLoop(rate, cpuMs, async (times) => {
+          const applicant = applicantAt(timed(http, times));
+          await applicant.progress('reviewConsent');
+          const res = await applicant.submit();
+          if (res.statusCode !== 200) throw new Error(`SaveApplication → ${res.statusCode} ${res.body}`);
+        })),
+      };
+      console.log(line(o, 'journeys'));
+      return o;
+    });
+    console.log(summary(journeys, 'journey'));
+  }
+
+  if (WORKLOADS.has('steps')) {
+    console.log('step saves (PUT LegalTerms again, by applicants of a savings account who gave their SIN):');
+    // A savings account is interest bearing: its applicants store a SIN, which every save's rules read.
+    const pool: TestApplicant[] = [];
+    for (let i = 0; i < STEP_POOL; i += 10) {
+      pool.push(
         ...(await Promise.all(
-          Array.from({ length: Math.min(10, count - i) }, () => applicantAt(http).progress('reviewConsent')),
+          Array.from({ length: 10 }, () => applicantAt(http, ['2002']).progress('legalTerms')),
         )),
       );
     }
-    const o = {
-      rate,
-      ...(await openLoop(rate, cpuMs, async (times, arrivedAt) => {
-        const res = await ready.pop()!.submit();
-        times.push(performance.now() - arrivedAt);
-        if (res.statusCode !== 200) throw new Error(`SaveApplication → ${res.statusCode} ${res.body}`);
-      })),
-    };
-    console.log(line(o, 'submissions'));
-    return o;
-  });
-  console.log(summary(submissions, 'submission', CPU_TARGET_MS));
-
-  console.log(
-    'journeys (every call from Create your profile to the decision; p99 of the calls but Create your profile):',
-  );
-  const journeys = await highestRate(2, async (rate) => {
-    const o = {
-      rate,
-      ...(await openLoop(rate, cpuMs, async (times) => {
-        const applicant = applicantAt(timed(http, times));
-        await applicant.progress('reviewConsent');
-        const res = await applicant.submit();
-        if (res.statusCode !== 200) throw new Error(`SaveApplication → ${res.statusCode} ${res.body}`);
-      })),
-    };
-    console.log(line(o, 'journeys'));
-    return o;
-  });
-  console.log(summary(journeys, 'journey'));
+    let turn = 0;
+    const steps = await highestRate(50, async (rate) => {
+      const o = {
+        rate,
+        ...(await openLoop(rate, cpuMs, async (times, arrivedAt) => {
+          const res = await pool[turn++ % STEP_POOL]!.put('LegalTerms', validLegalTerms);
+          times.push(performance.now() - arrivedAt);
+          if (res.statusCode !== 200) throw new Error(`LegalTerms → ${res.statusCode} ${res.body}`);
+        })),
+      };
+      console.log(line(o, 'saves'));
+      return o;
+    });
+    console.log(summary(steps, 'step save'));
+  }
 } finally {
   await server.stop();
   await client.query(`drop schema ${schema} cascade`);
