@@ -8,6 +8,7 @@ import { build } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite.precompress.ts';
+import { startAfterPaint } from './vite.start-after-paint.ts';
 // By file: Node loads this config, and takes the domain package's TypeScript only through a relative path.
 // eslint-disable-next-line no-restricted-imports
 import {
@@ -142,18 +143,8 @@ function prerender(): Plugin {
         JSON.stringify(routePreloads, null, 1),
       );
       const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      // The page paints from the HTML and the stylesheet alone: the app's scripts are asked for once it has
-      // painted (public/start-app.js), so that they neither hold back the first paint nor count as blocking
-      // it in Lighthouse.
-      const app = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(template);
-      const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-      if (!app) throw new Error('prerender: no module script in index.html');
-      let startsAfterPaint = template.replace(app[0], '');
-      for (const link of preloads) startsAfterPaint = startsAfterPaint.replace(link[0], '');
-      startsAfterPaint = startsAfterPaint.replace(
-        '</head>',
-        `  <script src="/start-app.js" data-app="${app[1]}" data-preload="${preloads.map((l) => l[1]).join(' ')}" defer></script>\n  </head>`,
-      );
+      // The page paints from the HTML and the stylesheet alone.
+      const startsAfterPaint = startAfterPaint(template);
       writeFileSync(
         path.join(outDir, PRERENDERED_DIR, SERVER_RENDER_TEMPLATE),
         startsAfterPaint.replace('<div id="root"></div>', SERVER_RENDER_ROOT),

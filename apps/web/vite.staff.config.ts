@@ -11,6 +11,7 @@ import react from '@vitejs/plugin-react';
 // eslint-disable-next-line no-restricted-imports
 import { STAFF_SIGNED_OUT_PAGE } from '../../packages/domain/src/schemas/prerendered-pages.ts';
 import { precompress } from './vite.precompress.ts';
+import { startAfterPaint } from './vite.start-after-paint.ts';
 
 /** After the build, renders the signed-out page (src/staff/sign-in-prerender.tsx) into STAFF_SIGNED_OUT_PAGE. */
 function prerenderSignIn(): Plugin {
@@ -42,7 +43,8 @@ function prerenderSignIn(): Plugin {
         const { renderSignedOut } = (await import(
           pathToFileURL(path.join(ssrDir, 'sign-in-prerender.js')).href
         )) as typeof import('./src/staff/sign-in-prerender.tsx');
-        const page = readFileSync(path.join(outDir, 'staff.html'), 'utf8');
+        // The sign-in paints from the page and its stylesheet; the app is asked for once it has painted.
+        const page = startAfterPaint(readFileSync(path.join(outDir, 'staff.html'), 'utf8'));
         const signedOut = page.replace('<div id="root"></div>', `<div id="root">${renderSignedOut()}</div>`);
         if (signedOut === page) throw new Error('staff prerender: no <div id="root"></div> in staff.html');
         writeFileSync(path.join(outDir, STAFF_SIGNED_OUT_PAGE), signedOut);

@@ -77,7 +77,7 @@ test('without a session the server renders nothing of the step: the loading indi
   await expect(page).toHaveURL(/\/\?session=ended/);
 });
 
-test('the back office sends its sign-in whole to a visitor without a staff session, and the app to staff', async ({
+test('the back office sends its sign-in whole to a visitor without a staff session, its script asked for after the paint, and the app to staff', async ({
   browser,
 }) => {
   const context = await browser.newContext({ baseURL: STAFF_URL });
@@ -86,6 +86,10 @@ test('the back office sends its sign-in whole to a visitor without a staff sessi
   await page.goto('/');
   await expect(page.locator('h1')).toHaveText('Back office');
   await expect(page.locator('main a[href="/api/auth/login"]')).toHaveText('Sign in');
+  // Its script is asked for once the page has painted, not beside it.
+  const signIn = await (await page.request.get('/')).text();
+  expect(signIn).not.toContain('<script type="module"');
+  expect(signIn).toMatch(/<script src="\/start-app\.js" data-app="\/assets\/staff-[^"]+\.js"/);
   await context.close();
   // Signed in, the page is the app's: no sign-in comes with it.
   const staff = await signedInStaff(browser, 'rita');
