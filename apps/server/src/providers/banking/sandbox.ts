@@ -32,21 +32,19 @@ export function createSandboxBanking(deps: {
 }): BankingProvider {
   const { db, clock, slowSeconds } = deps;
 
-  /** The member number of an applicant, made once. */
+  /** The member number of an applicant, made once (one statement: a retry touches the row and reads it). */
   async function memberOf(trx: Database, applicantId: string, email: string): Promise<string> {
-    await trx
+    const member = await trx
       .insertInto('members')
       .values({
         member_number: sql<string>`nextval('member_number_seq')::text`,
         applicant_id: applicantId,
         email: email.toLowerCase(),
       })
-      .onConflict((oc) => oc.column('applicant_id').doNothing())
-      .execute();
-    const member = await trx
-      .selectFrom('members')
-      .select('member_number')
-      .where('applicant_id', '=', applicantId)
+      .onConflict((oc) =>
+        oc.column('applicant_id').doUpdateSet({ applicant_id: (eb) => eb.ref('excluded.applicant_id') }),
+      )
+      .returning('member_number')
       .executeTakeFirstOrThrow();
     return member.member_number;
   }
@@ -60,21 +58,22 @@ export function createSandboxBanking(deps: {
         ? await memberOf(trx, joint.applicantId, joint.contact.email1)
         : undefined;
       const productIds = request.products.map((p) => p.productId);
-      for (const productId of productIds) {
-        await trx
-          .insertInto('accounts')
-          .values({
+      // Each account made once, in one statement: a retry touches the rows and reads their numbers.
+      const accounts = await trx
+        .insertInto('accounts')
+        .values(
+          [...new Set(productIds)].map((productId) => ({
             account_number: sql<string>`nextval('account_number_seq')::text`,
             member_number: member.member_number,
             product_id: productId,
-          })
-          .onConflict((oc) => oc.columns(['member_number', 'product_id']).doNothing())
-          .execute();
-      }
-      const accounts = await trx
-        .selectFrom('accounts')
-        .select(['product_id', 'account_number'])
-        .where('member_number', '=', member.member_number)
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['member_number', 'product_id'])
+            .doUpdateSet({ product_id: (eb) => eb.ref('excluded.product_id') }),
+        )
+        .returning(['product_id', 'account_number'])
         .execute();
       return {
         status: 'approved' as const,
