@@ -34,6 +34,17 @@ test('a later page opened directly shows the saved answers before any script run
   await expectNoHorizontalScroll(page);
 });
 
+test('the landing without a product comes with the accounts to choose from before any script runs @mobile', async ({
+  page,
+}) => {
+  await withoutScripts(page);
+  await page.goto('/');
+  await expect(page.locator('h1')).toHaveText('Are you an existing member?');
+  await expect(page.locator('h2#choose-account')).toHaveText('Choose the account you want to open');
+  await expect(page.locator('.product-choices__list a').first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
 test('in French, the page is rendered in French', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'omo.lang', value: 'fr', url: baseURL! }]);
   await context.addInitScript(() => localStorage.setItem('omo.lang', 'fr'));

@@ -7,7 +7,9 @@
  *   production the non-production pages (/productlist, /Diagnostics, /dev/*) answer 404 (still with
  *   index.html, so the app shows its not-found page);
  * - the landing (/) and Get Started (/single/getstarted) get their prerendered page instead (decision 0023),
- *   in the language of the `omo.lang` cookie (English by default), filled in with this configuration;
+ *   in the language of the `omo.lang` cookie (English by default), filled in with this configuration; a
+ *   landing without a product, which shows the catalogue to choose from, is rendered for the request as
+ *   below;
  * - a page loaded on demand gets index.html with the loading indicator painted in the cookie's language, and
  *   links that ask for its scripts, stylesheets and texts (as the build listed them) and, for a step of a
  *   flow past Get Started with a session, the application its loader reads first: all of it comes with the
@@ -244,6 +246,8 @@ export default fp<SpaPluginOptions>(
       if (!html) return null;
       const productId = page === 'getStarted' ? undefined : await landingProductId(app, query);
       if (productId === null) return null;
+      // A landing without a product shows the catalogue to choose from: rendered for the request.
+      if (page !== 'getStarted' && productId === undefined && canRender) return null;
       return fillPage(html, slotValues(config, productId));
     };
 
@@ -304,7 +308,8 @@ export default fp<SpaPluginOptions>(
      */
     const renderedPage = async (request: FastifyRequest): Promise<string | null> => {
       const pathname = normalizePath(request.url);
-      if (!canRender || !routePreloads?.routes[pathname]) return null;
+      const isLanding = pathname === '/';
+      if (!canRender || !routePreloads || !(isLanding || routePreloads.routes[pathname])) return null;
       const lang = languageOf(request);
       try {
         renderer ??= import(pathToFileURL(renderModule).href).then(
@@ -319,13 +324,15 @@ export default fp<SpaPluginOptions>(
         if (!page) return null;
         // The page's own stylesheets, so that it paints as it will look; its scripts and the rest of its
         // texts asked for with the app's once it has painted; the application its loader reads, at once.
-        const files = [routePreloads.routes[pathname]!, routePreloads.languages[lang]];
+        // The landing is the entry's own page: its files and first texts are the template's.
+        const files = isLanding ? [] : [routePreloads.routes[pathname]!, routePreloads.languages[lang]];
         const styles = files
           .flatMap((f) => f.styles)
           .map((href) => `    <link rel="stylesheet" crossorigin href="${href}">\n`)
           .join('');
         const scripts = files.flatMap((f) => f.scripts).join(' ');
-        const readsApplication = findStepByPath(pathname)?.step && request.cookies[sessionCookie];
+        const readsApplication =
+          !isLanding && findStepByPath(pathname)?.step && request.cookies[sessionCookie];
         const fetches = readsApplication ? preloadLinks([], [APPLICATION_API_PATHS.application]) : '';
         // Replaced by functions: the applicant's answers may hold '$' patterns.
         return serverRenderedPage

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { productLoginUrl } from '@omo/domain';
 import { useTranslation } from '../../i18n/use-translation.tsx';
@@ -9,9 +9,8 @@ import { paths } from '../../config/paths.ts';
 import { BusyButton } from '../../components/form/busy-button.tsx';
 import { endSession } from '../../lib/session-api.ts';
 import type { LandingData } from './landing-loader.ts';
-
-// Shown only when no product is known: loaded then, not with the first screen.
-const ProductChoices = lazy(() => import('./product-choices.tsx'));
+// Shown only when no product is known, and then rendered by the server with the page: part of it.
+import ProductChoices from './product-choices.tsx';
 
 /** Landing (/): 'Are you an existing member?' with the sign-in and sign-up cards. */
 export function LandingPage() {
@@ -96,11 +95,7 @@ export function LandingPage() {
           </Link>
         </li>
       </ul>
-      {isChoosing ? (
-        <Suspense fallback={null}>
-          <ProductChoices choices={choices} />
-        </Suspense>
-      ) : null}
+      {isChoosing ? <ProductChoices choices={choices} /> : null}
     </div>
   );
 }
