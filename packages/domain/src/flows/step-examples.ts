@@ -27,6 +27,26 @@ export const EXAMPLE_HOME_PARTS = {
   country: 'CA',
 };
 
+/** A second Canadian address (no unit), by its home field names: a mailing address, or a move. */
+export const EXAMPLE_OTHER_PARTS = {
+  streetNumber: '111',
+  streetName: 'Wellington St',
+  cityName: 'Ottawa',
+  provinceName: 'ON',
+  postalCode: 'K1A 0A9',
+  country: 'CA',
+};
+
+/** The second address as the mailing address, by the mailing address's field names. */
+export const EXAMPLE_MAILING_PARTS = {
+  maStreetNumber: EXAMPLE_OTHER_PARTS.streetNumber,
+  maStreetName: EXAMPLE_OTHER_PARTS.streetName,
+  maCityName: EXAMPLE_OTHER_PARTS.cityName,
+  maProvinceName: EXAMPLE_OTHER_PARTS.provinceName,
+  maPostalCode: EXAMPLE_OTHER_PARTS.postalCode,
+  maCountry: EXAMPLE_OTHER_PARTS.country,
+};
+
 /** 'Where do you live?', typed by hand, mailing address the same. */
 export const EXAMPLE_ADDRESS = {
   isManualAddress: true,

@@ -1,4 +1,4 @@
-import { Writable } from 'node:stream';
+import { EXAMPLE_MAILING_PARTS } from '@omo/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -55,13 +55,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
   let counter = 0;
 
   beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await buildTestApp(database, { env: { LOG_LEVEL: 'trace', CONTACT_PHONE }, logStream });
+    t = await buildTestApp(database, { env: { LOG_LEVEL: 'trace', CONTACT_PHONE }, logLines });
     const [base] = await t.app.db.selectFrom('products').select(['data']).where('id', '=', '2001').execute();
     for (const extra of EXTRA_PRODUCTS) {
       const data = {
@@ -561,12 +555,7 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
       const body = manualAddress({
         isMailingAddressSame: false,
         isManualMailingAddress: true,
-        maStreetNumber: '111',
-        maStreetName: 'Wellington St',
-        maCityName: 'Ottawa',
-        maProvinceName: 'ON',
-        maPostalCode: 'K1A 0A9',
-        maCountry: 'CA',
+        ...EXAMPLE_MAILING_PARTS,
       });
       const res = await put(cookie, 'Address', body);
       expect(res.statusCode, res.body).toBe(200);

@@ -5,6 +5,7 @@ import {
   addressRetrieveItemSchema,
   APPLICATION_API_PATHS,
   EXAMPLE_HOME_PARTS,
+  EXAMPLE_OTHER_PARTS,
   type AddressFindItem,
   type AddressRetrieveItem,
 } from '@omo/domain';
@@ -301,15 +302,7 @@ describe('address', () => {
     await user.selectOptions(screen.getByLabelText('Province'), 'ON');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(visited).toContain('/single/confirmproducts'));
-    expect(puts(calls)[0]?.body).toMatchObject({
-      isManualAddress: true,
-      streetNumber: '111',
-      streetName: 'Wellington St',
-      cityName: 'Ottawa',
-      provinceName: 'ON',
-      postalCode: 'K1A 0A9',
-      country: 'CA',
-    });
+    expect(puts(calls)[0]?.body).toMatchObject({ isManualAddress: true, ...EXAMPLE_OTHER_PARTS });
   });
 
   it('unchecking the mailing box reveals the mailing search, which is then required', async () => {
