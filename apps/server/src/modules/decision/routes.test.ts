@@ -8,6 +8,7 @@ import {
 } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { expectFieldErrors } from '../../testing/problems.ts';
+import { memberCountOf } from '../../testing/members.ts';
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -45,14 +46,7 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
       .json<OutboxMail[]>()
       .filter((m) => m.channel === 'email' && m.to === to);
 
-  const memberCount = async (applicantId: string) =>
-    (
-      await t.app.db
-        .selectFrom('members')
-        .select('member_number')
-        .where('applicant_id', '=', applicantId)
-        .execute()
-    ).length;
+  const memberCount = (applicantId: string) => memberCountOf(t.app.db, applicantId);
 
   it('approves any other applicant: a member number, an account per product, the welcome page', async () => {
     const a = await ready({ productIds: ['2001', '2003'] });
