@@ -56,6 +56,16 @@ export const PRODUCTION_TEST_ENV: Record<string, string> = {
   STAFF_OIDC_CLIENT_SECRET: 'a-test-secret-of-the-back-office',
 };
 
+/** Credentials of the identity partners (Alloy, Onfido) as the env states them: enough to choose them. */
+export const IDENTITY_PARTNER_TEST_ENV: Record<string, string> = {
+  IRS_REQUEST_KEY: 'J-journey',
+  ALLOY_WORKFLOW_TOKEN: 'wf',
+  ALLOY_WORKFLOW_SECRET: 'secret',
+  ONFIDO_API_TOKEN: 'api_live.x',
+  ONFIDO_WORKFLOW_ID: 'wf-1',
+  ONFIDO_WEBHOOK_TOKEN: 'hook',
+};
+
 /** The Redis server of the environment (CI starts one), or undefined. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
 
