@@ -21,11 +21,14 @@ export function serverProcessEnv(port: number): Record<string, string> {
   };
 }
 
-/** Starts the server with `env` over the test's own environment; its output is piped. */
-export function spawnServer(env: Record<string, string>): ChildProcess {
+/**
+ * Starts the server with `env` over the test's own environment (with `envOnly`, on `env` alone: the
+ * machine's own settings do not count); its output is piped.
+ */
+export function spawnServer(env: Record<string, string>, { envOnly = false } = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    env: envOnly ? env : { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
