@@ -1,4 +1,4 @@
-/** The members the database holds, read as the tests count them. */
+/** What the database holds for an applicant, read back as the tests check it. */
 import type { Database } from '../db/database.ts';
 
 /** How many members were opened for the applicant. */
@@ -20,4 +20,17 @@ export async function memberNumbersOfApplication(db: Database, applicationId: st
     .where('applicants.application_id', '=', applicationId)
     .execute();
   return rows.map((r) => r.member_number);
+}
+
+/** The ids of the applicant with this e-mail address and of their application. */
+export async function idsOf(
+  db: Database,
+  email: string,
+): Promise<{ applicantId: string; applicationId: string }> {
+  const row = await db
+    .selectFrom('applicants')
+    .select(['id', 'application_id'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { applicantId: row.id, applicationId: row.application_id };
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { APPLICANT_ANSWERS, TestApplicant } from '../../testing/applicant.ts';
 import { TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
+import { idsOf } from '../../testing/records.ts';
 import type { PersonalInfoForm } from '@omo/domain';
 import { getSinCiphertext, saveAnswer } from './repository.ts';
 
@@ -102,11 +103,11 @@ describe.each(TEST_DATABASES)('the application lifecycle on $name', (database) =
           a.submit(),
           a.put('PersonalInfo', { ...a.personalInfo(), middleName: 'Raced' }),
         ]);
+        const { applicationId } = await idsOf(t.app.db, a.email);
         const snapshot = await t.app.db
           .selectFrom('decision_snapshots')
-          .innerJoin('applicants', 'applicants.application_id', 'decision_snapshots.application_id')
-          .select('decision_snapshots.snapshot')
-          .where('applicants.email', '=', a.email)
+          .select('snapshot')
+          .where('application_id', '=', applicationId)
           .executeTakeFirst();
         if (saved.statusCode === 200) {
           // The save came first: its change made the identity check run again, so no decision was taken

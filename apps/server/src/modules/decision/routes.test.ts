@@ -8,7 +8,7 @@ import {
 } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { expectFieldErrors } from '../../testing/problems.ts';
-import { memberCountOf } from '../../testing/members.ts';
+import { idsOf, memberCountOf } from '../../testing/records.ts';
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -152,11 +152,11 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
     await a.submit();
     await a.submit();
     const view = (await a.view()).json();
+    const { applicationId } = await idsOf(t.app.db, a.email);
     const reports = await t.app.db
-      .selectFrom('outcome_reports as r')
-      .innerJoin('applicants as p', 'p.application_id', 'r.application_id')
-      .select('r.report')
-      .where('p.email', '=', a.email)
+      .selectFrom('outcome_reports')
+      .select('report')
+      .where('application_id', '=', applicationId)
       .execute();
     expect(view.decision.outcome).toBe('declined');
     expect(reports).toEqual([{ report: 'unsuccessful' }]);

@@ -8,6 +8,7 @@ import {
   validLegalTerms,
 } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
+import { idsOf } from '../../testing/records.ts';
 import { readFunnelEvents } from './repository.ts';
 
 /** Everything a test applicant typed or was given: what no funnel event may hold. */
@@ -31,11 +32,11 @@ describe.each(TEST_DATABASES)('funnel events on $name', (database) => {
   const eventsOf = async (funnelId: string) =>
     (await readFunnelEvents(t.app.db)).filter((e) => e.funnelId === funnelId);
   const funnelIdOf = async (a: TestApplicant) => {
+    const { applicantId } = await idsOf(t.app.db, a.email);
     const row = await t.app.db
-      .selectFrom('funnels as f')
-      .innerJoin('applicants as p', 'p.id', 'f.applicant_id')
-      .select('f.funnel_id')
-      .where('p.email', '=', a.email)
+      .selectFrom('funnels')
+      .select('funnel_id')
+      .where('applicant_id', '=', applicantId)
       .executeTakeFirstOrThrow();
     return row.funnel_id;
   };

@@ -11,7 +11,7 @@ import {
   type SaveResponse,
 } from '../../testing/applicant.ts';
 import { buildTestApp, dropTestSchema, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
-import { memberCountOf } from '../../testing/members.ts';
+import { memberCountOf } from '../../testing/records.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 describe.each(TEST_DATABASES)('joint applications on $name', (database) => {

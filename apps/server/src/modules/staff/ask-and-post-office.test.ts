@@ -3,7 +3,7 @@ import { linkCodeMailedTo, TestApplicant } from '../../testing/applicant.ts';
 import { comeBackByLink, RESUME_LINK } from '../../testing/resume.ts';
 import { newRequestId, staffCall, useStaffTestApp } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
-import { memberNumbersOfApplication } from '../../testing/members.ts';
+import { memberNumbersOfApplication } from '../../testing/records.ts';
 import { signInPersonIdNotification } from '../../providers/in-person-id/notification.ts';
 
 const SECRET = 'test-canada-post-secret';

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
 import { newRequestId, staffCall, useStaffTestApp, type SignedInStaff } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
-import { memberNumbersOfApplication } from '../../testing/members.ts';
+import { memberNumbersOfApplication } from '../../testing/records.ts';
 
 const decided = (outcome: Decision['outcome'], extra: Partial<Decision> = {}): Decision => ({
   ...DECIDING,

@@ -16,7 +16,8 @@ export interface FakeCanadaPost {
   close(): Promise<void>;
 }
 
-const FIND_ITEMS = [
+/** What the fake's Find answers for any term: a container, then an address. */
+export const FIND_ITEMS = [
   {
     Id: 'CA|CP|B|0000290',
     Text: '290 Bremner Blvd',
