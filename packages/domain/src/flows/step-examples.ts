@@ -123,6 +123,15 @@ export const EXAMPLE_VIEW_LATER_STEPS_UNANSWERED = {
   decision: null,
 };
 
+/** A GIC's maturity instructions as the catalogue allows them: every one but a cheque. */
+export const EXAMPLE_GIC_MATURITY_OPTIONS = {
+  mdAllowRenew: true,
+  mdAllowTransfer: true,
+  mdAllowCheque: false,
+  mdAllowMature: true,
+  mdAllowRollover: true,
+};
+
 /** The answers of an applicant who has answered nothing yet. */
 export const NO_ANSWERS: ApplicantAnswers = {
   personalInfo: null,
