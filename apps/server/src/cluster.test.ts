@@ -1,33 +1,19 @@
 // SERVER_PROCESSES: one omo on PostgreSQL as several processes sharing its port (started as `npm start`
 // starts it, from source). The requests are answered by every process, /metrics counts them all, a process
 // that dies is replaced, and a SIGTERM stops them all gracefully. On PGlite the setting is refused.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import type { InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig, ConfigError } from './config.ts';
 import { TestApplicant } from './testing/applicant.ts';
+import { freePort } from './testing/free-port.ts';
 import { createHttpInjector, type Injector } from './testing/http-injector.ts';
-import {
-  createTestSchema,
-  dropTestSchema,
-  FIXTURE_SEED_DIR,
-  FIXTURE_WEB_DIST,
-  REPO_ROOT,
-} from './testing/test-app.ts';
+import { pollUntil as until } from './testing/poll.ts';
+import { serverProcessEnv, spawnServer } from './testing/server-process.ts';
+import { createTestSchema, dropTestSchema } from './testing/test-app.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const TOKEN = 'cluster-test-operations-token-0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** The pids of a process's node children (its workers; not tsx's esbuild). */
 function childrenOf(pid: number): number[] {
@@ -45,16 +31,6 @@ const startedPids = (log: string) =>
     .split('\n')
     .filter((line) => line.includes('omo server started'))
     .map((line) => (JSON.parse(line) as { pid: number }).pid);
-
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 describe('SERVER_PROCESSES=2 on PostgreSQL', () => {
   let schema: string | undefined;
@@ -90,26 +66,12 @@ describe('SERVER_PROCESSES=2 on PostgreSQL', () => {
     schema = await createTestSchema(DATABASE_URL);
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        STAFF_PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        APP_ENV: 'test',
-        SEED_DIR: FIXTURE_SEED_DIR,
-        WEB_DIST: FIXTURE_WEB_DIST,
-        LOG_LEVEL: 'info',
-        RATE_LIMIT_PER_MINUTE: '100000',
-        REDIS_URL: '',
-        OPERATIONS_TOKEN: TOKEN,
-        DATABASE_URL,
-        DATABASE_SCHEMA: schema,
-        SERVER_PROCESSES: '2',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    child = spawnServer({
+      ...serverProcessEnv(port),
+      OPERATIONS_TOKEN: TOKEN,
+      DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      SERVER_PROCESSES: '2',
     });
     child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));

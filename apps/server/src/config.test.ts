@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_DOCS, CONFIG_VARIABLES, ConfigError, findRepoRoot, parseConfig } from './config.ts';
+import { IDENTITY_PARTNER_TEST_ENV } from './testing/test-app.ts';
 
 const ROOT = '/srv/omo';
 
@@ -17,12 +18,7 @@ const PRODUCTION: Record<string, string> = {
   TWILIO_VERIFY_SERVICE_SID: `VA${'b'.repeat(32)}`,
   CANADA_POST_KEY: 'AA11-AA11-AA11-AA11',
   IRS_API_URL: 'https://api.alloy.co',
-  IRS_REQUEST_KEY: 'J-journey',
-  ALLOY_WORKFLOW_TOKEN: 'wf',
-  ALLOY_WORKFLOW_SECRET: 'secret',
-  ONFIDO_API_TOKEN: 'api_live.x',
-  ONFIDO_WORKFLOW_ID: 'wf-1',
-  ONFIDO_WEBHOOK_TOKEN: 'hook',
+  ...IDENTITY_PARTNER_TEST_ENV,
   STAFF_PUBLIC_URL: 'https://staff.omo.example',
   STAFF_OIDC_ISSUER: 'https://login.microsoftonline.com/00000000-0000-4000-8000-000000000000/v2.0',
   STAFF_OIDC_CLIENT_ID: 'omo-back-office',

@@ -1,16 +1,10 @@
 // A production-mode instance as an attacker finds it: the client address is the TCP peer unless the request
 // came through a configured proxy, and the operator calls (ClearCache, the OpenAPI document) are absent to
 // anyone without the operator's token.
-import { spawn } from 'node:child_process';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import {
-  buildTestApp,
-  PRODUCTION_TEST_ENV,
-  REPO_ROOT,
-  TEST_DATABASES,
-  type TestApp,
-} from './testing/test-app.ts';
+import { expectToContainEach } from './testing/expect-text.ts';
+import { spawnServer } from './testing/server-process.ts';
+import { buildTestApp, PRODUCTION_TEST_ENV, TEST_DATABASES, type TestApp } from './testing/test-app.ts';
 
 const PRODUCTION = { ...PRODUCTION_TEST_ENV, RATE_LIMIT_PER_MINUTE: '20' };
 const OPERATOR_TOKEN = 'operator-secret-'.padEnd(48, 'z');
@@ -39,12 +33,7 @@ describe('client address in production', () => {
     const lines: string[] = [];
     const t = await buildTestApp(pglite, {
       env: { ...PRODUCTION, LOG_LEVEL: 'info' },
-      logStream: new Writable({
-        write(chunk: Buffer, _enc, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
+      logLines: lines,
     });
     try {
       const got = await statuses(t, 30, (i) => ({
@@ -153,15 +142,14 @@ describe('operator calls in production', () => {
 
 /** Starts the server as `npm start` does (from source) and waits for it to exit; its status and output. */
 async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    // Only what is given here: the machine's own DATABASE_URL, SMTP_URL or PUBLIC_URL must not count.
-    env: { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_URL: 'memory://', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // Only what is given here: the machine's own DATABASE_URL, SMTP_URL or PUBLIC_URL must not count.
+  const child = spawnServer(
+    { PATH: process.env.PATH ?? '', PORT: '0', DATABASE_URL: 'memory://', ...env },
+    { envOnly: true },
+  );
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { code, output };
 }
@@ -174,15 +162,13 @@ describe('a production start', () => {
     });
     expect(code).toBe(1);
     expect(output).toContain('APP_ENV=production: refusing to start.');
-    for (const named of [
+    expectToContainEach(output, [
       'phone verification (PHONE_VERIFICATION_PROVIDER)',
       'core banking (CORE_BANKING_PROVIDER)',
       'PUBLIC_URL is unset',
       'SMTP_URL is unset',
       'TRUST_PROXY is unset',
-    ]) {
-      expect(output).toContain(named);
-    }
+    ]);
     expect(output).not.toContain('omo server started');
   }, 60_000);
 });

@@ -6,35 +6,21 @@
 // Then: one member, one decision e-mail, the applicant sees the approved decision. A server killed while
 // the applicant still waits for the decision (before the processing page was shown) e-mails it too, once,
 // when its job decides after the restart.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestApplicant } from './testing/applicant.ts';
+import { freePort } from './testing/free-port.ts';
 import { createHttpInjector } from './testing/http-injector.ts';
-import {
-  createTestSchema,
-  dropTestSchema,
-  FIXTURE_SEED_DIR,
-  FIXTURE_WEB_DIST,
-  REPO_ROOT,
-} from './testing/test-app.ts';
+import { pollUntil } from './testing/poll.ts';
+import { serverProcessEnv, spawnServer } from './testing/server-process.ts';
+import { createTestSchema, dropTestSchema } from './testing/test-app.ts';
 
 const SLOW_SECONDS = 8;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** A server process and the lines it logged. */
 class ServerProcess {
@@ -49,11 +35,7 @@ class ServerProcess {
 
   async start(): Promise<void> {
     this.log = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer(this.env);
     this.child = child;
     child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
@@ -108,15 +90,7 @@ const databases = [
 ];
 
 /** Waits until `read` answers something `done` accepts. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 90_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    value = await read();
-  }
-  return value;
-}
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) => pollUntil(read, done, 90_000, 250);
 
 describe.each(databases)('a server killed mid-decision and restarted, on $name', ({ postgres }) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'omo-restart-'));
@@ -160,24 +134,14 @@ describe.each(databases)('a server killed mid-decision and restarted, on $name',
     if (postgres) schema ??= await createTestSchema(process.env.DATABASE_URL!);
     const port = await freePort();
     return new ServerProcess({
-      PORT: String(port),
-      STAFF_PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      APP_ENV: 'test',
+      ...serverProcessEnv(port),
       DATA_DIR: dataDir,
-      SEED_DIR: FIXTURE_SEED_DIR,
-      WEB_DIST: FIXTURE_WEB_DIST,
-      LOG_LEVEL: 'info',
       DECISION_WAIT_SECONDS: String(waitSeconds),
       SANDBOX_SLOW_DECISION_SECONDS: String(SLOW_SECONDS),
       JOB_POLL_SECONDS: '0.5',
       JOB_EXPIRE_SECONDS: '4',
       JOB_RETRY_SECONDS: '1',
       JOB_MAINTENANCE_SECONDS: '1',
-      // The test polls the decision and the outbox: the per-IP ceiling is other tests' to prove.
-      RATE_LIMIT_PER_MINUTE: '100000',
-      REDIS_URL: '',
       ...(postgres
         ? { DATABASE_URL: process.env.DATABASE_URL!, DATABASE_SCHEMA: schema! }
         : { DATABASE_URL: '' }),

@@ -1,7 +1,7 @@
 // Text PostgreSQL cannot store (a NUL, an unpaired surrogate) is refused by the domain schemas with a field
 // message, never a 500; a database error that still happens is logged without its query, its parameters or
 // its message, and an invalid-text one answers 400.
-import { Writable } from 'node:stream';
+import { EXAMPLE_MAILING_PARTS } from '@omo/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_ANSWERS, TestApplicant } from './testing/applicant.ts';
@@ -25,12 +25,7 @@ const mailingByHand = {
   ...APPLICANT_ANSWERS.address,
   isMailingAddressSame: false,
   isManualMailingAddress: true,
-  maStreetNumber: '111',
-  maStreetName: 'Wellington St',
-  maCityName: 'Ottawa',
-  maProvinceName: 'ON',
-  maPostalCode: 'K1A 0A9',
-  maCountry: 'CA',
+  ...EXAMPLE_MAILING_PARTS,
 };
 const bySearch = {
   isManualAddress: false,
@@ -49,12 +44,7 @@ describe.each(TEST_DATABASES)('unstorable text on $name', (database) => {
     t = await buildTestApp(database, {
       env: { LOG_LEVEL: 'trace' },
       rateLimitMax: 100_000,
-      logStream: new Writable({
-        write(chunk: Buffer, _enc, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      }),
+      logLines: lines,
       extend(app) {
         // Database errors as a module could meet them, with personal data in the parameters.
         app.post('/api/test/store-nul', async () => {

@@ -11,9 +11,9 @@ import { startFakeOnfido } from '../providers/documents/onfido.fake.ts';
 import { createOnfidoDocumentVerification } from '../providers/documents/onfido.ts';
 import { startFakeAlloy } from '../providers/identity/alloy.fake.ts';
 import { createAlloyIdentity } from '../providers/identity/alloy.ts';
-import type { IdentityProfile } from '../providers/identity/identity.ts';
 import { startFakeTwilio } from '../providers/phone-verification/twilio.fake.ts';
 import { createTwilioPhoneVerification } from '../providers/phone-verification/twilio.ts';
+import { adaIdentityProfile } from '../testing/identity-profile.ts';
 import { closedPortUrl, startFaultyHttp, type Fault, type FaultyHttp } from '../testing/faulty-http.ts';
 
 /** A short partner timeout, so a slow partner is given up quickly. */
@@ -76,25 +76,11 @@ const ALLOY = { journeyToken: 'J-fault', workflowToken: 'wf', workflowSecret: 's
 const ONFIDO = { apiToken: 'api_sandbox.fault', workflowId: 'wf-fault', webhookToken: 'hook' };
 const CP_KEY = 'AA11-AA11-AA11-AA11';
 
-const PROFILE: IdentityProfile = {
+const PROFILE = adaIdentityProfile({
   externalId: '7f1c2a54-0000-4000-8000-000000000001',
-  nameFirst: 'Ada',
-  nameLast: 'Lovelace',
   birthDate: '1980-05-10',
-  emailAddress: 'ada@example.com',
   phoneNumber: '4165550100',
-  addresses: [
-    {
-      type: 'primary',
-      line1: '290 Bremner Blvd',
-      city: 'Toronto',
-      state: 'ON',
-      postalCode: 'M5V 3L9',
-      countryCode: 'CA',
-    },
-  ],
-  phoneVerified: true,
-};
+});
 
 describe('Twilio Verify, failing', () => {
   const partner = behindRelay(() => startFakeTwilio(TWILIO));

@@ -9,7 +9,7 @@ import { startFakeOnfido, type FakeOnfido } from '../providers/documents/onfido.
 import { startFakeAlloy, type FakeAlloy } from '../providers/identity/alloy.fake.ts';
 import { TestApplicant, type OutboxMail } from '../testing/applicant.ts';
 import { startFaultyHttp, type FaultyHttp } from '../testing/faulty-http.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
 import { eventually, logCapture } from './log-capture.ts';
 
 const ALLOY = { journeyToken: 'J-fault', workflowToken: 'wf', workflowSecret: 'secret' };
@@ -27,29 +27,26 @@ describe('the identity and document partners unavailable', () => {
     onfido = await startFakeOnfido(ONFIDO);
     alloyRelay = await startFaultyHttp(alloy.baseUrl, { lateMs: 600 });
     onfidoRelay = await startFaultyHttp(onfido.baseUrl, { lateMs: 600 });
-    t = await buildTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        logStream: log.stream,
-        env: {
-          LOG_LEVEL: 'info',
-          IDENTITY_PROVIDER: 'alloy',
-          IRS_API_URL: alloyRelay.baseUrl,
-          IRS_REQUEST_KEY: ALLOY.journeyToken,
-          ALLOY_WORKFLOW_TOKEN: ALLOY.workflowToken,
-          ALLOY_WORKFLOW_SECRET: ALLOY.workflowSecret,
-          DOCUMENT_VERIFICATION_PROVIDER: 'onfido',
-          ONFIDO_BASE_URL: onfidoRelay.baseUrl,
-          ONFIDO_API_TOKEN: ONFIDO.apiToken,
-          ONFIDO_WORKFLOW_ID: ONFIDO.workflowId,
-          ONFIDO_WEBHOOK_TOKEN: ONFIDO.webhookToken,
-          PARTNER_TIMEOUT_SECONDS: '0.3',
-          DECISION_WAIT_SECONDS: '0.5',
-          JOB_POLL_SECONDS: '0.5',
-          JOB_RETRY_SECONDS: '1',
-        },
+    t = await buildTestApp(TEST_DATABASES[0]!, {
+      logStream: log.stream,
+      env: {
+        LOG_LEVEL: 'info',
+        IDENTITY_PROVIDER: 'alloy',
+        IRS_API_URL: alloyRelay.baseUrl,
+        IRS_REQUEST_KEY: ALLOY.journeyToken,
+        ALLOY_WORKFLOW_TOKEN: ALLOY.workflowToken,
+        ALLOY_WORKFLOW_SECRET: ALLOY.workflowSecret,
+        DOCUMENT_VERIFICATION_PROVIDER: 'onfido',
+        ONFIDO_BASE_URL: onfidoRelay.baseUrl,
+        ONFIDO_API_TOKEN: ONFIDO.apiToken,
+        ONFIDO_WORKFLOW_ID: ONFIDO.workflowId,
+        ONFIDO_WEBHOOK_TOKEN: ONFIDO.webhookToken,
+        PARTNER_TIMEOUT_SECONDS: '0.3',
+        DECISION_WAIT_SECONDS: '0.5',
+        JOB_POLL_SECONDS: '0.5',
+        JOB_RETRY_SECONDS: '1',
       },
-    );
+    });
   });
   afterAll(async () => {
     await t.close();

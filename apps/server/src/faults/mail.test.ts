@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closedPortUrl } from '../testing/faulty-http.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
 import { eventually, logCapture } from './log-capture.ts';
 
 /** An SMTP server that accepts connections and never says hello. */
@@ -43,19 +43,16 @@ describe('the SMTP server failing', () => {
       });
     }
     const log = logCapture();
-    const t: TestApp = await buildTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        logStream: log.stream,
-        env: {
-          LOG_LEVEL: 'info',
-          SMTP_URL: smtpUrl,
-          PARTNER_TIMEOUT_SECONDS: '0.3',
-          JOB_POLL_SECONDS: '0.5',
-          JOB_RETRY_SECONDS: '60',
-        },
+    const t: TestApp = await buildTestApp(TEST_DATABASES[0]!, {
+      logStream: log.stream,
+      env: {
+        LOG_LEVEL: 'info',
+        SMTP_URL: smtpUrl,
+        PARTNER_TIMEOUT_SECONDS: '0.3',
+        JOB_POLL_SECONDS: '0.5',
+        JOB_RETRY_SECONDS: '60',
       },
-    );
+    });
     closers.push(() => t.close());
     await t.app.db.transaction().execute((trx) =>
       t.app.mail.queue(trx, {

@@ -8,7 +8,7 @@ import { startFakeCanadaPost, type FakeCanadaPost } from '../providers/address-l
 import { startFakeTwilio, type FakeTwilio } from '../providers/phone-verification/twilio.fake.ts';
 import { TestApplicant } from '../testing/applicant.ts';
 import { startFaultyHttp, type FaultyHttp } from '../testing/faulty-http.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, type TestApp } from '../testing/test-app.ts';
 import { logCapture, type LogCapture } from './log-capture.ts';
 
 const TIMEOUT_SECONDS = '0.3';
@@ -30,24 +30,21 @@ describe('the SMS and address partners failing', () => {
     canadaPost = await startFakeCanadaPost(CP_KEY);
     twilioRelay = await startFaultyHttp(twilio.baseUrl, { lateMs: 600 });
     canadaPostRelay = await startFaultyHttp(canadaPost.baseUrl, { lateMs: 600 });
-    t = await buildTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        logStream: log.stream,
-        env: {
-          LOG_LEVEL: 'info',
-          PHONE_VERIFICATION_PROVIDER: 'twilio',
-          TWILIO_BASE_URL: twilioRelay.baseUrl,
-          TWILIO_ACCOUNT_SID: TWILIO.accountSid,
-          TWILIO_AUTH_TOKEN: TWILIO.authToken,
-          TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
-          ADDRESS_LOOKUP_PROVIDER: 'canadapost',
-          CANADA_POST_BASE_URL: canadaPostRelay.baseUrl,
-          CANADA_POST_KEY: CP_KEY,
-          PARTNER_TIMEOUT_SECONDS: TIMEOUT_SECONDS,
-        },
+    t = await buildTestApp(TEST_DATABASES[0]!, {
+      logStream: log.stream,
+      env: {
+        LOG_LEVEL: 'info',
+        PHONE_VERIFICATION_PROVIDER: 'twilio',
+        TWILIO_BASE_URL: twilioRelay.baseUrl,
+        TWILIO_ACCOUNT_SID: TWILIO.accountSid,
+        TWILIO_AUTH_TOKEN: TWILIO.authToken,
+        TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
+        ADDRESS_LOOKUP_PROVIDER: 'canadapost',
+        CANADA_POST_BASE_URL: canadaPostRelay.baseUrl,
+        CANADA_POST_KEY: CP_KEY,
+        PARTNER_TIMEOUT_SECONDS: TIMEOUT_SECONDS,
       },
-    );
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -56,6 +53,13 @@ describe('the SMS and address partners failing', () => {
     await twilio.close();
     await canadaPost.close();
   });
+
+  /** `count` partner warnings logged since the first `before` of them, the first one like `first`. */
+  const expectWarningsSince = (before: number, count: number, first: Record<string, unknown>) => {
+    const warnings = partnerWarnings(log).slice(before);
+    expect(warnings).toHaveLength(count);
+    expect(warnings[0]).toMatchObject(first);
+  };
 
   it('address suggestions: a slow or failing Canada Post answers 503 "enter it manually" at once, logged once', async () => {
     for (const fault of ['late', 'http500', 'malformed'] as const) {
@@ -70,9 +74,7 @@ describe('the SMS and address partners failing', () => {
       expect(res.json()).toMatchObject({
         detail: 'Address lookup is unavailable. Enter the address manually.',
       });
-      const warnings = partnerWarnings(log).slice(before);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatchObject({
+      expectWarningsSince(before, 1, {
         partner: 'addressLookup',
         provider: 'canadapost',
         operation: 'find',
@@ -98,9 +100,7 @@ describe('the SMS and address partners failing', () => {
     }
     const third = await applicant.view();
     expect(third.json()).toMatchObject({ phone: { canContinue: true } });
-    const warnings = partnerWarnings(log).slice(before);
-    expect(warnings).toHaveLength(3);
-    expect(warnings[0]).toMatchObject({
+    expectWarningsSince(before, 3, {
       partner: 'phoneVerification',
       provider: 'twilio',
       operation: 'startVerification',

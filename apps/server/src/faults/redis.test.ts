@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../testing/tcp-proxy.ts';
-import { buildTestApp, TEST_REDIS_URL, type TestApp } from '../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, TEST_REDIS_URL, type TestApp } from '../testing/test-app.ts';
 import { eventually, logCapture } from './log-capture.ts';
 
 const REDIS_URL = TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -47,14 +47,11 @@ describe('Redis unreachable at start', () => {
 
   it('starts, counts the limits in memory, says so once in the log and in the heartbeat', async () => {
     const log = logCapture();
-    const t = await buildTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, LOG_LEVEL: 'info' },
-        logStream: log.stream,
-        rateLimitMax: LIMIT,
-      },
-    );
+    const t = await buildTestApp(TEST_DATABASES[0]!, {
+      env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, LOG_LEVEL: 'info' },
+      logStream: log.stream,
+      rateLimitMax: LIMIT,
+    });
     apps.push(t);
     expect(await calls(t, LIMIT + 1)).toEqual([200, 200, 200, 429]);
     const beat = await heartbeat(t);
@@ -80,15 +77,12 @@ describe('Redis lost and back', () => {
     proxy.down();
     const log = logCapture();
     const namespace = `omo-fault-${process.pid}-${Date.now()}-`;
-    const t = await buildTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, LOG_LEVEL: 'info' },
-        logStream: log.stream,
-        rateLimitMax: LIMIT,
-        rateLimitNamespace: namespace,
-      },
-    );
+    const t = await buildTestApp(TEST_DATABASES[0]!, {
+      env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, LOG_LEVEL: 'info' },
+      logStream: log.stream,
+      rateLimitMax: LIMIT,
+      rateLimitNamespace: namespace,
+    });
     closers.push(() => t.close());
     expect((await heartbeat(t)).body).toMatchObject({ redis: 'Degraded' });
     expect(await calls(t, 1, '192.0.2.30')).toEqual([200]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config.ts';
+import { PRODUCTION_TEST_ENV } from '../testing/test-app.ts';
 import {
   createSinCipher,
   hashPassword,
@@ -22,22 +23,9 @@ const tempDir = () => {
   dirs.push(d);
   return d;
 };
-// What else a production start needs (decision 0053); harmless elsewhere.
-const config = (env: Record<string, string>) =>
-  parseConfig(
-    {
-      ALLOW_SANDBOX_IN_PRODUCTION: 'true',
-      PUBLIC_URL: 'https://apply.omo.example',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      TRUST_PROXY: 'false',
-      STAFF_PUBLIC_URL: 'https://staff.omo.example',
-      STAFF_OIDC_ISSUER: 'https://login.omo.example',
-      STAFF_OIDC_CLIENT_ID: 'omo-back-office',
-      STAFF_OIDC_CLIENT_SECRET: 'a-test-secret-of-the-back-office',
-      ...env,
-    },
-    tempDir(),
-  );
+// What else a production start needs (decision 0053), but its environment and its SIN key; harmless elsewhere.
+const { APP_ENV: _production, SIN_ENCRYPTION_KEY: _key, ...PRODUCTION_NEEDS } = PRODUCTION_TEST_ENV;
+const config = (env: Record<string, string>) => parseConfig({ ...PRODUCTION_NEEDS, ...env }, tempDir());
 
 describe('passwords', () => {
   it('hashes with argon2id and verifies', async () => {

@@ -94,6 +94,13 @@ describe('web app serving (non-production)', () => {
 
   describe('a page loaded on demand', () => {
     const links = (body: string) => [...body.matchAll(/<link [^>]+>/g)].map((m) => m[0]);
+    /** The address page's scripts, its texts in `language` and its stylesheet. */
+    const addressPageLinks = (language: string) => [
+      '<link rel="modulepreload" crossorigin href="/assets/address-page-abc.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/forms-abc.js">',
+      `<link rel="modulepreload" crossorigin href="/assets/${language}-abc.js">`,
+      '<link rel="preload" as="style" crossorigin href="/assets/address-abc.css">',
+    ];
 
     it("paints the loading indicator and asks with the page for the route's scripts and stylesheets and the rest of the English texts", async () => {
       const res = await t.app.inject('/single/address');
@@ -104,12 +111,7 @@ describe('web app serving (non-production)', () => {
       expect(res.body).toContain('omo test app');
       // Painted before the scripts run: the loading indicator, in English without a language cookie.
       expect(res.body).toContain('<div id="root"><p>loading en</p></div>');
-      expect(links(res.body)).toEqual([
-        '<link rel="modulepreload" crossorigin href="/assets/address-page-abc.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/forms-abc.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/en-abc.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/address-abc.css">',
-      ]);
+      expect(links(res.body)).toEqual(addressPageLinks('en'));
     });
 
     it("asks for the application a step reads first when there is a session, in the cookie's language", async () => {
@@ -120,10 +122,7 @@ describe('web app serving (non-production)', () => {
       expect(res.body).toContain('<html lang="fr">');
       expect(res.body).toContain('<p>loading fr</p>');
       expect(links(res.body)).toEqual([
-        '<link rel="modulepreload" crossorigin href="/assets/address-page-abc.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/forms-abc.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/fr-abc.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/address-abc.css">',
+        ...addressPageLinks('fr'),
         '<link rel="preload" href="/api/omo/Application" as="fetch" crossorigin="anonymous">',
       ]);
     });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.ts';
-import { buildTestApp, TEST_DATABASES, testConfig } from '../testing/test-app.ts';
+import {
+  buildTestApp,
+  IDENTITY_PARTNER_TEST_ENV,
+  TEST_DATABASES,
+  testConfig,
+  type TestApp,
+} from '../testing/test-app.ts';
 import { startFakeCanadaPost, type FakeCanadaPost } from './address-lookup/canada-post.fake.ts';
 import { createDocumentCipher } from '../lib/crypto.ts';
 import { createProviders } from './index.ts';
@@ -63,12 +69,7 @@ describe('providers factory', () => {
         TWILIO_AUTH_TOKEN: TWILIO.authToken,
         TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
         CANADA_POST_KEY: CP_KEY,
-        IRS_REQUEST_KEY: 'J-journey',
-        ALLOY_WORKFLOW_TOKEN: 'wf',
-        ALLOY_WORKFLOW_SECRET: 'secret',
-        ONFIDO_API_TOKEN: 'api_live.x',
-        ONFIDO_WORKFLOW_ID: 'wf-1',
-        ONFIDO_WEBHOOK_TOKEN: 'hook',
+        ...IDENTITY_PARTNER_TEST_ENV,
         CORE_BANKING_PROVIDER: 'fineract',
         FINERACT_URL: 'https://fineract.example',
         FINERACT_USERNAME: 'omo',
@@ -103,8 +104,9 @@ describe('the API on the real adapters (against the local fakes)', () => {
     await canadaPost.close();
   });
 
-  it('verifies a phone through Twilio and looks addresses up through Canada Post without exposing the key', async () => {
-    const t = await buildTestApp(database, {
+  /** The app on the fakes of Twilio and Canada Post (which knows `canadaPostKey`), the identity sandboxed. */
+  const appOnTwilioAndCanadaPost = (canadaPostKey: string) =>
+    buildTestApp(database, {
       env: {
         PROVIDERS: 'real',
         TWILIO_BASE_URL: twilio.baseUrl,
@@ -112,23 +114,26 @@ describe('the API on the real adapters (against the local fakes)', () => {
         TWILIO_AUTH_TOKEN: TWILIO.authToken,
         TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
         CANADA_POST_BASE_URL: canadaPost.baseUrl,
-        CANADA_POST_KEY: CP_KEY,
+        CANADA_POST_KEY: canadaPostKey,
         IDENTITY_PROVIDER: 'sandbox',
         DOCUMENT_VERIFICATION_PROVIDER: 'sandbox',
       },
     });
+
+  /** Starts an application for `email`: its session cookie. */
+  async function startApplication(t: TestApp, email: string): Promise<string> {
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/InitializeApplication',
+      payload: { email, password: 'Abcdef12', consent: true, productIds: ['2001'] },
+    });
+    return `omo_session=${init.cookies.find((c) => c.name === 'omo_session')!.value}`;
+  }
+
+  it('verifies a phone through Twilio and looks addresses up through Canada Post without exposing the key', async () => {
+    const t = await appOnTwilioAndCanadaPost(CP_KEY);
     try {
-      const init = await t.app.inject({
-        method: 'POST',
-        url: '/api/omo/InitializeApplication',
-        payload: {
-          email: 'r@example.com',
-          password: 'Abcdef12',
-          consent: true,
-          productIds: ['2001'],
-        },
-      });
-      const cookie = `omo_session=${init.cookies.find((c) => c.name === 'omo_session')!.value}`;
+      const cookie = await startApplication(t, 'r@example.com');
       const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
         t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
       await call('PUT', '/api/omo/Application/PersonalInfo', {
@@ -176,31 +181,9 @@ describe('the API on the real adapters (against the local fakes)', () => {
   });
 
   it('a Twilio send failure counts as a send failure; a Canada Post key error is a 503 for the browser', async () => {
-    const t = await buildTestApp(database, {
-      env: {
-        PROVIDERS: 'real',
-        TWILIO_BASE_URL: twilio.baseUrl,
-        TWILIO_ACCOUNT_SID: TWILIO.accountSid,
-        TWILIO_AUTH_TOKEN: TWILIO.authToken,
-        TWILIO_VERIFY_SERVICE_SID: TWILIO.serviceSid,
-        CANADA_POST_BASE_URL: canadaPost.baseUrl,
-        CANADA_POST_KEY: 'XX99-XX99-XX99-XX99',
-        IDENTITY_PROVIDER: 'sandbox',
-        DOCUMENT_VERIFICATION_PROVIDER: 'sandbox',
-      },
-    });
+    const t = await appOnTwilioAndCanadaPost('XX99-XX99-XX99-XX99');
     try {
-      const init = await t.app.inject({
-        method: 'POST',
-        url: '/api/omo/InitializeApplication',
-        payload: {
-          email: 'f@example.com',
-          password: 'Abcdef12',
-          consent: true,
-          productIds: ['2001'],
-        },
-      });
-      const cookie = `omo_session=${init.cookies.find((c) => c.name === 'omo_session')!.value}`;
+      const cookie = await startApplication(t, 'f@example.com');
       await t.app.inject({
         method: 'PUT',
         url: '/api/omo/Application/PersonalInfo',

@@ -3,23 +3,10 @@
  * provider is reached over HTTP by openid-client, as in production), and staff who sign in through the
  * real OpenID flow with a cookie jar of their own.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { EMBEDDED_STAFF_USERS } from '../modules/staff/embedded-oidc.ts';
+import { freePort } from './free-port.ts';
 import { buildTestApp, type TestApp, type TestAppOptions, type TestDatabase } from './test-app.ts';
-
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface StaffTestApp extends TestApp {
   staffUrl: string;

@@ -9,12 +9,14 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { fileURLToPath } from 'node:url';
 import { findPersonalValues } from '@omo/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { parseConfig, type AppConfig } from '../config.ts';
 import { readFunnelEvents } from '../modules/funnel/repository.ts';
@@ -54,6 +56,16 @@ export const PRODUCTION_TEST_ENV: Record<string, string> = {
   STAFF_OIDC_CLIENT_SECRET: 'a-test-secret-of-the-back-office',
 };
 
+/** Credentials of the identity partners (Alloy, Onfido) as the env states them: enough to choose them. */
+export const IDENTITY_PARTNER_TEST_ENV: Record<string, string> = {
+  IRS_REQUEST_KEY: 'J-journey',
+  ALLOY_WORKFLOW_TOKEN: 'wf',
+  ALLOY_WORKFLOW_SECRET: 'secret',
+  ONFIDO_API_TOKEN: 'api_live.x',
+  ONFIDO_WORKFLOW_ID: 'wf-1',
+  ONFIDO_WEBHOOK_TOKEN: 'hook',
+};
+
 /** The Redis server of the environment (CI starts one), or undefined. */
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
 
@@ -86,6 +98,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   logStream?: DestinationStream;
+  /** Keeps each chunk the app logs here, as written (in place of logStream). */
+  logLines?: string[];
   rateLimitMax?: number;
   /** PostgreSQL only: use this existing schema (another app's) instead of a fresh one; it is not dropped. */
   databaseSchema?: string;
@@ -140,6 +154,16 @@ export async function createTestPglite(): Promise<PGlite> {
   return db;
 }
 
+/** A stream that keeps each chunk written to it in `lines`. */
+function streamInto(lines: string[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+}
+
 /** Builds and readies the app on the given database. */
 export async function buildTestApp(database: TestDatabase, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(database, options.env);
@@ -152,6 +176,7 @@ export async function buildTestApp(database: TestDatabase, options: TestAppOptio
     ...(isPostgres ? {} : { pglite: await createTestPglite() }),
     ...(options.rateLimitMax ? { rateLimitMax: options.rateLimitMax } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.logLines ? { logStream: streamInto(options.logLines) } : {}),
     ...(schema ? { databaseSchema: schema } : {}),
     rateLimitNamespace: options.rateLimitNamespace ?? `omo-test-${randomBytes(6).toString('hex')}-`,
   });
@@ -168,6 +193,21 @@ export async function buildTestApp(database: TestDatabase, options: TestAppOptio
       if (leak) throw leak;
     },
   };
+}
+
+/**
+ * The app of a suite, built before its tests and closed after them. The object is returned at once and
+ * filled in by the suite's first hook: a test (or a later hook) uses it as it is.
+ */
+export function useTestApp(database: TestDatabase, options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(database, options));
+  }, 120_000);
+  afterAll(async () => {
+    await t.close?.();
+  });
+  return t;
 }
 
 /**

@@ -12,6 +12,7 @@ import { clearAll } from '../lib/session-state.ts';
 import { makeProduct } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { makeView, routeFetch, type FetchCall } from '../test/verify-address-fixtures.ts';
+import { expectLinkTo } from '../test/links.ts';
 import type { ApplicationView } from '../lib/application-api.ts';
 
 const IDS = { appRefNo: 'OMOABCDEFGHP', applicantId: 'applicant-1', applicationId: 'application-1' };
@@ -107,22 +108,13 @@ describe('the welcome page (confirmapplication)', () => {
     );
     expect(screen.getByText('Congratulations! Your Everyday Chequing is now active.')).toBeInTheDocument();
     expect(screen.getByLabelText('Your member number')).toHaveTextContent('100042');
-    expect(screen.getByRole('link', { name: 'Sign in to online banking' })).toHaveAttribute(
-      'href',
-      'https://banking.example.test',
-    );
+    expectLinkTo('Sign in to online banking', 'https://banking.example.test');
     expect(screen.getByText('Your debit card will arrive by mail in 7 to 10 days.')).toBeInTheDocument();
     const qr = screen.getByRole('img', { name: 'QR code to download the Maple Credit Union mobile app' });
     expect(qr.tagName.toLowerCase()).toBe('svg');
     expect(qr.querySelectorAll('path').length).toBeGreaterThan(0);
-    expect(screen.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
-      'href',
-      'https://www.example.test/app/ios',
-    );
-    expect(screen.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
-      'href',
-      'https://www.example.test/app/android',
-    );
+    expectLinkTo('Download on the App Store', 'https://www.example.test/app/ios');
+    expectLinkTo('Get it on Google Play', 'https://www.example.test/app/android');
     expect(screen.getByRole('link', { name: '1-800-555-0199' })).toHaveAttribute('href', 'tel:+18005550199');
     await waitFor(() => expect(document.title).toBe('Welcome to Maple Credit Union! | Maple Credit Union'));
   });
@@ -408,10 +400,7 @@ describe('ID in person (verifyidentification)', () => {
     );
     const branchPanel = screen.getByRole('region', { name: 'Visit a branch' });
     expect(await within(branchPanel).findByText('omo Credit Union - King & Spadina')).toBeInTheDocument();
-    expect(within(branchPanel).getByRole('link', { name: '416-555-0100' })).toHaveAttribute(
-      'href',
-      'tel:+14165550100',
-    );
+    expectLinkTo('416-555-0100', 'tel:+14165550100', within(branchPanel));
     expect(within(branchPanel).getByText('Certificate of Indian Status')).toBeInTheDocument();
 
     const postPanel = screen.getByRole('region', { name: 'Visit a post office' });
@@ -434,10 +423,7 @@ describe('ID in person (verifyidentification)', () => {
     expect(
       within(postPanel).getByText(/Canada Post verifies your identity on behalf of Maple Credit Union/),
     ).toBeInTheDocument();
-    expect(within(postPanel).getByRole('link', { name: 'Read our privacy policy' })).toHaveAttribute(
-      'href',
-      'https://www.example.test/privacy',
-    );
+    expectLinkTo('Read our privacy policy', 'https://www.example.test/privacy', within(postPanel));
     const create = calls.find((c) => c.path === APPLICATION_API_PATHS.canadaPostCreate);
     expect(create?.search.get('applicantId')).toBe('applicant-1');
   });

@@ -3,7 +3,14 @@
  * function (the screens call the same path several times and expect different answers).
  */
 import { vi } from 'vitest';
-import { API_PATHS, SINGLE_FLOW, type ApplicationPhoneView, type StepId } from '@omo/domain';
+import {
+  API_PATHS,
+  EXAMPLE_PHONE_CODE_SENT,
+  EXAMPLE_VIEW_LATER_STEPS_UNANSWERED,
+  SINGLE_FLOW,
+  type ApplicationPhoneView,
+  type StepId,
+} from '@omo/domain';
 import type { ApplicationView } from '../lib/application-api.ts';
 import { TEST_CONFIG } from './fixtures.ts';
 
@@ -36,13 +43,7 @@ export function makePhone(overrides: Partial<ApplicationPhoneView> = {}): Applic
     number: '6135550100',
     type: 'mobile',
     verified: false,
-    status: 'pending',
-    channel: 'sms',
-    sendFailCounter: 0,
-    resendCounter: 0,
-    invalidCounter: 0,
-    canResend: true,
-    canContinue: false,
+    ...EXAMPLE_PHONE_CODE_SENT,
     lastFour: '0100',
     ...overrides,
   };
@@ -63,13 +64,7 @@ export function makeView(overrides: Partial<ApplicationView> = {}): ApplicationV
     address: null,
     products: null,
     sin: { provided: false, skipped: false, masked: null },
-    accountUsage: null,
-    identity: { status: 'notStarted' },
-    legalTerms: null,
-    reviewConsent: false,
-    termsAccepted: false,
-    answers: {},
-    decision: null,
+    ...EXAMPLE_VIEW_LATER_STEPS_UNANSWERED,
     progress: makeProgress('phoneverification', { canVisitAll: true }),
     nextPath: '/single/phoneverification',
     ...overrides,

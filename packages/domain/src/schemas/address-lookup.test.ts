@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { addressFindItemSchema, addressRetrieveItemSchema } from '../index.ts';
+import { addressFindItemSchema, addressRetrieveItemSchema, EXAMPLE_FIND_ITEM } from '../index.ts';
 
 describe('the address-lookup contract (AddressComplete Find v2.10 and Retrieve v2.11), one for server and web', () => {
   it('takes a Find suggestion that leads to an address or to a container', () => {
-    const item = {
-      Id: 'CA|CP|ENG|290-BREMNER',
-      Text: '290 Bremner Blvd',
-      Highlight: '0-3,4-7',
-      Cursor: 0,
-      Description: 'Toronto, ON, M5V 3L9',
-      Next: 'Retrieve',
-    };
+    const item = EXAMPLE_FIND_ITEM;
     expect(addressFindItemSchema.parse(item)).toEqual(item);
     expect(addressFindItemSchema.safeParse({ ...item, Next: 'Find' }).success).toBe(true);
     expect(addressFindItemSchema.safeParse({ ...item, Next: 'Open' }).success).toBe(false);

@@ -16,6 +16,7 @@ import {
   productListSchema,
 } from './api.ts';
 import { sampleChequing, sampleGic } from './entities.fixtures.ts';
+import { EXAMPLE_VIEW_LATER_STEPS_UNANSWERED } from '../flows/step-examples.ts';
 
 describe('API_PATHS (spec 000 §7)', () => {
   it('holds the seventeen paths of the spec, all under /api/', () => {
@@ -96,13 +97,7 @@ describe('draft-application contracts', () => {
     address: null,
     products: null,
     sin: { provided: true, skipped: false, masked: '***-***-544' },
-    accountUsage: null,
-    identity: { status: 'notStarted' },
-    legalTerms: null,
-    reviewConsent: false,
-    termsAccepted: false,
-    answers: {},
-    decision: null,
+    ...EXAMPLE_VIEW_LATER_STEPS_UNANSWERED,
     progress: {
       steps: [
         {

@@ -1,4 +1,5 @@
 /** Sample seed products for the domain tests (the shape of data/products.json). */
+import { EXAMPLE_GIC_MATURITY_OPTIONS } from '../flows/step-examples.ts';
 import type { ProductOffering } from './entities.ts';
 
 /** A seed product as data/products.json holds it (contract: spec 000 §3 fields plus group, disclaimers, fr). */
@@ -52,11 +53,7 @@ export const sampleGic: ProductOffering = {
     minAmount: 500,
     maxAmount: 1_000_000,
     mdDefault: 'rollover',
-    mdAllowRenew: true,
-    mdAllowTransfer: true,
-    mdAllowCheque: false,
-    mdAllowMature: true,
-    mdAllowRollover: true,
+    ...EXAMPLE_GIC_MATURITY_OPTIONS,
     intSchedule: 'AtMaturity',
     interestDP: 2,
     termRate: [

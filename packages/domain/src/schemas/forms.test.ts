@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
-import { EXAMPLE_HOME_PARTS, EXAMPLE_LEGAL_TERMS } from '../flows/step-examples.ts';
+import { EXAMPLE_HOME_PARTS, EXAMPLE_LEGAL_TERMS, EXAMPLE_MAILING_PARTS } from '../flows/step-examples.ts';
 import { formatMessage } from '../messages/messages.ts';
 import { ADDRESS_FIELDS, ADDRESS_PARTS } from './address-fields.ts';
 import {
@@ -422,14 +422,7 @@ describe('address form: search or manual, mailing (spec 000 §4/§5)', () => {
     ...home,
     isMailingAddressSame: true,
   };
-  const mailingParts = {
-    maStreetNumber: '111',
-    maStreetName: 'Wellington St',
-    maCityName: 'Ottawa',
-    maProvinceName: 'ON',
-    maPostalCode: 'K1A 0A9',
-    maCountry: 'CA',
-  };
+  const mailingParts = EXAMPLE_MAILING_PARTS;
   it('search mode: search required, a suggestion must be chosen', () => {
     expect(addressFormSchema.safeParse(picked).success).toBe(true);
     expect(errorOf(addressFormSchema, { ...picked, autoAddress: '' }, 'autoAddress')).toBe(

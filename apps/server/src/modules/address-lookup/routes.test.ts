@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AddressFindItem, AddressRetrieveItem } from '@omo/domain';
+import { EXAMPLE_RETRIEVED_PARTS, type AddressFindItem, type AddressRetrieveItem } from '@omo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, REPO_ROOT, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -42,18 +42,7 @@ describe.each(TEST_DATABASES)('address lookup (sandbox) on $name', (database) =>
     expect(address).toMatchObject({
       Id: 'CA|CP|ENG|1000001',
       DomesticId: '1000001',
-      Language: 'ENG',
-      SubBuilding: '',
-      BuildingNumber: '290',
-      Street: 'Bremner Blvd',
-      City: 'Toronto',
-      Province: 'ON',
-      ProvinceName: 'Ontario',
-      PostalCode: 'M5V 3L9',
-      CountryName: 'Canada',
-      CountryIso2: 'CA',
-      Line1: '290 Bremner Blvd',
-      Line2: '',
+      ...EXAMPLE_RETRIEVED_PARTS,
       Label: '290 Bremner Blvd\nTORONTO ON M5V 3L9\nCANADA',
     });
   });

@@ -1,9 +1,9 @@
 // The funding step through the real server (issue 18): PUT /api/omo/Application/Step/funding, declared by
 // its contract alone. Its place in the flow, its messages and bounds, who answers it, what is stored and
 // shown, and that a decided application's funding cannot be rewritten.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitedCoApplicant, TestApplicant } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
 import { expectFieldErrors } from '../../testing/problems.ts';
 
 interface ProblemBody {
@@ -14,13 +14,7 @@ interface ProblemBody {
 }
 
 describe.each(TEST_DATABASES)('the funding step on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(database);
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database);
 
   /** The e-mail to `to` whose subject matches, once the outbox holds it. */
   async function waitForMail(to: string, subject: RegExp) {

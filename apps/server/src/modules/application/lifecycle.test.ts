@@ -1,10 +1,10 @@
 // An application changes only where its state allows it: once submitted, no call rewrites it; the identity
 // result holds only for the answers it was computed from; the decision is taken from the answers frozen at
 // the claim; a savings offer accepted twice at once opens one membership.
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { APPLICANT_ANSWERS, TestApplicant } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
+import { idsOf } from '../../testing/records.ts';
 import type { PersonalInfoForm } from '@omo/domain';
 import { getSinCiphertext, saveAnswer } from './repository.ts';
 
@@ -20,23 +20,11 @@ interface View {
 }
 
 describe.each(TEST_DATABASES)('the application lifecycle on $name', (database) => {
-  let t: TestApp;
   const logLines: string[] = [];
-  beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await buildTestApp(database, {
-      rateLimitMax: 100_000,
-      env: { LOG_LEVEL: 'info', DECISION_WAIT_SECONDS: '2', SANDBOX_SLOW_DECISION_SECONDS: '3' },
-      logStream,
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp(database, {
+    rateLimitMax: 100_000,
+    env: { LOG_LEVEL: 'info', DECISION_WAIT_SECONDS: '2', SANDBOX_SLOW_DECISION_SECONDS: '3' },
+    logLines,
   });
 
   const ready = (options: ConstructorParameters<typeof TestApplicant>[1] = {}) =>
@@ -115,11 +103,11 @@ describe.each(TEST_DATABASES)('the application lifecycle on $name', (database) =
           a.submit(),
           a.put('PersonalInfo', { ...a.personalInfo(), middleName: 'Raced' }),
         ]);
+        const { applicationId } = await idsOf(t.app.db, a.email);
         const snapshot = await t.app.db
           .selectFrom('decision_snapshots')
-          .innerJoin('applicants', 'applicants.application_id', 'decision_snapshots.application_id')
-          .select('decision_snapshots.snapshot')
-          .where('applicants.email', '=', a.email)
+          .select('snapshot')
+          .where('application_id', '=', applicationId)
           .executeTakeFirst();
         if (saved.statusCode === 200) {
           // The save came first: its change made the identity check run again, so no decision was taken

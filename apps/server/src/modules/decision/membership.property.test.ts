@@ -6,8 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  ADDRESS_FIELDS,
   accountUsageSchemaFor,
   addressFormSchema,
+  type AddressPart,
   fundingFieldsOf,
   deriveApplicationFlags,
   isJointAllowed,
@@ -82,31 +84,30 @@ const HOMES = [
     postalCode: 'V6Z 2E7',
   },
 ];
+/** A mailing address's parts under the mailing address's field names (the domain's one mapping). */
+const mailingFields = (parts: Partial<Record<AddressPart, string>>) =>
+  Object.fromEntries(
+    Object.entries(parts).map(([part, value]) => [ADDRESS_FIELDS.mailing[part as AddressPart], value]),
+  );
 const MAILINGS = [
   {
-    maStreetNumber: '10',
-    maStreetName: 'Main St',
-    maCityName: 'Buffalo',
-    maProvinceName: 'NY',
-    maPostalCode: '14202',
-    maCountry: 'US',
+    streetNumber: '10',
+    streetName: 'Main St',
+    cityName: 'Buffalo',
+    provinceName: 'NY',
+    postalCode: '14202',
+    country: 'US',
   },
+  { streetNumber: '5', streetName: 'Rue de Rivoli', cityName: 'Paris', postalCode: '75001', country: 'FR' },
   {
-    maStreetNumber: '5',
-    maStreetName: 'Rue de Rivoli',
-    maCityName: 'Paris',
-    maPostalCode: '75001',
-    maCountry: 'FR',
+    streetNumber: '77',
+    streetName: 'King St W',
+    cityName: 'Toronto',
+    provinceName: 'ON',
+    postalCode: 'M5K 1A2',
+    country: 'CA',
   },
-  {
-    maStreetNumber: '77',
-    maStreetName: 'King St W',
-    maCityName: 'Toronto',
-    maProvinceName: 'ON',
-    maPostalCode: 'M5K 1A2',
-    maCountry: 'CA',
-  },
-];
+].map(mailingFields);
 const address = fc
   .tuple(fc.constantFrom(...HOMES), fc.option(fc.constantFrom(...MAILINGS), { nil: undefined }))
   .map(([home, mailing]) => ({

@@ -8,6 +8,7 @@ import {
 } from '../../testing/applicant.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { expectFieldErrors } from '../../testing/problems.ts';
+import { idsOf, memberCountOf } from '../../testing/records.ts';
 
 async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
@@ -45,14 +46,7 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
       .json<OutboxMail[]>()
       .filter((m) => m.channel === 'email' && m.to === to);
 
-  const memberCount = async (applicantId: string) =>
-    (
-      await t.app.db
-        .selectFrom('members')
-        .select('member_number')
-        .where('applicant_id', '=', applicantId)
-        .execute()
-    ).length;
+  const memberCount = (applicantId: string) => memberCountOf(t.app.db, applicantId);
 
   it('approves any other applicant: a member number, an account per product, the welcome page', async () => {
     const a = await ready({ productIds: ['2001', '2003'] });
@@ -158,11 +152,11 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
     await a.submit();
     await a.submit();
     const view = (await a.view()).json();
+    const { applicationId } = await idsOf(t.app.db, a.email);
     const reports = await t.app.db
-      .selectFrom('outcome_reports as r')
-      .innerJoin('applicants as p', 'p.application_id', 'r.application_id')
-      .select('r.report')
-      .where('p.email', '=', a.email)
+      .selectFrom('outcome_reports')
+      .select('report')
+      .where('application_id', '=', applicationId)
       .execute();
     expect(view.decision.outcome).toBe('declined');
     expect(reports).toEqual([{ report: 'unsuccessful' }]);

@@ -39,6 +39,13 @@ async function decisionOf(t: TestApp, applicationId: string): Promise<Decision |
   return toDecision(row.decision);
 }
 
+/** The one client the core opened for the applicant: its id and what it holds. */
+function theOneClientOf(fineract: FakeFineract, applicantId: string) {
+  const clients = [...fineract.clients.entries()].filter(([, c]) => c.body.externalId === applicantId);
+  expect(clients).toHaveLength(1);
+  return clients[0]!;
+}
+
 async function membersOf(t: TestApp, applicantId: string) {
   return t.app.db.selectFrom('members').selectAll().where('applicant_id', '=', applicantId).execute();
 }
@@ -158,26 +165,23 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
   beforeAll(async () => {
     sanctions = await startFakeOpenSanctions('os-key');
     fineract = await startFakeFineract(FINERACT);
-    t = await buildTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        logStream: log.stream,
-        env: {
-          LOG_LEVEL: 'info',
-          DECISION_WAIT_SECONDS: '2',
-          JOB_POLL_SECONDS: '0.5',
-          JOB_RETRY_SECONDS: '1',
-          SCREENING_PROVIDER: 'opensanctions',
-          OPENSANCTIONS_URL: sanctions.baseUrl,
-          OPENSANCTIONS_API_KEY: 'os-key',
-          ...fineractEnv(fineract, {
-            '2001': { type: 'savings', productId: 1 },
-            '2002': { type: 'savings', productId: 2 },
-            '2003': { type: 'fixedDeposit', productId: 1 },
-          }),
-        },
+    t = await buildTestApp(TEST_DATABASES[0]!, {
+      logStream: log.stream,
+      env: {
+        LOG_LEVEL: 'info',
+        DECISION_WAIT_SECONDS: '2',
+        JOB_POLL_SECONDS: '0.5',
+        JOB_RETRY_SECONDS: '1',
+        SCREENING_PROVIDER: 'opensanctions',
+        OPENSANCTIONS_URL: sanctions.baseUrl,
+        OPENSANCTIONS_API_KEY: 'os-key',
+        ...fineractEnv(fineract, {
+          '2001': { type: 'savings', productId: 1 },
+          '2002': { type: 'savings', productId: 2 },
+          '2003': { type: 'fixedDeposit', productId: 1 },
+        }),
       },
-    );
+    });
   }, 120_000);
   afterAll(async () => {
     await t.close();
@@ -250,11 +254,7 @@ describe('OpenSanctions screening and the Fineract core in the decision (pglite)
     const decided = await decisionOf(t, response.applicationId);
     expect(decided).toMatchObject({ outcome: 'approved' });
     expect(decided?.retrying).toBeUndefined();
-    const clients = [...fineract.clients.entries()].filter(
-      ([, c]) => c.body.externalId === response.applicantId,
-    );
-    expect(clients).toHaveLength(1);
-    const [clientId, client] = clients[0]!;
+    const [clientId, client] = theOneClientOf(fineract, response.applicantId);
     expect(decided?.primaryCustNo).toBe(client.accountNo);
     const accounts = [...fineract.accounts.values()].filter((a) => a.clientId === clientId);
     expect(accounts.map((a) => a.status)).toEqual(['active']);
@@ -300,18 +300,15 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
   const RETRY_SECONDS = 120;
   beforeAll(async () => {
     fineract = await startFakeFineract(FINERACT);
-    t = await buildStaffTestApp(
-      { name: 'pglite', databaseUrl: 'memory://' },
-      {
-        env: {
-          DECISION_WAIT_SECONDS: '1',
-          JOB_POLL_SECONDS: '0.5',
-          JOB_RETRY_SECONDS: String(RETRY_SECONDS),
-          PARTNER_TIMEOUT_SECONDS: '0.5',
-          ...fineractEnv(fineract, { '2001': { type: 'savings', productId: 1 } }),
-        },
+    t = await buildStaffTestApp(TEST_DATABASES[0]!, {
+      env: {
+        DECISION_WAIT_SECONDS: '1',
+        JOB_POLL_SECONDS: '0.5',
+        JOB_RETRY_SECONDS: String(RETRY_SECONDS),
+        PARTNER_TIMEOUT_SECONDS: '0.5',
+        ...fineractEnv(fineract, { '2001': { type: 'savings', productId: 1 } }),
       },
-    );
+    });
     sophie = await signInEmbeddedStaff(t, 'sophie');
   }, 120_000);
   afterAll(async () => {
@@ -375,11 +372,7 @@ describe('a failing Fineract core in the decision: timeouts, 5xx, a validation r
       const decided = await decisionOf(t, response.applicationId);
       expect(decided).toMatchObject({ state: 'decided', outcome: 'approved' });
       expect(decided?.retrying).toBeUndefined();
-      const clients = [...fineract.clients.entries()].filter(
-        ([, c]) => c.body.externalId === response.applicantId,
-      );
-      expect(clients).toHaveLength(1);
-      const [clientId, client] = clients[0]!;
+      const [clientId, client] = theOneClientOf(fineract, response.applicantId);
       expect(decided?.primaryCustNo).toBe(client.accountNo);
       expect((await membersOf(t, response.applicantId)).map((m) => m.member_number)).toEqual([
         client.accountNo,

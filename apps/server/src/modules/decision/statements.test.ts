@@ -3,9 +3,9 @@
  * queue's own polling and upkeep are left out of the count; the job the claim sends is in it.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TestApplicant, validLegalTerms } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
 
 /** The SQL text of a call into PGlite (a statement, or a protocol message holding one). */
 /** Statements of a step save, and of them the reads of step_answers (the session's, the SIN's, the save's). */
@@ -31,13 +31,7 @@ async function statementsOf<T>(call: () => Promise<T>): Promise<{ result: T; sta
 }
 
 describe('the statements of a step save (PGlite)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(TEST_DATABASES[0]!);
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(TEST_DATABASES[0]!);
 
   // 9 (13 before migration 0013 and the one save service): the session's read, the SIN's read (its one
   // decryption), the occupations, then the save's transaction: begin, the application's lock, the answer,
@@ -58,13 +52,7 @@ describe('the statements of a step save (PGlite)', () => {
 });
 
 describe('the statements of a submission (PGlite)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(TEST_DATABASES[0]!);
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(TEST_DATABASES[0]!);
 
   // 20: the claim also freezes the answers the decision is taken from (a read and an insert), and the
   // sandbox core makes the member and its accounts in one statement each (a retry reads them back); the funnel's

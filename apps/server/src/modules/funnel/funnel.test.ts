@@ -1,5 +1,5 @@
 import { findPersonalValues, FUNNEL_VIEW_PATH, type FunnelEvent } from '@omo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   APPLICANT_ANSWERS,
   invitedCoApplicant,
@@ -7,7 +7,8 @@ import {
   validAccountUsage,
   validLegalTerms,
 } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
+import { idsOf } from '../../testing/records.ts';
 import { readFunnelEvents } from './repository.ts';
 
 /** Everything a test applicant typed or was given: what no funnel event may hold. */
@@ -26,22 +27,16 @@ function answersOf(a: TestApplicant) {
 }
 
 describe.each(TEST_DATABASES)('funnel events on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(database);
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database);
 
   const eventsOf = async (funnelId: string) =>
     (await readFunnelEvents(t.app.db)).filter((e) => e.funnelId === funnelId);
   const funnelIdOf = async (a: TestApplicant) => {
+    const { applicantId } = await idsOf(t.app.db, a.email);
     const row = await t.app.db
-      .selectFrom('funnels as f')
-      .innerJoin('applicants as p', 'p.id', 'f.applicant_id')
-      .select('f.funnel_id')
-      .where('p.email', '=', a.email)
+      .selectFrom('funnels')
+      .select('funnel_id')
+      .where('applicant_id', '=', applicantId)
       .executeTakeFirstOrThrow();
     return row.funnel_id;
   };

@@ -1,7 +1,7 @@
 import { FUNNEL_VIEW_PATH, type FunnelEvent } from '@omo/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
 import { buildFunnelReport } from './report.ts';
 
 const TOKEN = 'ops-token-for-tests-0123456789abcdef';
@@ -85,13 +85,7 @@ describe('buildFunnelReport', () => {
 });
 
 describe.each(TEST_DATABASES)('the funnel page on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(database, { env: { OPERATIONS_TOKEN: TOKEN } });
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database, { env: { OPERATIONS_TOKEN: TOKEN } });
 
   it('is refused without the token, with a wrong one and with an applicant session', async () => {
     const none = await t.app.inject('/ops/funnel');

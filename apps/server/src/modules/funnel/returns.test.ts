@@ -2,12 +2,11 @@ import { HAND_OFF_API_PATHS } from '@omo/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkCodeMailedTo, TestApplicant } from '../../testing/applicant.ts';
 import { png } from '../../testing/images.ts';
+import { comeBackByLink, RESUME_LINK } from '../../testing/resume.ts';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
 const TOKEN = 'ops-token-for-tests-0123456789abcdef';
-const RESUME_LINK = /\/resume\/open\?token=([A-Za-z0-9_-]+)/;
 const HAND_OFF_LINK = /\/handoff\?token=([A-Za-z0-9_-]+)/;
-const CODE_IN_MAIL = /(?:Your code is|Votre code est) (\d{6})\./;
 
 interface OutboxMessage {
   channel: string;
@@ -28,28 +27,7 @@ describe.each(TEST_DATABASES)('comebacks in the funnel on $name', (database) => 
   });
 
   const outbox = async () => (await t.app.inject('/api/dev/outbox')).json<OutboxMessage[]>();
-  /** Opens a resume link in another browser and enters its code; the applicant goes on in that session. */
-  async function comeBack(a: TestApplicant, token: string) {
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/omo/resume/OpenLink',
-      payload: { token },
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    let code: string;
-    if (opened.json().channel === 'sms') {
-      const to = `+1${a.phoneNumber.replace(/\D/g, '')}`;
-      code = /\b(\d{6})\b/.exec((await outbox()).find((m) => m.channel === 'sms' && m.to === to)!.body)![1]!;
-    } else code = await linkCodeMailedTo(t.app, a.email, CODE_IN_MAIL);
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/omo/resume/VerifyCode',
-      payload: { token, code },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
-    const session = verified.cookies.find((c) => c.name.endsWith('omo_session'))!;
-    a.cookie = `${session.name}=${session.value}`;
-  }
+  const comeBack = (a: TestApplicant, token: string) => comeBackByLink(t.app, a, token);
 
   it('counts who came back by a resume link, by a reminder and by the phone hand-off, and who then finished', async () => {
     await t.app.db.deleteFrom('funnel_events').execute();

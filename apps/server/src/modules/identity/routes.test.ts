@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOnfido, type FakeOnfido } from '../../providers/documents/onfido.fake.ts';
 import { startFakeAlloy, type FakeAlloy } from '../../providers/identity/alloy.fake.ts';
@@ -10,7 +9,13 @@ import {
   type TestApplicantOptions,
 } from '../../testing/applicant.ts';
 import { png } from '../../testing/images.ts';
-import { PRODUCTION_TEST_ENV, buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import {
+  buildTestApp,
+  PRODUCTION_TEST_ENV,
+  TEST_DATABASES,
+  type TestApp,
+  useTestApp,
+} from '../../testing/test-app.ts';
 import { expectFieldErrors } from '../../testing/problems.ts';
 
 const CAPTURE = '/api/omo/DocumentVerification/Capture';
@@ -60,20 +65,8 @@ async function throughAddress(a: TestApplicant) {
 const answerAccountUsage = (a: TestApplicant) => a.complete('accountUsage');
 
 describe.each(TEST_DATABASES)('identity verification on $name', (database) => {
-  let t: TestApp;
   const logLines: string[] = [];
-  beforeAll(async () => {
-    const logStream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await buildTestApp(database, { env: { LOG_LEVEL: 'info' }, logStream });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database, { env: { LOG_LEVEL: 'info' }, logLines });
 
   describe('the primary applicant: the check runs when the account-usage screen opens', () => {
     it.each([

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestApplicant, type TestApplicantOptions } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
-import { inPersonIdShowBy, longDayOf } from '@omo/domain';
+import { TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
+import { EXAMPLE_OTHER_PARTS, inPersonIdShowBy, longDayOf } from '@omo/domain';
 import { forwardSortationAreaOf } from './service.ts';
 
 interface PostOfficeAnswer {
@@ -17,16 +17,7 @@ interface PostOfficeAnswer {
   } | null;
 }
 
-const OTTAWA = {
-  isManualAddress: true,
-  streetNumber: '111',
-  streetName: 'Wellington St',
-  cityName: 'Ottawa',
-  provinceName: 'ON',
-  postalCode: 'K1A 0A9',
-  country: 'CA',
-  isMailingAddressSame: true,
-};
+const OTTAWA = { isManualAddress: true, ...EXAMPLE_OTHER_PARTS, isMailingAddressSame: true };
 
 /** Width and height of a PNG, read from its IHDR chunk. */
 function pngSize(base64: string): { width: number; height: number } {
@@ -49,13 +40,7 @@ describe('forwardSortationAreaOf', () => {
 });
 
 describe.each(TEST_DATABASES)('ID in person on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(database);
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database);
 
   /** An applicant who submitted (everything done), living at `address` when given. */
   async function submitted(

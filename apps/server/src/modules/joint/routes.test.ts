@@ -11,6 +11,7 @@ import {
   type SaveResponse,
 } from '../../testing/applicant.ts';
 import { buildTestApp, dropTestSchema, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { memberCountOf } from '../../testing/records.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
@@ -61,14 +62,7 @@ describe.each(TEST_DATABASES)('joint applications on $name', (database) => {
       remoteAddress: '10.80.0.1',
       ...(password === undefined ? {} : { payload: { password } }),
     });
-  const membersOf = async (applicantId: string) =>
-    (
-      await t.app.db
-        .selectFrom('members')
-        .select('member_number')
-        .where('applicant_id', '=', applicantId)
-        .execute()
-    ).length;
+  const membersOf = (applicantId: string) => memberCountOf(t.app.db, applicantId);
 
   /** The co-applicant, joined and with every step done before the terms. */
   async function readyCoApplicant(options: Parameters<typeof invitedCoApplicant>[1] = {}) {

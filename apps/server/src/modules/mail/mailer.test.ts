@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
+import { renderInPersonIdEmail } from '../../testing/emails.ts';
 import { buildTestApp, TEST_DATABASES } from '../../testing/test-app.ts';
 import { createMailer } from './mailer.ts';
 import { renderEmail } from './templates.ts';
@@ -86,19 +87,7 @@ describe('the mailer', () => {
     expect(message!.raw).toContain('100123');
   });
 
-  const inPerson = (language: 'en' | 'fr') =>
-    renderEmail(
-      'decisionMade',
-      language,
-      {
-        firstName: 'Ada',
-        outcome: 'inPerson',
-        memberNumber: null,
-        refNo: 'OMOABCDEFGHP',
-        inPerson: { barcodePng: PNG, barcodeText: 'DSS0001234', showBy: '2026-12-27' },
-      },
-      brand,
-    );
+  const inPerson = (language: 'en' | 'fr') => renderInPersonIdEmail(language, brand, PNG);
 
   it('sends the in-person ID barcode through SMTP as an image the HTML part shows (cid)', async () => {
     const mailer = createMailer({

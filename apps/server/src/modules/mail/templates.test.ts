@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderInPersonIdEmail } from '../../testing/emails.ts';
 import { renderEmail } from './templates.ts';
 
 const brand = {
@@ -11,13 +12,16 @@ const brand = {
 const link = 'https://apply.example/joint/getstarted?jointCode=abc_DEF-123';
 
 describe('the joint e-mails', () => {
+  /** The invitation or its reminder to Grace, from `inviterFirstName`, with the link until `expiresOn`. */
+  const toGrace = (
+    template: 'jointInvitation' | 'jointReminder',
+    language: 'en' | 'fr',
+    inviterFirstName: string,
+    expiresOn: string,
+  ) => renderEmail(template, language, { firstName: 'Grace', inviterFirstName, link, expiresOn }, brand);
+
   it.each(['en', 'fr'] as const)('invites the co-applicant with a working link in %s', (language) => {
-    const email = renderEmail(
-      'jointInvitation',
-      language,
-      { firstName: 'Grace', inviterFirstName: 'Ada <b>', link, expiresOn: 'December 1, 2026' },
-      brand,
-    );
+    const email = toGrace('jointInvitation', language, 'Ada <b>', 'December 1, 2026');
     expect(email.text).toContain(link);
     expect(email.html).toContain(`<a href="${link}">`);
     // Names are escaped in the HTML part.
@@ -30,12 +34,7 @@ describe('the joint e-mails', () => {
   });
 
   it.each(['en', 'fr'] as const)('reminds, and offers the primary to go on alone, in %s', (language) => {
-    const reminder = renderEmail(
-      'jointReminder',
-      language,
-      { firstName: 'Grace', inviterFirstName: 'Ada', link, expiresOn: '1 décembre 2026' },
-      brand,
-    );
+    const reminder = toGrace('jointReminder', language, 'Ada', '1 décembre 2026');
     expect(reminder.text).toContain(link);
     const single = 'https://apply.example/single/applyassingle?code=xyz&ApplicantType=primary';
     const ended = renderEmail(
@@ -130,20 +129,7 @@ describe('the welcome e-mail', () => {
 describe('the in-person ID e-mail', () => {
   const PNG = 'iVBORw0KGgo=';
   const render = (language: 'en' | 'fr', withBarcode = true) =>
-    renderEmail(
-      'decisionMade',
-      language,
-      {
-        firstName: 'Ada',
-        outcome: 'inPerson',
-        memberNumber: null,
-        refNo: 'OMOABCDEFGHP',
-        ...(withBarcode
-          ? { inPerson: { barcodePng: PNG, barcodeText: 'DSS0001234', showBy: '2026-12-27' } }
-          : {}),
-      },
-      brand,
-    );
+    renderInPersonIdEmail(language, brand, withBarcode ? PNG : undefined);
 
   it.each([
     ['en', 'by December 27, 2026', 'Your reference number is OMOABCDEFGHP.', 'Request number: DSS0001234.'],

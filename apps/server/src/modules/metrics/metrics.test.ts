@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
-import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, TEST_DATABASES, useTestApp } from '../../testing/test-app.ts';
 
 const TOKEN = 'ops-token-for-tests-0123456789abcdef';
 const bearer = { authorization: `Bearer ${TOKEN}` };
@@ -17,13 +17,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe.each(TEST_DATABASES)('/metrics on $name', (database) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(database, { env: { OPERATIONS_TOKEN: TOKEN } });
-  }, 120_000);
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(database, { env: { OPERATIONS_TOKEN: TOKEN } });
 
   const scrape = async () => {
     const res = await t.app.inject({ url: '/metrics', headers: bearer });

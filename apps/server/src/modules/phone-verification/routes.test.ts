@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { LANGUAGE_COOKIE } from '@omo/domain';
+import { EXAMPLE_PHONE_CODE_SENT, LANGUAGE_COOKIE } from '@omo/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 
@@ -139,13 +139,7 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     const started = await a.start();
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json<Answer>().phone).toMatchObject({
-      status: 'pending',
-      channel: 'sms',
-      sendFailCounter: 0,
-      resendCounter: 0,
-      invalidCounter: 0,
-      canResend: true,
-      canContinue: false,
+      ...EXAMPLE_PHONE_CODE_SENT,
       lastFour: a.phone.slice(-4),
     });
     const { code, message } = await lastCodeFor(t, a.phone);

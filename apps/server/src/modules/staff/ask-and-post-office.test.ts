@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { linkCodeMailedTo, TestApplicant } from '../../testing/applicant.ts';
+import { comeBackByLink, RESUME_LINK } from '../../testing/resume.ts';
 import { newRequestId, staffCall, useStaffTestApp } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
+import { memberNumbersOfApplication } from '../../testing/records.ts';
 import { signInPersonIdNotification } from '../../providers/in-person-id/notification.ts';
 
 const SECRET = 'test-canada-post-secret';
-const RESUME_LINK = /\/resume\/open\?token=([A-Za-z0-9_-]+)/;
-const CODE_IN_MAIL = /(?:Your code is|Votre code est) (\d{6})\./;
 const QUESTION = 'Please send a recent utility bill showing your address.';
 
 interface CaseView {
@@ -60,30 +60,7 @@ describe.each(TEST_DATABASES)('asking the applicant and Canada Post results on $
     expect(mail.subject).toContain('we need something from you');
     const token = await linkCodeMailedTo(t.app, a.email, RESUME_LINK);
     // The link: a code (the phone of the Fallback applicant is verified: by SMS), then a new session.
-    const opened = await t.app.inject({
-      method: 'POST',
-      url: '/api/omo/resume/OpenLink',
-      payload: { token },
-    });
-    expect(opened.statusCode, opened.body).toBe(200);
-    const { channel } = opened.json<{ channel: 'sms' | 'email' }>();
-    const outbox = (await t.app.inject('/api/dev/outbox')).json<
-      { channel: string; to: string; body: string }[]
-    >();
-    const code =
-      channel === 'sms'
-        ? /\b(\d{6})\b/.exec(
-            outbox.find((m) => m.channel === 'sms' && m.to === `+1${a.phoneNumber.replace(/\D/g, '')}`)!.body,
-          )![1]!
-        : CODE_IN_MAIL.exec(outbox.find((m) => m.to === a.email && CODE_IN_MAIL.test(m.body))!.body)![1]!;
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/omo/resume/VerifyCode',
-      payload: { token, code },
-    });
-    expect(verified.statusCode, verified.body).toBe(200);
-    const session = verified.cookies.find((c) => c.name.endsWith('omo_session'))!;
-    a.cookie = `${session.name}=${session.value}`;
+    const verified = await comeBackByLink(t.app, a, token);
     const view = (await a.view()).json<{ nextPath: string; decision: { question: string | null } }>();
     expect(view.nextPath).toBe(verified.json<{ nextPath: string }>().nextPath);
     expect(view.decision.question).toBe(QUESTION);
@@ -229,13 +206,7 @@ describe.each(TEST_DATABASES)('asking the applicant and Canada Post results on $
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     const third = await send(body, signature);
     expect(third.json()).toEqual({ outcome: 'recorded', repeated: true });
-    const members = await t.app.db
-      .selectFrom('members')
-      .innerJoin('applicants', 'applicants.id', 'members.applicant_id')
-      .select('members.member_number')
-      .where('applicants.application_id', '=', applicationId)
-      .execute();
-    expect(members).toHaveLength(1);
+    expect(await memberNumbersOfApplication(t.app.db, applicationId)).toHaveLength(1);
     const log = (await readCase(applicationId)).log.filter((l) => l.action === 'recordInPersonId');
     expect(log).toHaveLength(1);
   }, 60_000);

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { TestApplicant } from '../../testing/applicant.ts';
 import { newRequestId, staffCall, useStaffTestApp, type SignedInStaff } from '../../testing/staff.ts';
 import { TEST_DATABASES } from '../../testing/test-app.ts';
+import { memberNumbersOfApplication } from '../../testing/records.ts';
 
 const decided = (outcome: Decision['outcome'], extra: Partial<Decision> = {}): Decision => ({
   ...DECIDING,
@@ -152,6 +153,16 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
       .execute();
   }
 
+  /** The application's decision is pending, waiting for a person's look at the documents. */
+  async function decisionWaitingForDocuments(applicationId: string): Promise<void> {
+    await t.app.db
+      .updateTable('applications')
+      .set({ decision: JSON.stringify({ ...DECIDING, state: 'pending' }) })
+      .where('id', '=', applicationId)
+      .execute();
+    await documentsPending(applicationId);
+  }
+
   const act = (staff: SignedInStaff, applicationId: string, action: StaffAction, body = bodyOf(action)) =>
     staffCall(t, staff, 'POST', `/api/cases/${applicationId}/${PATH_OF[action]}`, body);
 
@@ -266,13 +277,7 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
       act(raj, applicationId, 'recordInPersonId'),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    const members = await t.app.db
-      .selectFrom('members')
-      .innerJoin('applicants', 'applicants.id', 'members.applicant_id')
-      .select('members.member_number')
-      .where('applicants.application_id', '=', applicationId)
-      .execute();
-    expect(members).toHaveLength(1);
+    expect(await memberNumbersOfApplication(t.app.db, applicationId)).toHaveLength(1);
   }, 60_000);
 
   it('keeps a case with one assignee: another reviewer is refused, a supervisor reassigns', async () => {
@@ -316,12 +321,7 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
 
   it('refuses the documents with a reason that reaches the applicant, who is sent to show ID in person', async () => {
     const { applicationId, a } = await fallbackCase();
-    await t.app.db
-      .updateTable('applications')
-      .set({ decision: JSON.stringify({ ...DECIDING, state: 'pending' }) })
-      .where('id', '=', applicationId)
-      .execute();
-    await documentsPending(applicationId);
+    await decisionWaitingForDocuments(applicationId);
     const res = await act(rita, applicationId, 'refuseDocuments', {
       requestId: newRequestId(),
       reason: 'The photo of the licence is blurred.',
@@ -343,12 +343,7 @@ describe.each(TEST_DATABASES)('staff actions on $name', (database) => {
 
   it('approves the documents: the decision goes on and opens the membership', async () => {
     const { applicationId } = await fallbackCase();
-    await t.app.db
-      .updateTable('applications')
-      .set({ decision: JSON.stringify({ ...DECIDING, state: 'pending' }) })
-      .where('id', '=', applicationId)
-      .execute();
-    await documentsPending(applicationId);
+    await decisionWaitingForDocuments(applicationId);
     const res = await act(raj, applicationId, 'approveDocuments');
     expect(res.json()).toEqual({ state: 'opened', repeated: false });
   }, 60_000);

@@ -108,7 +108,8 @@ describe.each(TEST_DATABASES)('one-time tokens ($name)', (database) => {
     expect(await verifyLink(t.app.db, 'reminderUnsubscribe', a.secret, issuedAt)).toBeDefined();
   });
 
-  it('checks a code against its binding only, counts wrong entries, and spends it once right', async () => {
+  /** A resume code of the applicant, issued now for 10 minutes. */
+  async function issueResumeCode() {
     const issuedAt = now();
     const expiresAt = new Date(issuedAt.getTime() + 10 * MINUTE);
     const { secret: code } = await issueToken(t.app.db, 'resumeCode', {
@@ -116,6 +117,11 @@ describe.each(TEST_DATABASES)('one-time tokens ($name)', (database) => {
       now: issuedAt,
       expiresAt,
     });
+    return { issuedAt, expiresAt, code };
+  }
+
+  it('checks a code against its binding only, counts wrong entries, and spends it once right', async () => {
+    const { issuedAt, code } = await issueResumeCode();
     expect(code).toMatch(/^\d{6}$/);
     // Bound to the applicant: the right code for another applicant is wrong (and theirs has none).
     expect(await checkCode(t.app.db, 'resumeCode', { applicantId: otherApplicantId }, code, issuedAt)).toBe(
@@ -129,13 +135,7 @@ describe.each(TEST_DATABASES)('one-time tokens ($name)', (database) => {
   });
 
   it('stops a code after its tries and at its expiry', async () => {
-    const issuedAt = now();
-    const expiresAt = new Date(issuedAt.getTime() + 10 * MINUTE);
-    const { secret: code } = await issueToken(t.app.db, 'resumeCode', {
-      applicantId,
-      now: issuedAt,
-      expiresAt,
-    });
+    const { issuedAt, expiresAt, code } = await issueResumeCode();
     const wrong = code === '000000' ? '000001' : '000000';
     expect(await checkCode(t.app.db, 'resumeCode', { applicantId }, wrong, issuedAt)).toBe('wrong');
     expect(await checkCode(t.app.db, 'resumeCode', { applicantId }, wrong, issuedAt)).toBe('wrong');

@@ -6,6 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { addressRetrieveItemSchema } from '@omo/domain';
 import { ADDRESS_COMPLETE_ERRORS } from './address-lookup.ts';
 import { FIND_PATH, RETRIEVE_PATH } from './canada-post.ts';
 
@@ -16,7 +17,8 @@ export interface FakeCanadaPost {
   close(): Promise<void>;
 }
 
-const FIND_ITEMS = [
+/** What the fake's Find answers for any term: a container, then an address. */
+export const FIND_ITEMS = [
   {
     Id: 'CA|CP|B|0000290',
     Text: '290 Bremner Blvd',
@@ -44,29 +46,21 @@ const UNIT_ITEMS = ['101', '102'].map((unit) => ({
   Next: 'Retrieve',
 }));
 
+/** Every field of the vendor's Retrieve answer, empty: the fake's address fills in its own. */
+const NO_FIELDS = Object.fromEntries(
+  Object.keys(addressRetrieveItemSchema.shape).map((field) => [field, '']),
+);
+
 const RETRIEVE_ITEM = {
+  ...NO_FIELDS,
   Id: 'CA|CP|ENG|0000111',
   DomesticId: '0000111',
   Language: 'ENG',
   LanguageAlternatives: 'ENG,FRE',
-  Department: '',
-  Company: '',
-  SubBuilding: '',
   BuildingNumber: '111',
-  BuildingName: '',
-  SecondaryStreet: '',
   Street: 'Wellington St',
-  Block: '',
-  Neighbourhood: '',
-  District: '',
   City: 'Ottawa',
   Line1: '111 Wellington St',
-  Line2: '',
-  Line3: '',
-  Line4: '',
-  Line5: '',
-  AdminAreaName: '',
-  AdminAreaCode: '',
   Province: 'ON',
   ProvinceName: 'Ontario',
   ProvinceCode: 'ON',
@@ -75,10 +69,6 @@ const RETRIEVE_ITEM = {
   CountryIso2: 'CA',
   CountryIso3: 'CAN',
   CountryIsoNumber: 124,
-  SortingNumber1: '',
-  SortingNumber2: '',
-  Barcode: '',
-  POBoxNumber: '',
   Label: '111 Wellington St\nOTTAWA ON K1A 0A9\nCANADA',
   Type: 'Residential',
   DataLevel: 'Premise',

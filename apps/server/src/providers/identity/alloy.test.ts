@@ -1,31 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlloyIdentity } from './alloy.ts';
 import { startFakeAlloy, type FakeAlloy } from './alloy.fake.ts';
-import { decisionOfJourneyApplication, type IdentityProfile } from './identity.ts';
+import { decisionOfJourneyApplication } from './identity.ts';
 import { createSandboxIdentity } from './sandbox.ts';
+import { adaIdentityProfile } from '../../testing/identity-profile.ts';
 
 const CREDENTIALS = { journeyToken: 'J-test', workflowToken: 'wf-token', workflowSecret: 'wf-secret' };
 
-const profile = (nameLast: string): IdentityProfile => ({
-  externalId: 'applicant-1',
-  nameFirst: 'Ada',
-  nameLast,
-  birthDate: '1986-05-10',
-  emailAddress: 'ada@example.com',
-  phoneNumber: '4165550123',
-  sin: '130692544',
-  addresses: [
-    {
-      type: 'primary',
-      line1: '290 Bremner Blvd',
-      city: 'Toronto',
-      state: 'ON',
-      postalCode: 'M5V 3L9',
-      countryCode: 'CA',
-    },
-  ],
-  phoneVerified: true,
-});
+const profile = (nameLast: string) => adaIdentityProfile({ nameLast, sin: '130692544' });
 
 describe('reading a journey application', () => {
   it.each([

@@ -4,18 +4,15 @@ import userEvent from '@testing-library/user-event';
 import {
   addressRetrieveItemSchema,
   APPLICATION_API_PATHS,
+  EXAMPLE_FIND_ITEM,
   EXAMPLE_HOME_PARTS,
+  EXAMPLE_OTHER_PARTS,
+  EXAMPLE_RETRIEVED_PARTS,
   type AddressFindItem,
   type AddressRetrieveItem,
 } from '@omo/domain';
 import { renderApp } from '../../test/render-app.tsx';
-import {
-  makePhone,
-  makeProgress,
-  makeView,
-  routeFetch,
-  type FetchCall,
-} from '../../test/verify-address-fixtures.ts';
+import { makePhone, makeProgress, makeView, routeFetch } from '../../test/verify-address-fixtures.ts';
 import { formatAddressLines, retrieveItemToParts } from '../../components/address/address-lookup.ts';
 
 const URL_ADDRESS = '/single/address';
@@ -30,14 +27,7 @@ const CHOSEN_HOME = {
 };
 
 const FIND_ITEMS: AddressFindItem[] = [
-  {
-    Id: 'CA|CP|ENG|290-BREMNER',
-    Text: '290 Bremner Blvd',
-    Highlight: '0-3,4-7',
-    Cursor: 0,
-    Description: 'Toronto, ON, M5V 3L9',
-    Next: 'Retrieve',
-  },
+  EXAMPLE_FIND_ITEM,
   {
     Id: 'CA|CP|ENG|BREMNER-ST',
     Text: 'Bremner St',
@@ -54,18 +44,7 @@ function retrieveItem(overrides: Partial<AddressRetrieveItem> = {}): AddressRetr
   return {
     ...(empty as AddressRetrieveItem),
     Id: 'CA|CP|B|290',
-    Language: 'ENG',
-    SubBuilding: '',
-    BuildingNumber: '290',
-    Street: 'Bremner Blvd',
-    City: 'Toronto',
-    Province: 'ON',
-    ProvinceName: 'Ontario',
-    PostalCode: 'M5V 3L9',
-    CountryName: 'Canada',
-    CountryIso2: 'CA',
-    Line1: '290 Bremner Blvd',
-    Line2: '',
+    ...EXAMPLE_RETRIEVED_PARTS,
     Label: '290 Bremner Blvd\nTORONTO ON  M5V 3L9\nCANADA',
     ...overrides,
   };
@@ -99,7 +78,9 @@ function setup(address: unknown = null) {
   });
 }
 
-const puts = (calls: FetchCall[]) => calls.filter((c) => c.path === APPLICATION_API_PATHS.address);
+/** The saves of the address among the calls `setup` recorded. */
+const puts = (calls: ReturnType<typeof setup>) =>
+  calls.filter((c) => c.path === APPLICATION_API_PATHS.address);
 
 async function openPage() {
   const user = userEvent.setup();
@@ -301,15 +282,7 @@ describe('address', () => {
     await user.selectOptions(screen.getByLabelText('Province'), 'ON');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(visited).toContain('/single/confirmproducts'));
-    expect(puts(calls)[0]?.body).toMatchObject({
-      isManualAddress: true,
-      streetNumber: '111',
-      streetName: 'Wellington St',
-      cityName: 'Ottawa',
-      provinceName: 'ON',
-      postalCode: 'K1A 0A9',
-      country: 'CA',
-    });
+    expect(puts(calls)[0]?.body).toMatchObject({ isManualAddress: true, ...EXAMPLE_OTHER_PARTS });
   });
 
   it('unchecking the mailing box reveals the mailing search, which is then required', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProductOffering } from '@omo/domain';
+import { EXAMPLE_GIC_MATURITY_OPTIONS, type ProductOffering } from '@omo/domain';
 import { makeProduct } from '../../test/fixtures.ts';
 import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -20,11 +20,7 @@ const GIC = makeProduct({
     minAmount: 500,
     maxAmount: 1000000,
     mdDefault: 'Renew',
-    mdAllowRenew: true,
-    mdAllowTransfer: true,
-    mdAllowCheque: false,
-    mdAllowMature: true,
-    mdAllowRollover: true,
+    ...EXAMPLE_GIC_MATURITY_OPTIONS,
     intSchedule: 'AtMaturity',
     interestDP: null,
     termRate: [

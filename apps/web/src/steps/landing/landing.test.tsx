@@ -6,6 +6,7 @@ import { findSlice } from '../../lib/session-state.ts';
 import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { expectLinkTo } from '../../test/links.ts';
 import { readLandingQuery } from './landing-loader.ts';
 
 const chequing = makeProduct();
@@ -58,14 +59,8 @@ describe('landing', () => {
     mockFetch(lists([chequing]));
     renderApp('/?productIds=1001');
     await screen.findByRole('heading', { level: 1, name: 'Are you an existing member?' });
-    expect(screen.getByRole('link', { name: 'Call 1-800-555-0199' })).toHaveAttribute(
-      'href',
-      'tel:+18005550199',
-    );
-    expect(screen.getByRole('link', { name: "I'm already a member" })).toHaveAttribute(
-      'href',
-      'https://banking.example.test',
-    );
+    expectLinkTo('Call 1-800-555-0199', 'tel:+18005550199');
+    expectLinkTo("I'm already a member", 'https://banking.example.test');
     // No step tracker before the application starts.
     expect(screen.queryByRole('navigation', { name: 'Application progress' })).not.toBeInTheDocument();
   });
@@ -88,10 +83,7 @@ describe('landing', () => {
     const signIn = screen.getByRole('link', { name: /Yes, Sign me in/ });
     expect(signIn).toHaveAttribute('href', 'https://banking.example.test/product-login?productId=3001');
     expect(signIn).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('link', { name: /No, Sign me up/ })).toHaveAttribute(
-      'href',
-      '/single/getstarted',
-    );
+    expectLinkTo(/No, Sign me up/, '/single/getstarted');
   });
 
   it('tells an applicant whose session ended why they are back at the start', async () => {
@@ -114,10 +106,7 @@ describe('landing', () => {
       mockFetch(withDraft('/single/address'));
       renderApp('/?productIds=1001');
       await screen.findByRole('heading', { level: 1, name: 'Continue your application or start a new one?' });
-      expect(screen.getByRole('link', { name: 'Continue the application' })).toHaveAttribute(
-        'href',
-        '/single/address',
-      );
+      expectLinkTo('Continue the application', '/single/address');
       expect(screen.queryByText('No, Sign me up')).not.toBeInTheDocument();
     });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductOffering } from '@omo/domain';
+import type { ApplicationView } from '../../lib/application-api.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -15,23 +16,34 @@ const STUDENT = makeProduct({
 });
 const CHEQUING = makeProduct();
 
-function start(product: ProductOffering, opts: { sweepEnabled?: boolean } = {}) {
-  holdProducts([product], opts);
-  let view = makeView({
+/** The view of an application at 'Tell us about yourself', no phone given yet. */
+const atPersonalInfo = (product: ProductOffering, sweepEnabled = false) =>
+  makeView({
     productIds: [product.productID],
-    sweepEnabled: opts.sweepEnabled ?? false,
+    sweepEnabled,
     progress: makeProgress('personalinfo'),
     nextPath: '/single/personalinfo',
     phone: makePhone({ status: 'none', channel: null }),
   });
+
+/** The view once 'Tell us about yourself' is saved (with `changes`): the phone's verification next. */
+const personalInfoSaved = (
+  view: ApplicationView,
+  changes: Partial<ApplicationView> = {},
+): ApplicationView => ({
+  ...view,
+  ...changes,
+  progress: makeProgress('phoneverification'),
+  nextPath: '/single/phoneverification',
+});
+
+function start(product: ProductOffering, opts: { sweepEnabled?: boolean } = {}) {
+  holdProducts([product], opts);
+  let view = atPersonalInfo(product, opts.sweepEnabled);
   return stubApi((call) => {
     if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
     if (call.path === '/api/omo/Application/PersonalInfo') {
-      view = {
-        ...view,
-        progress: makeProgress('phoneverification'),
-        nextPath: '/single/phoneverification',
-      };
+      view = personalInfoSaved(view);
       return { body: view };
     }
     return undefined;
@@ -51,21 +63,11 @@ async function fillValid(year = '1990') {
 /** The server as it answers a saved phone: the answers in the view; a code sent makes the code screen next. */
 function startWithPhone(send: { status: 'pending' | 'failed' }) {
   holdProducts([CHEQUING]);
-  let view = makeView({
-    productIds: [CHEQUING.productID],
-    progress: makeProgress('personalinfo'),
-    nextPath: '/single/personalinfo',
-    phone: makePhone({ status: 'none', channel: null }),
-  });
+  let view = atPersonalInfo(CHEQUING);
   return stubApi((call) => {
     if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
     if (call.path === '/api/omo/Application/PersonalInfo') {
-      view = {
-        ...view,
-        personalInfo: call.body as never,
-        progress: makeProgress('phoneverification'),
-        nextPath: '/single/phoneverification',
-      };
+      view = personalInfoSaved(view, { personalInfo: call.body as never });
       return { body: view };
     }
     if (call.path === '/api/omo/PhoneVerification/Start') {
