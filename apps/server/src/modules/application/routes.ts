@@ -14,12 +14,27 @@ import {
   formatSin,
   problemDetailsSchema,
   sinRevealResponseSchema,
+  type ApplicationView,
 } from '@omo/domain';
 import { requestLanguage } from '../../lib/language.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+/**
+ * A submit's answer with the application's view as decided when the caller asked for it (`?view=true`):
+ * the outcome page then needs no read of its own.
+ */
+export async function withViewIfAsked<T extends object>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  applicantId: string,
+  answer: T,
+): Promise<T & { view?: ApplicationView }> {
+  if ((request.query as { view?: unknown } | null)?.view !== 'true') return answer;
+  return { ...answer, view: await app.applications.view(await app.applications.reload(applicantId)) };
+}
 
 /** Accepts any body: the service validates it with the domain schema. */
 export const documentOnly: FastifySchemaCompiler<unknown> = () => (data: unknown) => ({ value: data });
@@ -31,6 +46,15 @@ export const APPLICATION_PROBLEMS = {
     "'Step out of order': an earlier required step is missing; nextPath says where to go",
   ),
 };
+
+const sendCodeQuerySchema = z.object({
+  sendCode: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      "'true': once saved, a mobile phone whose verification is next is texted its code, as PhoneVerification/Start with 'sms' would (same limits and ceilings); a send refused or failed leaves the send screen next",
+    ),
+});
 
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.applications;
@@ -81,6 +105,8 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const step of service.steps) {
+    // Personal information's save may send the phone's code too: one request where there were three.
+    const sendsCode = step.stepId === 'personalinfo';
     app.put(
       step.path,
       {
@@ -88,6 +114,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['application'],
           summary: step.summary,
+          ...(sendsCode ? { querystring: sendCodeQuerySchema } : {}),
           body: step.body,
           response: { 200: applicationViewSchema, ...APPLICATION_PROBLEMS },
         },
@@ -95,8 +122,14 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const context = await request.requireApplicant();
         reply.header('cache-control', 'no-store');
+        const asked = sendsCode && (request.query as { sendCode?: unknown } | null)?.sendCode === 'true';
         return app.funnel.track(request, context, step.stepId, () =>
-          service.saveStep(step.stepId, context, request.body as unknown),
+          service.saveStep(step.stepId, context, request.body as unknown, {
+            sendCode: asked,
+            ip: request.ip,
+            language: requestLanguage(request),
+            log: request.log,
+          }),
         );
       },
     );
