@@ -58,12 +58,15 @@ const P = APPLICATION_API_PATHS;
 const put = (path: string, body: unknown, signal?: AbortSignal) =>
   apiRequest<ApplicationView>(path, { method: 'PUT', body, signal });
 
-/** POST InitializeApplication: starts (or updates) the application and sets the session cookie; → appRefNo. */
+/**
+ * POST InitializeApplication: starts (or updates) the application and sets the session cookie; answers the
+ * appRefNo and the application's view (asked with it, so the next screen reads nothing).
+ */
 export function initializeApplication(
   body: InitializeApplicationRequest,
   signal?: AbortSignal,
-): Promise<string> {
-  return apiRequest<string>(P.initializeApplication, { method: 'POST', body, signal });
+): Promise<{ appRefNo: string; view: ApplicationView }> {
+  return apiRequest(P.initializeApplication, { method: 'POST', body, signal, query: { view: 'true' } });
 }
 
 /**

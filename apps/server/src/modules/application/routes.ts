@@ -70,7 +70,19 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Starts the application (or updates the session's applicant) and sets the session cookie; answers the appRefNo the server generated",
         body: initializeApplicationRequestSchema,
-        response: { 200: z.string().describe('appRefNo (a JSON string)'), 400: APPLICATION_PROBLEMS[400] },
+        querystring: z.object({
+          view: z
+            .enum(['true', 'false'])
+            .optional()
+            .describe("'true': the answer is { appRefNo, view }, the application's view with it"),
+        }),
+        response: {
+          200: z.union([
+            z.string().describe('appRefNo (a JSON string)'),
+            z.object({ appRefNo: z.string(), view: applicationViewSchema }).describe('Asked with ?view=true'),
+          ]),
+          400: APPLICATION_PROBLEMS[400],
+        },
       },
     },
     async (request, reply) => {
@@ -85,7 +97,12 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.funnel.started(request, applicantId);
       reply.header('cache-control', 'no-store');
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(appRefNo));
+      // Asked for, the view comes with it: the next screen needs no read of its own.
+      const withView = (request.query as { view?: unknown } | null)?.view === 'true';
+      const answer = withView
+        ? { appRefNo, view: await service.view(await service.reload(applicantId)) }
+        : appRefNo;
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
     },
   );
 
