@@ -14,6 +14,10 @@ describe('the screens fetched ahead', () => {
     expect(screensAfter('/resume')).toEqual([]);
   });
 
+  it("skip a screen the flow never asks: the co-applicant's consent fetches the terms' screens", () => {
+    expect(screensAfter('/joint/identityconsent')).toEqual(['/joint/idverifyterms', '/joint/legalterms']);
+  });
+
   it('from the terms: the welcome page the submit most often leads to; from no other screen', () => {
     expect(outcomeAhead('/single/reviewterms')).toEqual(['/single/confirmapplication']);
     expect(outcomeAhead('/joint/reviewterms')).toEqual(['/joint/confirmapplication']);

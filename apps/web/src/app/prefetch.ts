@@ -26,11 +26,14 @@ export function screensAfter(pathname: string): string[] {
   const found = findStepByPath(pathname);
   if (!found) return [];
   const { flow, step } = found;
-  return flow.steps
-    .slice(flow.steps.indexOf(step) + 1)
-    .filter((s) => s.kind === 'step' && s.path)
-    .slice(0, AHEAD)
-    .map((s) => s.path!);
+  return (
+    flow.steps
+      .slice(flow.steps.indexOf(step) + 1)
+      // A screen the flow never asks (the co-applicant's finalize account) is not one of them.
+      .filter((s) => s.kind === 'step' && s.path && s.requirement !== 'never')
+      .slice(0, AHEAD)
+      .map((s) => s.path!)
+  );
 }
 
 /**
