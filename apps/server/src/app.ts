@@ -216,7 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(termsRoutes, { config });
   await app.register(jointRoutes, { config });
   await app.register(resumeRoutes);
-  await app.register(phoneVerificationRoutes, { config });
+  await app.register(phoneVerificationRoutes);
   await app.register(identityRoutes);
   await app.register(handOffRoutes);
   await app.register(inPersonIdRoutes);

@@ -1,6 +1,6 @@
 /**
  * The composition of the applicant's services, shared by several route modules: the progress reader, the
- * lifecycle guard, the identity service and the application service. It lives outside both modules so that
+ * lifecycle guard, the identity service, the phone verification and the application service. It lives outside both modules so that
  * the application module does not import the identity module (the identity module reads the application's
  * records and progress; the application's saves reach identity through `IdentityHooks`), nor the joint module
  * (which reads the application's records; the co-applicant's profile reaches it through `JointHooks`).
@@ -12,12 +12,17 @@ import { createProgressReader } from '../modules/application/progress.ts';
 import { createApplicationService, type ApplicationService } from '../modules/application/service.ts';
 import { createIdentityService, type IdentityService } from '../modules/identity/service.ts';
 import { admitCoApplicant } from '../modules/joint/service.ts';
+import {
+  createPhoneVerificationService,
+  type PhoneVerificationService,
+} from '../modules/phone-verification/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     applications: ApplicationService;
     identity: IdentityService;
     lifecycle: Lifecycle;
+    phoneVerification: PhoneVerificationService;
   }
 }
 
@@ -45,19 +50,36 @@ export const applicantServicesPlugin = fp(
       jobs: app.jobs,
     });
     app.decorate('identity', identity);
-    app.decorate(
-      'applications',
-      createApplicationService({
-        db: app.db,
-        catalogue: app.catalogue,
-        sinCipher: app.ciphers.sin,
-        identity,
-        joint: { admitCoApplicant },
-        lifecycle,
-        progress,
-        config,
-      }),
-    );
+    const phoneVerification = createPhoneVerificationService({
+      db: app.db,
+      provider: app.providers.phoneVerification,
+      clock: app.providers.clock,
+      limits: {
+        perIpPerHour: config.phoneSendLimitPerIpPerHour,
+        perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
+        perApplicantPerHour: config.phoneSendLimitPerApplicantPerHour,
+      },
+      lifecycle,
+      readProgress: (context) => progress.read(context),
+      viewOf: (context) => applications.view(context),
+    });
+    app.decorate('phoneVerification', phoneVerification);
+    const applications = createApplicationService({
+      db: app.db,
+      catalogue: app.catalogue,
+      sinCipher: app.ciphers.sin,
+      identity,
+      joint: { admitCoApplicant },
+      lifecycle,
+      progress,
+      // Personal information's save sends the code as Start does (the same service, limits and ceilings).
+      phone: {
+        sendCode: (context, channel, { ip, language, log }) =>
+          phoneVerification.sendOnSave(context, { channel, locale: language, ip, log }),
+      },
+      config,
+    });
+    app.decorate('applications', applications);
   },
   { name: 'application-service', dependencies: ['database', 'catalogue-service', 'ciphers', 'providers'] },
 );

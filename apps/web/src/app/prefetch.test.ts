@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screensAfter } from './prefetch.ts';
+import { outcomeAhead, screensAfter } from './prefetch.ts';
 
 describe('the screens fetched ahead', () => {
   it('are the next two screens of the flow, a screen that may be skipped among them', () => {
@@ -12,5 +12,16 @@ describe('the screens fetched ahead', () => {
     for (const path of screensAfter('/joint/getstarted')) expect(path).toMatch(/^\/joint\//);
     expect(screensAfter('/single/reviewterms')).toEqual([]);
     expect(screensAfter('/resume')).toEqual([]);
+  });
+
+  it("skip a screen the flow never asks: the co-applicant's consent fetches the terms' screens", () => {
+    expect(screensAfter('/joint/identityconsent')).toEqual(['/joint/idverifyterms', '/joint/legalterms']);
+  });
+
+  it('from the terms: the welcome page the submit most often leads to; from no other screen', () => {
+    expect(outcomeAhead('/single/reviewterms')).toEqual(['/single/confirmapplication']);
+    expect(outcomeAhead('/joint/reviewterms')).toEqual(['/joint/confirmapplication']);
+    expect(outcomeAhead('/single/reviewapplication')).toEqual([]);
+    expect(outcomeAhead('/resume')).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
  * The next screens' files, fetched while the applicant fills in this one (issue: every Continue waits for
  * no download). After a step screen is shown and the browser is idle, the next two screens of its flow
  * (the next row may be skipped, the SIN for one) have their page and loader modules imported: nothing of
- * theirs runs, and the server still decides where Continue goes. Not on a Save-Data connection.
+ * theirs runs, and the server still decides where Continue goes; from the terms, the welcome page. Not on a
+ * Save-Data connection.
  */
 import { useEffect } from 'react';
 import { findStepByPath } from '@omo/domain';
@@ -25,15 +26,30 @@ export function screensAfter(pathname: string): string[] {
   const found = findStepByPath(pathname);
   if (!found) return [];
   const { flow, step } = found;
-  return flow.steps
-    .slice(flow.steps.indexOf(step) + 1)
-    .filter((s) => s.kind === 'step' && s.path)
-    .slice(0, AHEAD)
-    .map((s) => s.path!);
+  return (
+    flow.steps
+      .slice(flow.steps.indexOf(step) + 1)
+      // A screen the flow never asks (the co-applicant's finalize account) is not one of them.
+      .filter((s) => s.kind === 'step' && s.path && s.requirement !== 'never')
+      .slice(0, AHEAD)
+      .map((s) => s.path!)
+  );
+}
+
+/**
+ * From the flow's last screen (the terms), the page its submit most often leads to: the flow's first
+ * outcome page, the welcome page. The server still decides which page the submit goes to.
+ */
+export function outcomeAhead(pathname: string): string[] {
+  const found = findStepByPath(pathname);
+  if (!found) return [];
+  const { flow, step } = found;
+  const next = flow.steps.slice(flow.steps.indexOf(step) + 1).find((s) => s.kind !== 'check');
+  return next?.kind === 'outcome' && next.path ? [next.path] : [];
 }
 
 function prefetch(pathname: string): void {
-  for (const path of screensAfter(pathname)) {
+  for (const path of [...screensAfter(pathname), ...outcomeAhead(pathname)]) {
     for (const load of Object.values(screens[path] ?? {})) void load?.().catch(() => undefined);
   }
 }

@@ -5,7 +5,15 @@
  * React Router matches case-insensitively, so '/single/legalTerms' and '/single/legalterms' both work.
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { HAND_OFF_ROUTE, JOINT_FLOW, RESUME_ROUTES, SINGLE_FLOW, pathOf, type StepId } from '@omo/domain';
+import {
+  HAND_OFF_ROUTE,
+  JOINT_FLOW,
+  RESUME_ROUTES,
+  SINGLE_FLOW,
+  findStepByPath,
+  pathOf,
+  type StepId,
+} from '@omo/domain';
 import { loadAppConfig } from '../config/app-config.ts';
 import { loadShownTexts } from '../i18n/i18n.ts';
 import { ROOT_ROUTE_ID } from '../config/use-app-config.ts';
@@ -211,11 +219,19 @@ function declaredSteps(): Record<string, StepRoute> {
   );
 }
 
+/** What a screen fetched ahead asks for besides its files: the lists the compliance screen offers. */
+const DATA_AHEAD: Partial<Record<StepId, () => Promise<unknown>>> = {
+  legalterms: async () => (await import('../lib/reference-data.ts')).ensureReferenceData(),
+};
+
 function flowRoutes(): RouteObject[] {
   const table = { ...declaredSteps(), ...BUILT_STEPS };
   registerScreens(
     Object.fromEntries(
-      Object.entries(table).map(([path, route]) => [path, typeof route.lazy === 'object' ? route.lazy : {}]),
+      Object.entries(table).map(([path, route]) => {
+        const data = DATA_AHEAD[findStepByPath(path)?.step.id as StepId];
+        return [path, { ...(typeof route.lazy === 'object' ? route.lazy : {}), ...(data ? { data } : {}) }];
+      }),
     ),
   );
   return Object.entries(table).map(([path, route]) => ({ path, ...ownLazy(route) }));

@@ -19,7 +19,6 @@ import {
   type IdentityImageSide,
   type InitializeApplicationRequest,
   type JointCodeLookupResponse,
-  type MembershipResponse,
   type SaveApplicationRequest,
   type LegalTermsFormInput,
   type Language,
@@ -27,6 +26,7 @@ import {
   type PhoneChannel,
   type ProductOffering,
   type StepId,
+  type SubmitResponse,
   type TermChoiceForm,
 } from '@omo/domain';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
@@ -58,12 +58,15 @@ const P = APPLICATION_API_PATHS;
 const put = (path: string, body: unknown, signal?: AbortSignal) =>
   apiRequest<ApplicationView>(path, { method: 'PUT', body, signal });
 
-/** POST InitializeApplication: starts (or updates) the application and sets the session cookie; → appRefNo. */
+/**
+ * POST InitializeApplication: starts (or updates) the application and sets the session cookie; answers the
+ * appRefNo and the application's view (asked with it, so the next screen reads nothing).
+ */
 export function initializeApplication(
   body: InitializeApplicationRequest,
   signal?: AbortSignal,
-): Promise<string> {
-  return apiRequest<string>(P.initializeApplication, { method: 'POST', body, signal });
+): Promise<{ appRefNo: string; view: ApplicationView }> {
+  return apiRequest(P.initializeApplication, { method: 'POST', body, signal, query: { view: 'true' } });
 }
 
 /**
@@ -83,8 +86,20 @@ export function getApplication(signal?: AbortSignal): Promise<ApplicationView> {
   return apiRequest<ApplicationView>(P.application, { signal });
 }
 
-export const savePersonalInfo = (body: PersonalInfoFormInput, signal?: AbortSignal) =>
-  put(P.personalInfo, body, signal);
+/**
+ * PUT PersonalInfo. `sendCode`: the server also texts the code when the phone's verification is next and
+ * the phone takes a text (its view then names the code screen).
+ */
+export const savePersonalInfo = (
+  body: PersonalInfoFormInput,
+  { sendCode = false, signal }: { sendCode?: boolean; signal?: AbortSignal } = {},
+) =>
+  apiRequest<ApplicationView>(P.personalInfo, {
+    method: 'PUT',
+    body,
+    signal,
+    ...(sendCode ? { query: { sendCode: 'true' } } : {}),
+  });
 
 /** PUT Phone: the Change/Submit of the verification screen (restarts the verification, not the counters). */
 export const savePhone = (phoneNumber: string, signal?: AbortSignal) => put(P.phone, { phoneNumber }, signal);
@@ -118,11 +133,11 @@ export async function revealSin(signal?: AbortSignal): Promise<string> {
 
 /**
  * POST SaveApplication (the primary) or SaveJointApplication (the co-applicant): accepts the terms; the
- * server decides (or answers the decision already taken).
+ * server decides (or answers the decision already taken), and answers the view as decided with it.
  */
 export function saveApplication(flow: Flow['kind'], body: SaveApplicationRequest, signal?: AbortSignal) {
   const path = flow === 'joint' ? API_PATHS.saveJointApplication : P.saveApplication;
-  return apiRequest<MembershipResponse>(path, { method: 'POST', body, signal });
+  return apiRequest<SubmitResponse>(path, { method: 'POST', body, signal, query: { view: 'true' } });
 }
 
 /** The membership terms PDF in a language. */

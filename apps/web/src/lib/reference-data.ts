@@ -13,20 +13,27 @@ interface ReferenceData {
 }
 
 let held: ReferenceData | null = null;
+/** The lists being fetched: a second caller (a screen fetched ahead, then opened) waits for the same. */
+let pending: Promise<ReferenceData> | null = null;
 
-/** The three lists, fetched in parallel unless already held. Rejects when any call fails. */
-export async function ensureReferenceData(signal?: AbortSignal): Promise<ReferenceData> {
+/**
+ * The three lists, fetched in parallel unless already held or being fetched. Rejects when any call fails.
+ * A fetch is shared, so no caller's signal stops it (the lists are small).
+ */
+export async function ensureReferenceData(): Promise<ReferenceData> {
   if (held) return held;
-  const [products, occupations, pepPositions] = await Promise.all([
-    listOnlineAccounts(signal),
-    listOccupations(signal),
-    listPepPositions(signal),
-  ]);
-  held = { products, occupations, pepPositions };
-  return held;
+  if (pending) return pending;
+  const fetching = Promise.all([listOnlineAccounts(), listOccupations(), listPepPositions()])
+    .then(([products, occupations, pepPositions]) => (held = { products, occupations, pepPositions }))
+    .finally(() => {
+      if (pending === fetching) pending = null;
+    });
+  pending = fetching;
+  return fetching;
 }
 
 /** Test hook. */
 export function resetReferenceData(): void {
   held = null;
+  pending = null;
 }

@@ -28,29 +28,34 @@ export interface StepData {
 }
 
 /** The view a save answered, while the app goes to the screen it names (decision 0064). */
-let handedOff: ApplicationView | undefined;
+let handedOff: { view: ApplicationView; path: string } | undefined;
 
 /**
- * Goes to the screen a save's view names, handing that view to the screen's loader: one read of the
- * application per Continue. A reload or a screen opened directly reads it from the server.
+ * Goes to the screen a save's view names (or `path`, e.g. a decision's outcome page), handing that view to
+ * the screen's loader: one read of the application per Continue. A reload or a screen opened directly
+ * reads it from the server.
  */
-export async function goToNext(navigate: (to: string) => unknown, view: ApplicationView): Promise<void> {
-  handedOff = view;
+export async function goToNext(
+  navigate: (to: string) => unknown,
+  view: ApplicationView,
+  path: string = view.nextPath,
+): Promise<void> {
+  handedOff = { view, path };
   try {
-    await navigate(view.nextPath);
+    await navigate(path);
   } finally {
     handedOff = undefined;
   }
 }
 
-/** The view handed off for this path, once; nothing when the path is not the one the view names. */
+/** The view handed off for this path, once; nothing when the path is not the one it was handed to. */
 function takeHandedOff(pathname: string | undefined): ApplicationView | undefined {
-  const view = handedOff;
+  const given = handedOff;
   handedOff = undefined;
-  if (!view || pathname === undefined) return undefined;
+  if (!given || pathname === undefined) return undefined;
   // Compared as the router matches paths: case-insensitive, without a trailing slash.
   const bare = (path: string) => path.replace(/\/+$/, '').toLowerCase();
-  return bare(new URL(view.nextPath, 'http://omo.invalid').pathname) === bare(pathname) ? view : undefined;
+  return bare(new URL(given.path, 'http://omo.invalid').pathname) === bare(pathname) ? given.view : undefined;
 }
 
 /**

@@ -25,14 +25,27 @@ const samePath = (a: string, b: string) =>
 
 export async function outcomeLoader({ request }: LoaderFunctionArgs): Promise<OutcomeData> {
   const { pathname } = new URL(request.url);
-  const view = await loadView(request.signal);
+  // The submit hands its view to the outcome page it names; a page opened directly reads it.
+  const view = await loadView(request.signal, pathname);
   const decision = view.decision;
   if (!decision || !samePath(decision.route, pathname)) throw redirect(view.nextPath);
-  const [requestedProducts, openedProducts] = await Promise.all([
-    findViewProducts(view, request.signal),
-    decision.openedProductIds.length > 0
-      ? findProducts(decision.openedProductIds.join(';'), request.signal)
-      : Promise.resolve([]),
-  ]);
-  return { view, decision, flow: flowOfPath(pathname), requestedProducts, openedProducts };
+  const requestedProducts = await findViewProducts(view, request.signal);
+  return {
+    view,
+    decision,
+    flow: flowOfPath(pathname),
+    requestedProducts,
+    openedProducts: await openedOf(decision.openedProductIds, requestedProducts, request.signal),
+  };
+}
+
+/** The opened products: those applied for as held, else looked up (the savings account offered instead). */
+async function openedOf(
+  ids: readonly string[],
+  requested: readonly ProductOffering[],
+  signal: AbortSignal,
+): Promise<ProductOffering[]> {
+  const held = ids.map((id) => requested.find((p) => p.productID === id));
+  if (held.every((p): p is ProductOffering => p !== undefined)) return held;
+  return findProducts(ids.join(';'), signal);
 }

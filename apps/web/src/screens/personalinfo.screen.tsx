@@ -7,8 +7,6 @@
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
-  codeChannelOnSave,
-  pathOf,
   personalInfoContextOf,
   personalInfoFormSchema,
   provinceOfAddress,
@@ -20,12 +18,7 @@ import { RadioGroup } from '../components/form/radio-group.tsx';
 import { JointApplicantFields, PersonalDetailsFields } from '../components/personal-info-fields.tsx';
 import type { Lang, TFuncKey } from '../i18n/i18n.ts';
 import { useTranslation } from '../i18n/use-translation.tsx';
-import {
-  getApplication,
-  savePersonalInfo,
-  startPhoneVerification,
-  type ApplicationView,
-} from '../lib/application-api.ts';
+import { savePersonalInfo, type ApplicationView } from '../lib/application-api.ts';
 import type { StepData } from '../lib/step.ts';
 import { declareScreen, type AnswersForm, type FieldsProps } from './screen.ts';
 
@@ -85,24 +78,11 @@ const personalInfoForm: AnswersForm<Values, Output> = {
   fields: FIELDS,
   schema: (data) => personalInfoFormSchema(contextOf(data)),
   defaults: ({ view }) => ({ ...EMPTY, ...(view.personalInfo ?? {}) }),
-  save: async (values, { flow }) => withCodeSent(await savePersonalInfo(values), flow),
+  // A mobile phone whose verification is next is texted its code with the save (decisions 0102, 0106):
+  // the view then names the code screen; a send refused or failed leaves the send screen, which says why.
+  save: (values) => savePersonalInfo(values, { sendCode: true }),
   Fields: PersonalInfoFields,
 };
-
-/**
- * A mobile phone whose verification is next gets its code by text now (decision 0102): the server's view
- * then names the code screen. A send refused or failed leaves the send screen next, which says why.
- */
-async function withCodeSent(view: ApplicationView, flow: StepData['flow']): Promise<ApplicationView> {
-  const channel = codeChannelOnSave(view.personalInfo?.phoneType);
-  if (!channel || view.nextPath !== pathOf(flow, 'phoneverification')) return view;
-  try {
-    const { phone } = await startPhoneVerification(channel);
-    return phone.status === 'pending' ? await getApplication() : view;
-  } catch {
-    return view;
-  }
-}
 
 type Revealed =
   'sweepBelowBalance' | 'sweepExceedsBalance' | 'jointFirstName' | 'jointLastName' | 'jointEmail';

@@ -12,6 +12,8 @@ export interface RecordedCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query string ('' when none, else from '?'). */
+  query?: string;
 }
 
 export type Answer = { status?: number; body?: unknown } | undefined;
@@ -35,6 +37,7 @@ export function stubApi(
         method: init?.method ?? 'GET',
         path: url.pathname,
         body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        query: url.search,
       };
       calls.push(call);
       const answer = handler(call);

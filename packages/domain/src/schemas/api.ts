@@ -456,6 +456,22 @@ export const decisionViewSchema = z.object({
   documentsRefusedReason: z.string().nullable(),
 });
 
+/**
+ * The submit's answer (SaveApplication, SaveJointApplication): the membership response and, when the
+ * caller asks for it (`?view=true`), the application's view as decided, so the outcome page needs no read.
+ */
+export const submitResponseSchema = membershipResponseSchema.extend({
+  view: applicationViewSchema
+    .optional()
+    .describe("The application's view after the submit (asked with ?view=true)"),
+});
+export type SubmitResponse = z.infer<typeof submitResponseSchema>;
+
+/** The submit's query: `view=true` asks for the view with the answer. */
+export const submitQuerySchema = z.object({
+  view: z.enum(['true', 'false']).optional().describe("'true': the answer carries the application's view"),
+});
+
 /** POST /api/omo/AnswerStaffQuestion: the applicant's answer to the credit union's question. */
 export const staffQuestionAnswerSchema = z.object({ answer: z.string().trim().min(1).max(2000) });
 export type DecisionView = z.infer<typeof decisionViewSchema>;

@@ -969,6 +969,24 @@ describe.each(TEST_DATABASES)('application routes on $name', (database) => {
     });
   });
 
+  it('InitializeApplication asked for the view (?view=true) answers it with the reference number', async () => {
+    counter += 1;
+    const email = `applicant${counter}@example.com`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/omo/InitializeApplication?view=true',
+      remoteAddress: `10.9.${Math.floor(counter / 250)}.${counter % 250}`,
+      payload: { email, password: PASSWORD, consent: true, productIds: ['2001'], sweepEnabled: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<{ appRefNo: string; view: { appRefNo: string; nextPath: string } }>();
+    expect(answer.view).toEqual((await view(cookieOf(res)!)).json());
+    expect(answer.view.appRefNo).toBe(answer.appRefNo);
+    expect(answer.view.nextPath).toBe('/single/personalinfo');
+    // Not asked: the reference number alone, as before.
+    expect(typeof (await start(['2001'])).res.json()).toBe('string');
+  });
+
   it('documents the calls in the OpenAPI output', async () => {
     const res = await t.app.inject('/api/docs/json');
     const paths = Object.keys(res.json<{ paths: Record<string, unknown> }>().paths);

@@ -14,12 +14,27 @@ import {
   formatSin,
   problemDetailsSchema,
   sinRevealResponseSchema,
+  type ApplicationView,
 } from '@omo/domain';
 import { requestLanguage } from '../../lib/language.ts';
 import { HttpProblem } from '../../plugins/problem-details.ts';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+/**
+ * A submit's answer with the application's view as decided when the caller asked for it (`?view=true`):
+ * the outcome page then needs no read of its own.
+ */
+export async function withViewIfAsked<T extends object>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  applicantId: string,
+  answer: T,
+): Promise<T & { view?: ApplicationView }> {
+  if ((request.query as { view?: unknown } | null)?.view !== 'true') return answer;
+  return { ...answer, view: await app.applications.view(await app.applications.reload(applicantId)) };
+}
 
 /** Accepts any body: the service validates it with the domain schema. */
 export const documentOnly: FastifySchemaCompiler<unknown> = () => (data: unknown) => ({ value: data });
@@ -31,6 +46,15 @@ export const APPLICATION_PROBLEMS = {
     "'Step out of order': an earlier required step is missing; nextPath says where to go",
   ),
 };
+
+const sendCodeQuerySchema = z.object({
+  sendCode: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      "'true': once saved, a mobile phone whose verification is next is texted its code, as PhoneVerification/Start with 'sms' would (same limits and ceilings); a send refused or failed leaves the send screen next",
+    ),
+});
 
 const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.applications;
@@ -46,7 +70,19 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Starts the application (or updates the session's applicant) and sets the session cookie; answers the appRefNo the server generated",
         body: initializeApplicationRequestSchema,
-        response: { 200: z.string().describe('appRefNo (a JSON string)'), 400: APPLICATION_PROBLEMS[400] },
+        querystring: z.object({
+          view: z
+            .enum(['true', 'false'])
+            .optional()
+            .describe("'true': the answer is { appRefNo, view }, the application's view with it"),
+        }),
+        response: {
+          200: z.union([
+            z.string().describe('appRefNo (a JSON string)'),
+            z.object({ appRefNo: z.string(), view: applicationViewSchema }).describe('Asked with ?view=true'),
+          ]),
+          400: APPLICATION_PROBLEMS[400],
+        },
       },
     },
     async (request, reply) => {
@@ -61,7 +97,12 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.funnel.started(request, applicantId);
       reply.header('cache-control', 'no-store');
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(appRefNo));
+      // Asked for, the view comes with it: the next screen needs no read of its own.
+      const withView = (request.query as { view?: unknown } | null)?.view === 'true';
+      const answer = withView
+        ? { appRefNo, view: await service.view(await service.reload(applicantId)) }
+        : appRefNo;
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
     },
   );
 
@@ -81,6 +122,8 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const step of service.steps) {
+    // Personal information's save may send the phone's code too: one request where there were three.
+    const sendsCode = step.stepId === 'personalinfo';
     app.put(
       step.path,
       {
@@ -88,6 +131,7 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['application'],
           summary: step.summary,
+          ...(sendsCode ? { querystring: sendCodeQuerySchema } : {}),
           body: step.body,
           response: { 200: applicationViewSchema, ...APPLICATION_PROBLEMS },
         },
@@ -95,8 +139,14 @@ const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const context = await request.requireApplicant();
         reply.header('cache-control', 'no-store');
+        const asked = sendsCode && (request.query as { sendCode?: unknown } | null)?.sendCode === 'true';
         return app.funnel.track(request, context, step.stepId, () =>
-          service.saveStep(step.stepId, context, request.body as unknown),
+          service.saveStep(step.stepId, context, request.body as unknown, {
+            sendCode: asked,
+            ip: request.ip,
+            language: requestLanguage(request),
+            log: request.log,
+          }),
         );
       },
     );

@@ -50,7 +50,14 @@ import {
   type ApplicantContext,
   type ApplicantRole,
 } from './repository.ts';
-import { createStepHooks, type StepHook, type StepHooks, type StepInput } from './step-hooks.ts';
+import {
+  createStepHooks,
+  type PhoneHooks,
+  type SaveRequest,
+  type StepHook,
+  type StepHooks,
+  type StepInput,
+} from './step-hooks.ts';
 import { nextPathFor, referenceNumberOf, toApplicationView } from './view.ts';
 
 /** One save route: the step's contract, its API path and the body its OpenAPI entry shows. */
@@ -101,6 +108,8 @@ export interface ApplicationServiceDeps {
   joint: JointHooks;
   lifecycle: Lifecycle;
   progress: ProgressReader;
+  /** The code sent with personal information's save (absent: never sent with a save). */
+  phone?: PhoneHooks;
   config: Pick<
     AppConfig,
     'contactPhone' | 'idProviderSharePercent' | 'alloyEnabled' | 'isProduction' | 'identityCreditBureau'
@@ -121,7 +130,7 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
   const { db, catalogue, sinCipher, identity, joint, lifecycle, progress, config } = deps;
   const parse = <S extends z.core.$ZodType>(schema: S, input: unknown) =>
     parseOrThrow(schema, input, config.contactPhone);
-  const hooks: StepHooks = createStepHooks({ catalogue, sinCipher, config });
+  const hooks: StepHooks = createStepHooks({ catalogue, sinCipher, config, phone: deps.phone });
 
   async function reload(applicantId: string): Promise<ApplicantContext> {
     const context = await findApplicantContext(db, applicantId);
@@ -189,11 +198,13 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
    * Validates and stores one step's answer, then answers the view. The answers are read once (with the
    * SIN's one decryption); the save's transaction holds the application's lock, stores the answer, reads
    * the applicant back and lapses an identity result the change unbound; the view is derived from that.
+   * What the step's hook does after the save (the phone's code, when asked) comes before the answer.
    */
   async function saveStep<Id extends SavableStepId>(
     stepId: Id,
     context: ApplicantContext,
     body: unknown,
+    request?: SaveRequest,
   ): Promise<ApplicationView> {
     const read = await progress.read(context);
     assertCanSave(read, context, stepId);
@@ -235,6 +246,9 @@ export function createApplicationService(deps: ApplicationServiceDeps) {
     // A check that became the next step and has no screen of its own runs now, before the answer.
     if (due?.kind === 'check' && !due.host) {
       await identity.runCheck(after);
+      return view(await reload(context.applicant.id));
+    }
+    if (hook?.after && (await hook.after(after, next, request))) {
       return view(await reload(context.applicant.id));
     }
     return toApplicationView(after, next, config.identityCreditBureau);

@@ -6,6 +6,7 @@
  */
 import {
   checkAgeLimits,
+  codeChannelOnSave,
   findCountry,
   flagsOf,
   manualAddressSchema,
@@ -17,6 +18,7 @@ import {
   type StepIssue,
   type StepValues,
 } from '@omo/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { SinCipher } from '../../lib/crypto.ts';
@@ -39,11 +41,31 @@ export interface StepInput extends ProgressRead {
   key: AnswerKey;
 }
 
+/** What the caller of a save asks of it beyond storing the answer, and who the caller is. */
+export interface SaveRequest {
+  /** Send the phone's code now when it is the next step and the phone takes a text (personal information). */
+  sendCode: boolean;
+  ip: string;
+  language: 'en' | 'fr';
+  log: FastifyBaseLogger;
+}
+
 export interface StepHook<Id extends SavableStepId> {
   /** Checks the parsed answer against what only the server holds; may return it completed. */
   check?(value: StepValues[Id], input: StepInput): StepValues[Id] | Promise<StepValues[Id]>;
   /** Stores the answer (in the save's transaction) when it is not kept as it is. */
   store?(trx: Database, input: StepInput, value: StepValues[Id]): Promise<void>;
+  /**
+   * Once the answer is stored (after the transaction): what the save does on, as the caller asked.
+   * @returns true when it changed the application (the view is read again)
+   */
+  after?(stored: ApplicantContext, next: ProgressRead, request: SaveRequest | undefined): Promise<boolean>;
+}
+
+/** What the steps need of the phone verification (given by the composition, plugins/applicant-services.ts). */
+export interface PhoneHooks {
+  /** Sends a code as POST PhoneVerification/Start does (same limits and ceilings); never throws. */
+  sendCode(context: ApplicantContext, channel: 'sms' | 'call', request: SaveRequest): Promise<void>;
 }
 
 export type StepHooks = { [Id in SavableStepId]?: StepHook<Id> };
@@ -52,9 +74,10 @@ export interface StepHookDeps {
   catalogue: Pick<CatalogueService, 'listOccupations' | 'listPepPositions'>;
   sinCipher: SinCipher;
   config: Pick<AppConfig, 'contactPhone'>;
+  phone?: PhoneHooks | undefined;
 }
 
-export function createStepHooks({ catalogue, sinCipher, config }: StepHookDeps): StepHooks {
+export function createStepHooks({ catalogue, sinCipher, config, phone }: StepHookDeps): StepHooks {
   const refuse = (issues: StepIssue[]) => {
     if (issues.length > 0) throw validationProblem(issues, config.contactPhone);
   };
@@ -87,6 +110,14 @@ export function createStepHooks({ catalogue, sinCipher, config }: StepHookDeps):
           phoneNumber: info.phoneNumber,
           phoneType: info.phoneType,
         });
+      },
+      // A mobile phone whose verification is next is texted its code with the save, when asked.
+      async after(stored, next, request) {
+        const channel = codeChannelOnSave(stored.applicant.phoneType);
+        if (!phone || !request?.sendCode || !channel) return false;
+        if (next.progress.nextStepId !== 'phoneverification') return false;
+        await phone.sendCode(stored, channel, request);
+        return true;
       },
     },
 

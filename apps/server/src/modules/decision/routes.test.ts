@@ -80,6 +80,23 @@ describe.each(TEST_DATABASES)('the decision (SaveApplication) on $name', (databa
     expect(mail!.body).toContain(`Your member number is ${response.primaryCustNo}.`);
   });
 
+  it('answers the view as decided with the submit when asked (?view=true): the outcome page reads nothing', async () => {
+    const a = await ready();
+    const res = await a.call(
+      'POST',
+      '/api/omo/SaveApplication',
+      { termsAccepted: true, fhsaDeclaration: true, language: 'en' },
+      { query: { view: 'true' } },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<SaveResponse & { view: { nextPath: string; decision: unknown } }>();
+    expect(answer.primaryCustNo).toMatch(/^\d{6,}$/);
+    expect(answer.view).toEqual((await a.view()).json());
+    expect(answer.view.decision).toMatchObject({ state: 'decided', route: '/single/confirmapplication' });
+    // Not asked: the membership response alone, as before.
+    expect((await a.submit()).json()).not.toHaveProperty('view');
+  });
+
   it.each([
     ['Fallback', /one more step/, (ref: string) => `Your reference number is ${ref}.`],
     ['Decline', /about your application/, (ref: string) => ref],

@@ -11,12 +11,14 @@ import {
   membershipResponseSchema,
   normalizeBirthDate,
   saveApplicationRequestSchema,
+  submitQuerySchema,
+  submitResponseSchema,
 } from '@omo/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import { HttpProblem } from '../../lib/http-problem.ts';
-import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
+import { APPLICATION_PROBLEMS, documentOnly, withViewIfAsked } from '../application/routes.ts';
 import {
   createDecisionService,
   DECISION_FAILED_QUEUE,
@@ -86,16 +88,18 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['decision'],
         summary:
           'Accepts the terms and decides the application (spec 001 §4.2); a decision already taken is answered again, never made twice',
+        querystring: submitQuerySchema,
         body: saveApplicationRequestSchema,
-        response: { 200: membershipResponseSchema, ...APPLICATION_PROBLEMS },
+        response: { 200: submitResponseSchema, ...APPLICATION_PROBLEMS },
       },
     },
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return app.funnel.track(request, context, 'reviewterms', () =>
+      const answer = await app.funnel.track(request, context, 'reviewterms', () =>
         app.decisions.submit(context, request.body as unknown, 'primary'),
       );
+      return withViewIfAsked(app, request, context.applicant.id, answer);
     },
   );
 

@@ -15,13 +15,15 @@ import {
   membershipResponseSchema,
   problemDetailsSchema,
   saveApplicationRequestSchema,
+  submitQuerySchema,
+  submitResponseSchema,
 } from '@omo/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { parseOrThrow } from '../application/problems.ts';
-import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
+import { APPLICATION_PROBLEMS, documentOnly, withViewIfAsked } from '../application/routes.ts';
 import { createJointService, JOINT_SWEEP_QUEUE, type JointService } from './service.ts';
 
 declare module 'fastify' {
@@ -125,16 +127,18 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
         tags: ['joint'],
         summary:
           "The co-applicant accepts the terms; the joint application is decided with both applicants' checks (a decision taken is answered again)",
+        querystring: submitQuerySchema,
         body: saveApplicationRequestSchema,
-        response: { 200: membershipResponseSchema, ...APPLICATION_PROBLEMS },
+        response: { 200: submitResponseSchema, ...APPLICATION_PROBLEMS },
       },
     },
     async (request, reply) => {
       const context = await request.requireApplicant();
       reply.header('cache-control', 'no-store');
-      return app.funnel.track(request, context, 'reviewterms', () =>
+      const answer = await app.funnel.track(request, context, 'reviewterms', () =>
         app.decisions.submit(context, request.body as unknown, 'joint'),
       );
+      return withViewIfAsked(app, request, context.applicant.id, answer);
     },
   );
 

@@ -174,6 +174,49 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
     expect(row.phone_verified).toBe(true);
   });
 
+  it("personal information's save asked to send the code texts a mobile phone; not a home phone; a failed send is counted", async () => {
+    const info = (phone: string, phoneType: 'mobile' | 'home') => ({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      dob_month: '03',
+      dob_day: '7',
+      dob_year: '1990',
+      phoneNumber: phone,
+      phoneType,
+      hasJointApp: 'no',
+    });
+    const SAVE_AND_SEND = '/api/omo/Application/PersonalInfo?sendCode=true';
+    type SavedView = { phone: PhoneView; nextPath: string };
+
+    const mobile = await newApplicant(t);
+    expect(await messagesTo(t, mobile.phone)).toBe(0);
+    const saved = await mobile.call('PUT', SAVE_AND_SEND, info(mobile.phone, 'mobile'));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<SavedView>().nextPath).toBe('/single/verificationCode');
+    expect(saved.json<SavedView>().phone).toMatchObject({
+      status: 'pending',
+      channel: 'sms',
+      sendFailCounter: 0,
+      resendCounter: 0,
+      invalidCounter: 0,
+    });
+    const { code, message } = await lastCodeFor(t, mobile.phone);
+    expect(message.channel).toBe('sms');
+    expect((await mobile.check(code)).json<Answer>().phone.status).toBe('approved');
+
+    const home = await newApplicant(t);
+    const homeSaved = await home.call('PUT', SAVE_AND_SEND, info(home.phone, 'home'));
+    expect(homeSaved.json<SavedView>().nextPath).toBe('/single/phoneverification');
+    expect(await messagesTo(t, home.phone)).toBe(0);
+
+    // The sandbox refuses a number ending in 0000: a send failure, as Start counts it.
+    const refused = await newApplicant(t, { phone: '(416) 555-0000' });
+    const refusedSaved = await refused.call('PUT', SAVE_AND_SEND, info(refused.phone, 'mobile'));
+    expect(refusedSaved.statusCode, refusedSaved.body).toBe(200);
+    expect(refusedSaved.json<SavedView>().phone).toMatchObject({ status: 'failed', sendFailCounter: 1 });
+    expect(await messagesTo(t, refused.phone)).toBe(0);
+  });
+
   it('refuses a used code (single use): notFound, nothing else changes', async () => {
     const a = await newApplicant(t);
     await a.start();

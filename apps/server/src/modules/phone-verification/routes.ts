@@ -1,7 +1,7 @@
 /**
  * Phone verification calls of issue 3 (contract endpoints 5–7), bound to the session's draft:
  * Start (send a code by SMS or voice call), Check (a 6-digit code) and Continue (close the step,
- * verified or not). The logic and limits are in service.ts; the provider is `app.providers`.
+ * verified or not). The logic and limits are in service.ts (`app.phoneVerification`).
  */
 import {
   APPLICATION_API_PATHS,
@@ -13,8 +13,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.ts';
-import type { AppConfig } from '../../config.ts';
-import { createPhoneVerificationService } from './service.ts';
 
 const startBodySchema = z.object({
   channel: z.enum(['sms', 'call']),
@@ -38,20 +36,9 @@ const problems = {
   429: problemDetailsSchema.describe("A limit of 3 was reached (errors[0].key 'verification.limit')"),
 };
 
-const phoneVerificationRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { config }) => {
-  const service = createPhoneVerificationService({
-    db: app.db,
-    provider: app.providers.phoneVerification,
-    clock: app.providers.clock,
-    limits: {
-      perIpPerHour: config.phoneSendLimitPerIpPerHour,
-      perNumberPerHour: config.phoneSendLimitPerNumberPerHour,
-      perApplicantPerHour: config.phoneSendLimitPerApplicantPerHour,
-    },
-    lifecycle: app.lifecycle,
-    readProgress: (context) => app.applications.progressOf(context),
-    viewOf: (context) => app.applications.view(context),
-  });
+const phoneVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Composed with the application's services (plugins/applicant-services.ts): a save sends codes too.
+  const service = app.phoneVerification;
 
   app.post(
     APPLICATION_API_PATHS.phoneVerificationStart,

@@ -107,105 +107,127 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
     ...(error ? { error } : {}),
   });
 
+  /** POST PhoneVerification/Start. */
+  async function start(
+    context: ApplicantContext,
+    input: { channel: VerificationChannel; locale: VerificationLocale; ip: string; log: FastifyBaseLogger },
+  ): Promise<PhoneVerificationAnswer> {
+    await assertOnStep(context, 'phoneverification');
+    const record = context.applicant;
+    const state = record.phoneState;
+    if (isPhoneVerified(record)) throw new HttpProblem(409, 'The phone number is already verified.');
+    // Failures of a partner outage open Continue but never lock the step: once the partner is back
+    // the applicant may still get a code (the hourly ceilings still bound the sends).
+    if (state.sendFailCounter >= VERIFICATION_LIMIT && !state.partnerDown) {
+      throw limitProblem('The code could not be sent 3 times; continue without verifying.');
+    }
+    const isResend = state.status === 'pending';
+    // The wrong codes used up: a new code by text or voice, within the resends (decision 0091).
+    const isNewCode = isResend && canGetNewCode(state);
+    const resent = isNewCode
+      ? { resendCounter: 1, invalidCounter: 1, newCodeCounter: 1 }
+      : { resendCounter: 1, invalidCounter: 1 };
+    const unresent = Object.fromEntries(Object.entries(resent).map(([k, v]) => [k, -v]));
+    if (isResend) {
+      if (
+        state.resendCounter >= VERIFICATION_LIMIT ||
+        (state.invalidCounter >= VERIFICATION_LIMIT && !isNewCode)
+      ) {
+        throw limitProblem('No more codes can be sent; continue without verifying.');
+      }
+      // Count first (atomically), then check: two concurrent resends cannot both be the third.
+      const counted = await incrementPhoneCounters(db, record.id, resent);
+      if (counted.resendCounter > VERIFICATION_LIMIT) {
+        await incrementPhoneCounters(db, record.id, unresent);
+        throw limitProblem('No more codes can be sent; continue without verifying.');
+      }
+    }
+    const to = toE164(record.phoneNumber!);
+    let reserved: Awaited<ReturnType<typeof sendEvents.reserve>>;
+    try {
+      // An IPv6 client counts as its /64, which it can roam at will.
+      reserved = await sendEvents.reserve(
+        {
+          applicantId: record.id,
+          ip: clientNetworkOf(input.ip),
+          to,
+          channel: input.channel,
+          at: clock.now(),
+        },
+        limits,
+      );
+    } catch (error) {
+      if (isResend) await incrementPhoneCounters(db, record.id, unresent);
+      throw error;
+    }
+    if ('refusedBy' in reserved) {
+      // A refusal by a ceiling is a send failure (spec 000 §4): the third opens Continue, unverified.
+      // Nothing was sent: a resend's pending code stays valid; a first send is marked failed.
+      input.log.warn({ ceiling: reserved.refusedBy, resend: isResend }, 'phone verification send refused');
+      await incrementPhoneCounters(db, record.id, {
+        sendFailCounter: 1,
+        ...(isResend ? unresent : {}),
+      });
+      if (!isResend)
+        await updatePhoneState(db, record.id, { status: 'failed', channel: input.channel, sid: null });
+      return answer(record.id, 'ceiling');
+    }
+    const eventId = reserved.id;
+    const result = await provider.startVerification({ to, channel: input.channel, locale: input.locale });
+    if (!result.ok) {
+      // Logged at warn once, where the provider is wrapped (providers/failure-log.ts).
+      input.log.debug(
+        { provider: provider.name, failure: result.failure.code, vendorCode: result.failure.vendorCode },
+        'phone verification send failed',
+      );
+      // A failed resend is a send failure, not a resend.
+      await incrementPhoneCounters(db, record.id, {
+        sendFailCounter: 1,
+        ...(isResend ? unresent : {}),
+      });
+      await updatePhoneState(db, record.id, {
+        status: 'failed',
+        channel: input.channel,
+        sid: null,
+        partnerDown: result.failure.code === 'unavailable',
+      });
+      return answer(record.id);
+    }
+    await sendEvents.markSent(eventId, result.value.sid);
+    await updatePhoneState(db, record.id, {
+      status: 'pending',
+      channel: input.channel,
+      sid: result.value.sid,
+      partnerDown: false,
+    });
+    input.log.info(
+      { provider: provider.name, resend: isResend, channel: input.channel },
+      'phone verification sent',
+    );
+    return answer(record.id);
+  }
+
   return {
-    /** POST PhoneVerification/Start. */
-    async start(
+    start,
+
+    /**
+     * A code sent with a save (personal information): Start's send, its limits and ceilings, after which
+     * the view says what came of it. A send refused or failed leaves the send screen next, which says
+     * why; nothing is thrown at the save, which has stored its answer.
+     */
+    async sendOnSave(
       context: ApplicantContext,
       input: { channel: VerificationChannel; locale: VerificationLocale; ip: string; log: FastifyBaseLogger },
-    ): Promise<PhoneVerificationAnswer> {
-      await assertOnStep(context, 'phoneverification');
-      const record = context.applicant;
-      const state = record.phoneState;
-      if (isPhoneVerified(record)) throw new HttpProblem(409, 'The phone number is already verified.');
-      // Failures of a partner outage open Continue but never lock the step: once the partner is back
-      // the applicant may still get a code (the hourly ceilings still bound the sends).
-      if (state.sendFailCounter >= VERIFICATION_LIMIT && !state.partnerDown) {
-        throw limitProblem('The code could not be sent 3 times; continue without verifying.');
-      }
-      const isResend = state.status === 'pending';
-      // The wrong codes used up: a new code by text or voice, within the resends (decision 0091).
-      const isNewCode = isResend && canGetNewCode(state);
-      const resent = isNewCode
-        ? { resendCounter: 1, invalidCounter: 1, newCodeCounter: 1 }
-        : { resendCounter: 1, invalidCounter: 1 };
-      const unresent = Object.fromEntries(Object.entries(resent).map(([k, v]) => [k, -v]));
-      if (isResend) {
-        if (
-          state.resendCounter >= VERIFICATION_LIMIT ||
-          (state.invalidCounter >= VERIFICATION_LIMIT && !isNewCode)
-        ) {
-          throw limitProblem('No more codes can be sent; continue without verifying.');
-        }
-        // Count first (atomically), then check: two concurrent resends cannot both be the third.
-        const counted = await incrementPhoneCounters(db, record.id, resent);
-        if (counted.resendCounter > VERIFICATION_LIMIT) {
-          await incrementPhoneCounters(db, record.id, unresent);
-          throw limitProblem('No more codes can be sent; continue without verifying.');
-        }
-      }
-      const to = toE164(record.phoneNumber!);
-      let reserved: Awaited<ReturnType<typeof sendEvents.reserve>>;
+    ): Promise<void> {
       try {
-        // An IPv6 client counts as its /64, which it can roam at will.
-        reserved = await sendEvents.reserve(
-          {
-            applicantId: record.id,
-            ip: clientNetworkOf(input.ip),
-            to,
-            channel: input.channel,
-            at: clock.now(),
-          },
-          limits,
-        );
+        await start(context, input);
       } catch (error) {
-        if (isResend) await incrementPhoneCounters(db, record.id, unresent);
-        throw error;
+        if (error instanceof HttpProblem) {
+          input.log.info({ status: error.statusCode }, 'phone verification not sent with the save');
+        } else {
+          input.log.warn({ err: error }, 'phone verification not sent with the save');
+        }
       }
-      if ('refusedBy' in reserved) {
-        // A refusal by a ceiling is a send failure (spec 000 §4): the third opens Continue, unverified.
-        // Nothing was sent: a resend's pending code stays valid; a first send is marked failed.
-        input.log.warn({ ceiling: reserved.refusedBy, resend: isResend }, 'phone verification send refused');
-        await incrementPhoneCounters(db, record.id, {
-          sendFailCounter: 1,
-          ...(isResend ? unresent : {}),
-        });
-        if (!isResend)
-          await updatePhoneState(db, record.id, { status: 'failed', channel: input.channel, sid: null });
-        return answer(record.id, 'ceiling');
-      }
-      const eventId = reserved.id;
-      const result = await provider.startVerification({ to, channel: input.channel, locale: input.locale });
-      if (!result.ok) {
-        // Logged at warn once, where the provider is wrapped (providers/failure-log.ts).
-        input.log.debug(
-          { provider: provider.name, failure: result.failure.code, vendorCode: result.failure.vendorCode },
-          'phone verification send failed',
-        );
-        // A failed resend is a send failure, not a resend.
-        await incrementPhoneCounters(db, record.id, {
-          sendFailCounter: 1,
-          ...(isResend ? unresent : {}),
-        });
-        await updatePhoneState(db, record.id, {
-          status: 'failed',
-          channel: input.channel,
-          sid: null,
-          partnerDown: result.failure.code === 'unavailable',
-        });
-        return answer(record.id);
-      }
-      await sendEvents.markSent(eventId, result.value.sid);
-      await updatePhoneState(db, record.id, {
-        status: 'pending',
-        channel: input.channel,
-        sid: result.value.sid,
-        partnerDown: false,
-      });
-      input.log.info(
-        { provider: provider.name, resend: isResend, channel: input.channel },
-        'phone verification sent',
-      );
-      return answer(record.id);
     },
 
     /** POST PhoneVerification/Check. */
@@ -283,3 +305,5 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
     },
   };
 }
+
+export type PhoneVerificationService = ReturnType<typeof createPhoneVerificationService>;

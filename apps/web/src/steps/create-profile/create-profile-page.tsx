@@ -21,7 +21,6 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAppConfig } from '../../config/use-app-config.ts';
 import {
   flowOfPath,
-  getApplication,
   initializeApplication,
   isApiStatus,
   problemNextPath,
@@ -90,7 +89,7 @@ export function CreateProfilePage() {
     fields: FIELDS,
     // The server generates the reference number and decides the identity check; then it says where to go.
     save: async (values) => {
-      await initializeApplication({
+      const { view: started } = await initializeApplication({
         email: values.email,
         password: values.password,
         promoCode: values.promoCode ?? '',
@@ -105,7 +104,7 @@ export function CreateProfilePage() {
         ...(invitation ? { jointCode: invitation.jointCode } : {}),
         ...(asksEmailCode ? { emailCode: (values.emailCode ?? '').trim() } : {}),
       });
-      return getApplication();
+      return started;
     },
   });
   const { register, control } = form;

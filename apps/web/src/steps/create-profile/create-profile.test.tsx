@@ -12,15 +12,15 @@ const PASSWORD = 'Secret12pw';
 function start(config: Record<string, unknown> = {}, initAnswer: { status?: number; body?: unknown } = {}) {
   holdProducts([makeProduct()], { promoCode: 'PromoGIC' });
   let isStarted = false;
+  const started = () =>
+    makeView({ progress: makeProgress('personalinfo'), nextPath: '/single/personalinfo' });
   return stubApi((call) => {
-    if (call.path === '/api/omo/Application') {
-      return isStarted
-        ? { body: makeView({ progress: makeProgress('personalinfo'), nextPath: '/single/personalinfo' }) }
-        : UNAUTHORIZED;
-    }
+    if (call.path === '/api/omo/Application') return isStarted ? { body: started() } : UNAUTHORIZED;
     if (call.path === '/api/omo/InitializeApplication') {
       isStarted = (initAnswer.status ?? 200) === 200;
-      return { body: 'OMOABCDEFGHP', ...initAnswer };
+      // Asked with ?view=true, the view comes with the reference number.
+      const appRefNo = 'OMOABCDEFGHP';
+      return { body: call.query === '?view=true' ? { appRefNo, view: started() } : appRefNo, ...initAnswer };
     }
     return undefined;
   }, config);
@@ -111,6 +111,8 @@ describe('createprofile', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/personalinfo'));
     const init = calls.find((c) => c.path === '/api/omo/InitializeApplication');
     expect(init?.method).toBe('POST');
+    // The view came with the start: the next screen read nothing after it.
+    expect(calls.slice(calls.indexOf(init!)).some((c) => c.path === '/api/omo/Application')).toBe(false);
     expect(init?.body).toMatchObject({
       email: 'alex@example.com',
       password: PASSWORD,

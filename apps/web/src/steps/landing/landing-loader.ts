@@ -61,7 +61,7 @@ export async function landingLoader({ request }: LoaderFunctionArgs): Promise<La
   try {
     // The lists and the products asked for are fetched side by side: neither needs the other.
     const [{ products }, found, draft] = await Promise.all([
-      ensureReferenceData(request.signal),
+      ensureReferenceData(),
       query.productIds.length > 0 ? findProducts(query.productIds.join(';'), request.signal) : [],
       findDraftPath(request.signal),
     ]);

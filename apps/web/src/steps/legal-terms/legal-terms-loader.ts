@@ -12,7 +12,7 @@ const loadStep = stepLoader('legalterms');
 
 /** legalterms: the application, and the occupation and position lists (loaded once per visit). */
 export async function legalTermsLoader(args: LoaderFunctionArgs): Promise<LegalTermsData> {
-  const data = await loadStep(args);
-  const { occupations, pepPositions } = await ensureReferenceData(args.request.signal);
+  // The lists (usually fetched ahead already) come side by side with the application.
+  const [data, { occupations, pepPositions }] = await Promise.all([loadStep(args), ensureReferenceData()]);
   return { ...data, occupations, pepPositions };
 }

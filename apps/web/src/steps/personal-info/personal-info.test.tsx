@@ -60,27 +60,28 @@ async function fillValid(year = '1990') {
   await userEvent.click(screen.getByLabelText('Mobile'));
 }
 
-/** The server as it answers a saved phone: the answers in the view; a code sent makes the code screen next. */
+/**
+ * The server as it answers a saved phone: the answers in the view; asked to send the code, a mobile phone
+ * is texted with the save, and a code sent makes the code screen next.
+ */
 function startWithPhone(send: { status: 'pending' | 'failed' }) {
   holdProducts([CHEQUING]);
   let view = atPersonalInfo(CHEQUING);
   return stubApi((call) => {
     if (call.path === '/api/omo/Application' && call.method === 'GET') return { body: view };
     if (call.path === '/api/omo/Application/PersonalInfo') {
+      const info = call.body as { phoneType?: string };
       view = personalInfoSaved(view, { personalInfo: call.body as never });
-      return { body: view };
-    }
-    if (call.path === '/api/omo/PhoneVerification/Start') {
-      const phone = makePhone({ status: send.status, channel: 'sms' });
-      if (send.status === 'pending') {
+      if (call.query === '?sendCode=true' && info.phoneType === 'mobile') {
+        // Any send makes the phone step complete; the code screen sends a failed one back.
         view = {
           ...view,
-          phone,
+          phone: makePhone({ status: send.status, channel: 'sms' }),
           progress: makeProgress('verificationCode'),
           nextPath: '/single/verificationCode',
         };
       }
-      return { body: { phone } };
+      return { body: view };
     }
     return undefined;
   });
@@ -102,9 +103,11 @@ describe('personalinfo: the code is sent from here to a mobile phone (decision 0
     await screen.findByLabelText('Legal first name');
     await fillAndContinue('Mobile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/verificationCode'));
-    expect(calls.filter((c) => c.path === '/api/omo/PhoneVerification/Start').map((c) => c.body)).toEqual([
-      { channel: 'sms' },
-    ]);
+    // One request: the save asks the server to send the code; the code screen reads nothing more.
+    const saves = calls.filter((c) => c.path === '/api/omo/Application/PersonalInfo');
+    expect(saves.map((c) => c.query)).toEqual(['?sendCode=true']);
+    expect(calls.some((c) => c.path === '/api/omo/PhoneVerification/Start')).toBe(false);
+    expect(calls.filter((c) => c.path === '/api/omo/Application')).toHaveLength(1);
   });
 
   it('leaves a home phone on the send screen, where it chooses the voice call or the text', async () => {
@@ -114,6 +117,9 @@ describe('personalinfo: the code is sent from here to a mobile phone (decision 0
     await fillAndContinue('Home');
     await waitFor(() => expect(router.state.location.pathname).toBe('/single/phoneverification'));
     expect(calls.some((c) => c.path === '/api/omo/PhoneVerification/Start')).toBe(false);
+    expect(
+      calls.find((c) => c.path === '/api/omo/Application/PersonalInfo')?.body as { phoneType: string },
+    ).toMatchObject({ phoneType: 'home' });
   });
 
   it('leaves a send the provider refused to the send screen, which says why', async () => {

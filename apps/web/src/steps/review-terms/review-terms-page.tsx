@@ -31,7 +31,7 @@ import {
   problemNextPath,
   saveApplication,
 } from '../../lib/application-api.ts';
-import type { StepData } from '../../lib/step.ts';
+import { goToNext, type StepData } from '../../lib/step-route.ts';
 import './review-terms.css';
 import { ConsentCheckbox } from '../../components/form/checkbox-field.tsx';
 
@@ -56,14 +56,14 @@ export function ReviewTermsPage() {
     setProcessing(true);
     try {
       await wait(saveDelayMsOf(view.identity.status));
-      await saveApplication(flow.kind, {
+      const answer = await saveApplication(flow.kind, {
         termsAccepted: true,
         fhsaDeclaration: isFhsaDeclared,
         language: lang,
       });
-      // The server decided: its view names the outcome page.
-      const decided = await getApplication();
-      await navigate(decided.decision?.route ?? decided.nextPath);
+      // The server decided: its view names the outcome page, and is handed to that page's loader.
+      const decided = answer.view ?? (await getApplication());
+      await goToNext(navigate, decided, decided.decision?.route ?? decided.nextPath);
     } catch (error) {
       // A step found missing is where the applicant belongs; any other failure is the generic error.
       const nextPath = isApiStatus(error, 409) ? problemNextPath(error) : undefined;
