@@ -1,6 +1,6 @@
 // The foundation as an applicant and a tester meet it: landing, get started, the error pages, the
 // non-production pages, French, and a narrow phone screen. Every page is checked with axe.
-import { PRODUCT_LIST_GROUPS } from '@omo/domain';
+import { PRODUCT_LIST_GROUPS } from '../../packages/domain/src/schemas/entities.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 
 const EVERYDAY_CHEQUING = '1001';
