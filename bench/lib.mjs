@@ -5,6 +5,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+export { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
+
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
@@ -20,14 +22,6 @@ export function machineNote() {
   const [one] = loadavg();
   return `(machine: ${cpus().length} cores, load average ${one.toFixed(1)} at the start of this run)`;
 }
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * CPU time (user + system) a process has used so far, in ms, from /proc (Linux); undefined elsewhere. On a

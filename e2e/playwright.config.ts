@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '../scripts/chromium-args.mjs';
 import { OPERATIONS_TOKEN } from './fixtures/operations.ts';
 
 // The browser suite drives the product started exactly as the README starts it (`npm start`, embedded
@@ -12,15 +13,6 @@ export const STAFF_PORT = Number(process.env.E2E_STAFF_PORT ?? PORT + 10);
 const dataDir = mkdtempSync(join(tmpdir(), 'omo-e2e-'));
 // One process on embedded PGlite, as `npm start` runs it: no shared database nor shared rate limits.
 const { DATABASE_URL: _database, REDIS_URL: _redis, ...env } = process.env;
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests',

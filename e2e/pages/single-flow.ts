@@ -408,6 +408,50 @@ export async function reviewAndAccept(
 }
 
 /**
+ * From the landing page with `productIds` to 'Where do you live?': the profile, personal information (which
+ * texts the code) and the phone verified with it.
+ */
+export async function applyAsFarAsTheAddress(
+  page: Page,
+  productIds: string[],
+  applicant: Applicant,
+  { check }: StepOptions = {},
+): Promise<void> {
+  await startApplication(page, productIds, { check });
+  await createProfile(page, applicant, { check });
+  await personalInfo(page, applicant, { check });
+  await verifyPhone(page, applicant, { check });
+}
+
+/**
+ * From 'Where do you live?' to 'Finalize your account': the address by search, the products confirmed and
+ * funded, the SIN when a product is interest bearing (`sin`), and the consent to the identity check.
+ */
+export async function applyFromTheAddressToFinalize(
+  page: Page,
+  { check, sin = false }: StepOptions & { sin?: boolean } = {},
+): Promise<void> {
+  await enterAddressBySearch(page, { check });
+  await submitAddress(page, { check });
+  await confirmProducts(page, { check, next: sin ? 'sin' : 'finalizeaccount' });
+  if (sin) await enterSin(page, { check });
+}
+
+/**
+ * From 'Finalize your account' to the outcome page the server names (the welcome page by default): the
+ * account usage, the legal terms, the review and the terms.
+ */
+export async function finishFromFinalize(
+  page: Page,
+  outcome?: RegExp,
+  { check }: StepOptions = {},
+): Promise<void> {
+  await finalizeAccount(page, { check });
+  await legalTerms(page, { check });
+  await reviewAndAccept(page, outcome, { check });
+}
+
+/**
  * On the co-applicant's 'Create your profile': asks for the code e-mailed to the invited address, reads it
  * from the outbox and enters it.
  */

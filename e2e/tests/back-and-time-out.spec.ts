@@ -5,38 +5,21 @@
 // (the server ends it); a session that has ended sends the applicant back to the start page, told why.
 // The browser's clock is moved forward (Playwright's clock) instead of waiting an hour: the deadline is
 // the server's, counted from the answer that last used the session.
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { PHONE_320, expectNewScreen, expectTouchable } from '../fixtures/phone.ts';
+import { FIRST_SCREENS_WORDS, type Lang } from '../fixtures/words.ts';
 import { VALID_SIN, latestCodeFor, newApplicant, type Applicant } from '../fixtures/applicant.ts';
 
-type Lang = 'en' | 'fr';
 // Chequing and savings: the savings account is interest bearing, so the SIN step is on the path.
 const PRODUCTS = ['1001', '1101'];
 const PUBLIC_WEBSITE = 'https://www.omo.example/';
 
 const WORDS = {
   en: {
-    signUp: /No, Sign me up/,
-    getStarted: 'Get Started',
-    continue: 'Continue',
+    ...FIRST_SCREENS_WORDS.en,
     back: 'Back',
     exit: 'Exit Application',
-    profileTitle: 'Create your profile',
-    personalTitle: 'Tell us about yourself',
-    mobile: 'Mobile',
-    no: 'No',
-    joint: 'Would you like to open a joint account with a co-applicant?',
-    phoneTitle: 'We need to verify your phone number',
-    verifySms: 'Verify by SMS',
-    codeTitle: 'Verify your phone number',
-    verified: 'Your mobile phone has been successfully verified!',
-    addressTitle: 'Where do you live?',
-    confirmTitle: 'Confirm your application',
-    fundingTitle: 'How would you like to fund your account?',
-    eTransfer: 'Interac e-Transfer',
-    amount: /^Amount of the first deposit/,
-    sinTitle: "What's your Social Insurance Number?",
-    consentTitle: 'Can we check your identity with a credit bureau?',
     consentBox: /may check my identity with a credit bureau/,
     finalizeTitle: 'Finalize your account',
     warningTitle: "You'll be signed out soon",
@@ -48,27 +31,9 @@ const WORDS = {
     sessionEnded: "We couldn't find your application in progress.",
   },
   fr: {
-    signUp: /Non, je m’inscris/,
-    getStarted: 'Commencer',
-    continue: 'Continuer',
+    ...FIRST_SCREENS_WORDS.fr,
     back: 'Retour',
     exit: 'Quitter la demande',
-    profileTitle: 'Créez votre profil',
-    personalTitle: 'Parlez-nous de vous',
-    mobile: 'Cellulaire',
-    no: 'Non',
-    joint: 'Voulez-vous ouvrir un compte conjoint avec un codemandeur?',
-    phoneTitle: 'Nous devons vérifier votre numéro de téléphone',
-    verifySms: 'Vérifier par texto',
-    codeTitle: 'Vérifiez votre numéro de téléphone',
-    verified: 'Votre téléphone cellulaire a bien été vérifié!',
-    addressTitle: 'Où habitez-vous?',
-    confirmTitle: 'Confirmez votre demande',
-    fundingTitle: 'Comment souhaitez-vous approvisionner votre compte?',
-    eTransfer: 'Virement Interac',
-    amount: /^Montant du premier dépôt/,
-    sinTitle: 'Quel est votre numéro d’assurance sociale?',
-    consentTitle: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
     consentBox: /vérifie mon identité auprès d’une agence/,
     finalizeTitle: 'Finalisez votre compte',
     warningTitle: 'Votre session va bientôt se terminer',
@@ -81,27 +46,7 @@ const WORDS = {
   },
 } as const;
 
-test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
-
-/** Fails unless every element of `locator` is at least 44 x 44 CSS px on screen (its bounding box). */
-async function expectTouchable(locator: Locator, what: string): Promise<void> {
-  const count = await locator.count();
-  expect(count, `${what}: on the page`).toBeGreaterThan(0);
-  for (let i = 0; i < count; i += 1) {
-    const box = await locator.nth(i).boundingBox();
-    expect(box, `${what} #${i + 1}: laid out`).not.toBeNull();
-    expect(box!.width, `${what} #${i + 1}: width`).toBeGreaterThanOrEqual(44);
-    expect(box!.height, `${what} #${i + 1}: height`).toBeGreaterThanOrEqual(44);
-  }
-}
-
-/** The screen: its URL and heading, opened at its top, without sideways scrolling. */
-async function expectScreen(page: Page, path: RegExp, heading: string): Promise<void> {
-  await expect(page).toHaveURL(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY), `${heading}: opens at its top`).toBe(0);
-  await expectNoHorizontalScroll(page);
-}
+test.use(PHONE_320);
 
 const backLink = (page: Page, lang: Lang) => page.getByRole('link', { name: WORDS[lang].back, exact: true });
 const continueButton = (page: Page, lang: Lang) =>
@@ -114,14 +59,14 @@ async function reachCreateProfile(page: Page, lang: Lang): Promise<void> {
   await page.goto(`/?productIds=${PRODUCTS.join(';')}`);
   await page.getByRole('link', { name: w.signUp }).click();
   await page.getByRole('link', { name: w.getStarted }).click();
-  await expectScreen(page, /\/single\/createprofile$/, w.profileTitle);
+  await expectNewScreen(page, /\/single\/createprofile$/, w.profileTitle);
 }
 
 async function createProfile(page: Page, lang: Lang, applicant: Applicant): Promise<void> {
   await page.locator('#email').fill(applicant.email);
   await page.locator('#password').fill(applicant.password);
   await continueButton(page, lang).click();
-  await expectScreen(page, /\/single\/personalinfo$/, WORDS[lang].personalTitle);
+  await expectNewScreen(page, /\/single\/personalinfo$/, WORDS[lang].personalTitle);
 }
 
 async function fillPersonalInfo(page: Page, lang: Lang, applicant: Applicant): Promise<void> {
@@ -158,40 +103,40 @@ for (const lang of ['en', 'fr'] as const) {
     await expectTouchable(page.getByRole('button', { name: w.exit }), 'Exit Application');
     await expectNoAxeViolations();
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/createprofile$/, w.profileTitle);
+    await expectNewScreen(page, /\/single\/createprofile$/, w.profileTitle);
     await expect(page.locator('#email')).toHaveValue(applicant.email);
     // The password is never sent back: it is typed again.
     await page.locator('#password').fill(applicant.password);
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/personalinfo$/, w.personalTitle);
+    await expectNewScreen(page, /\/single\/personalinfo$/, w.personalTitle);
     await fillPersonalInfo(page, lang, applicant);
     await continueButton(page, lang).click();
 
     // The code was texted as 'Tell us about yourself' was saved (decision 0102): the code screen, whose
     // Back goes to the answers of 'Tell us about yourself' (the send screen gave way to it).
-    await expectScreen(page, /\/single\/verificationCode$/, w.codeTitle);
+    await expectNewScreen(page, /\/single\/verificationCode$/, w.codeTitle);
     await expect(backLink(page, lang)).toHaveAttribute('href', '/single/personalinfo');
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/personalinfo$/, w.personalTitle);
+    await expectNewScreen(page, /\/single\/personalinfo$/, w.personalTitle);
     await expect(page.locator('#firstName')).toHaveValue(applicant.firstName);
     await expect(page.locator('#lastName')).toHaveValue(applicant.lastName);
     await expect(page.locator('#dob_day')).toHaveValue(applicant.dob.day);
     await expect(page.locator('#dob_year')).toHaveValue(applicant.dob.year);
     await expect(page.getByRole('radio', { name: w.mobile })).toBeChecked();
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/verificationCode$/, w.codeTitle);
+    await expectNewScreen(page, /\/single\/verificationCode$/, w.codeTitle);
     const code = await latestCodeFor(page.request, applicant.phone);
     await page.locator('.code-input__box').first().focus();
     await page.keyboard.type(code);
 
     // The right code goes on to the address by itself. Back to the code screen, which says the phone is
     // verified; on again.
-    await expectScreen(page, /\/single\/address$/, w.addressTitle);
+    await expectNewScreen(page, /\/single\/address$/, w.addressTitle);
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/verificationCode$/, w.codeTitle);
+    await expectNewScreen(page, /\/single\/verificationCode$/, w.codeTitle);
     await expect(page.getByText(w.verified)).toBeVisible();
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/address$/, w.addressTitle);
+    await expectNewScreen(page, /\/single\/address$/, w.addressTitle);
     const search = page.getByRole('combobox').first();
     await search.pressSequentially('290 Bremner', { delay: 20 });
     await expect(search).toHaveAttribute('aria-expanded', 'true');
@@ -202,12 +147,12 @@ for (const lang of ['en', 'fr'] as const) {
 
     // Nothing to choose in these accounts: no 'Confirm your application' (decision 0101). The funding: Back
     // to the chosen address, and on with every account funded by e-Transfer.
-    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
+    await expectNewScreen(page, /\/single\/funding$/, w.fundingTitle);
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/address$/, w.addressTitle);
+    await expectNewScreen(page, /\/single\/address$/, w.addressTitle);
     await expect(page.locator('.address-selected__box')).toContainText('M5V 3L9');
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
+    await expectNewScreen(page, /\/single\/funding$/, w.fundingTitle);
     const methods = page.getByRole('radio', { name: w.eTransfer });
     for (let i = 0; i < (await methods.count()); i += 1) await methods.nth(i).check();
     const amounts = page.getByLabel(w.amount);
@@ -215,17 +160,17 @@ for (const lang of ['en', 'fr'] as const) {
     await continueButton(page, lang).click();
 
     // The SIN (the savings account is interest bearing): Back to the funding, which is kept, and on.
-    await expectScreen(page, /\/single\/sin$/, w.sinTitle);
+    await expectNewScreen(page, /\/single\/sin$/, w.sinTitle);
     await expectTouchable(backLink(page, lang), 'Back');
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/funding$/, w.fundingTitle);
+    await expectNewScreen(page, /\/single\/funding$/, w.fundingTitle);
     await expect(page.getByRole('radio', { name: w.eTransfer }).first()).toBeChecked();
     await expect(page.getByLabel(w.amount).first()).toHaveValue(/^100(\.00)?$/);
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/sin$/, w.sinTitle);
+    await expectNewScreen(page, /\/single\/sin$/, w.sinTitle);
     await page.locator('#sin').fill(VALID_SIN);
     await continueButton(page, lang).click();
-    await expectScreen(page, /\/single\/identityconsent$/, w.consentTitle);
+    await expectNewScreen(page, /\/single\/identityconsent$/, w.consentTitle);
     await page.getByRole('checkbox', { name: w.consentBox }).check();
     await continueButton(page, lang).click();
 
@@ -234,10 +179,10 @@ for (const lang of ['en', 'fr'] as const) {
     await expect(page).toHaveURL(/\/single\/finalizeaccount$/);
     await expect(page.getByRole('heading', { level: 1, name: w.finalizeTitle })).toBeVisible();
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/identityconsent$/, w.consentTitle);
+    await expectNewScreen(page, /\/single\/identityconsent$/, w.consentTitle);
     await expect(page.getByRole('checkbox', { name: w.consentBox })).toBeChecked();
     await backLink(page, lang).click();
-    await expectScreen(page, /\/single\/sin$/, w.sinTitle);
+    await expectNewScreen(page, /\/single\/sin$/, w.sinTitle);
     await expect(page.locator('.notice').filter({ hasText: VALID_SIN.slice(-3) })).toBeVisible();
     await expectNoAxeViolations();
   });

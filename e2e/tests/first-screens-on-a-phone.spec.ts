@@ -4,8 +4,10 @@
 // password checklist tells its three states apart, an address search that finds nothing says so with the
 // way on beside it, a wrong code keeps its digits with the error summary, a failed send says what to do,
 // and the words are right in both languages (French: typographic apostrophes on every page).
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { PHONE_320, expectNewScreen, expectTouchable } from '../fixtures/phone.ts';
+import { FIRST_SCREENS_WORDS, type Lang } from '../fixtures/words.ts';
 import {
   VALID_SIN,
   latestCodeFor,
@@ -17,14 +19,11 @@ import {
 
 const ONE_YEAR_GIC = '1301';
 const PRODUCTS = [ONE_YEAR_GIC, '1001', '1101', '1401'];
-type Lang = 'en' | 'fr';
 
 /** What the applicant reads and clicks, in each language. */
 const WORDS = {
   en: {
-    signUp: /No, Sign me up/,
-    getStarted: 'Get Started',
-    continue: 'Continue',
+    ...FIRST_SCREENS_WORDS.en,
     continueUnverified: 'Continue without verifying',
     sinTip: 'Why do you need my SIN?',
     toggle: 'Français',
@@ -32,44 +31,30 @@ const WORDS = {
     privacy: 'Privacy policy',
     terms: 'Terms of use',
     summary: 'There is a problem',
-    profileTitle: 'Create your profile',
     profileBanner: 'Set up your profile',
     consent: /from omo Credit Union about products/,
-    personalTitle: 'Tell us about yourself',
     firstName: 'Legal first name',
     home: 'Home',
-    mobile: 'Mobile',
-    no: 'No',
-    joint: 'Would you like to open a joint account with a co-applicant?',
     dob: 'Date of birth',
     monthSample: 'January',
     dateOrder: ['dob_month', 'dob_day', 'dob_year'],
-    phoneTitle: 'We need to verify your phone number',
     change: 'Change phone number',
     verifyCall: 'Verify by Voice Call',
-    verifySms: 'Verify by SMS',
     sendFailed:
       'Something went wrong when sending the verification code. Check that your phone number is correct, choose the other way to get the code (SMS or Voice Call), or try again.',
     phoneLabel: 'Phone number',
     submit: 'Submit',
-    codeTitle: 'Verify your phone number',
     digit1: 'Digit 1 of 6',
     digit: (n: number) => `Digit ${n} of 6`,
     expiry: 'The code expires 10 minutes after we send it.',
     invalidCode: 'Invalid code, please try again',
     resendCall: 'Resend code by Voice Call',
     resendSms: 'Resend code by SMS',
-    verified: 'Your mobile phone has been successfully verified!',
-    addressTitle: 'Where do you live?',
     search: 'Search for your address',
     enterManually: 'Enter address manually',
     notFound: "We can't find that address.",
     selection: 'You must select an address from the list of options',
     mailingSame: 'Mailing address is the same as home address',
-    confirmTitle: 'Confirm your application',
-    fundingTitle: 'How would you like to fund your account?',
-    eTransfer: 'Interac e-Transfer',
-    amount: /^Amount of the first deposit/,
     lead: "Check the accounts you're applying for.",
     learnMore: /^LEARN MORE/,
     learnMoreAbout: /Learn more about 1-Year Non-Redeemable GIC/,
@@ -78,15 +63,11 @@ const WORDS = {
     renewalLabel: 'Renewal option',
     oneYear: '1 Year 3.25%',
     tfsa: 'Tax-Free Savings Account (TFSA)',
-    sinTitle: "What's your Social Insurance Number?",
     sinLabel: 'Social Insurance Number (SIN)',
-    consentTitle: 'Can we check your identity with a credit bureau?',
     consentBox: 'I agree that omo Credit Union may check my identity with a credit bureau',
   },
   fr: {
-    signUp: /Non, je m’inscris/,
-    getStarted: 'Commencer',
-    continue: 'Continuer',
+    ...FIRST_SCREENS_WORDS.fr,
     continueUnverified: 'Continuer sans vérifier',
     sinTip: 'Pourquoi avez-vous besoin de mon NAS?',
     toggle: 'English',
@@ -94,44 +75,30 @@ const WORDS = {
     privacy: 'Politique de confidentialité',
     terms: 'Conditions d’utilisation',
     summary: 'Il y a un problème',
-    profileTitle: 'Créez votre profil',
     profileBanner: 'Créez votre profil',
     consent: /des communications d’omo Credit Union au sujet/,
-    personalTitle: 'Parlez-nous de vous',
     firstName: 'Prénom (nom légal)',
     home: 'Domicile',
-    mobile: 'Cellulaire',
-    no: 'Non',
-    joint: 'Voulez-vous ouvrir un compte conjoint avec un codemandeur?',
     dob: 'Date de naissance',
     monthSample: 'janvier',
     dateOrder: ['dob_day', 'dob_month', 'dob_year'],
-    phoneTitle: 'Nous devons vérifier votre numéro de téléphone',
     change: 'Modifier le numéro de téléphone',
     verifyCall: 'Vérifier par appel vocal',
-    verifySms: 'Vérifier par texto',
     sendFailed:
       'Une erreur s’est produite lors de l’envoi du code de vérification. Vérifiez que votre numéro de téléphone est exact, choisissez l’autre façon de recevoir le code (texto ou appel vocal), ou réessayez.',
     phoneLabel: 'Numéro de téléphone',
     submit: 'Soumettre',
-    codeTitle: 'Vérifiez votre numéro de téléphone',
     digit1: 'Chiffre 1 sur 6',
     digit: (n: number) => `Chiffre ${n} sur 6`,
     expiry: 'Le code expire 10 minutes après son envoi.',
     invalidCode: 'Code invalide, veuillez réessayer',
     resendCall: 'Renvoyer le code par appel vocal',
     resendSms: 'Renvoyer le code par texto',
-    verified: 'Votre téléphone cellulaire a bien été vérifié!',
-    addressTitle: 'Où habitez-vous?',
     search: 'Recherchez votre adresse',
     enterManually: 'Entrer l’adresse manuellement',
     notFound: 'Nous ne trouvons pas cette adresse.',
     selection: 'Vous devez sélectionner une adresse dans la liste des options',
     mailingSame: 'L’adresse postale est la même que l’adresse domiciliaire',
-    confirmTitle: 'Confirmez votre demande',
-    fundingTitle: 'Comment souhaitez-vous approvisionner votre compte?',
-    eTransfer: 'Virement Interac',
-    amount: /^Montant du premier dépôt/,
     lead: 'Vérifiez les comptes que vous demandez.',
     learnMore: /^EN SAVOIR PLUS/,
     learnMoreAbout: /En savoir plus sur le CPG non rachetable de 1 an/,
@@ -140,35 +107,15 @@ const WORDS = {
     renewalLabel: 'Option de renouvellement',
     oneYear: '1 an 3,25\u00a0%',
     tfsa: 'Compte d’épargne libre d’impôt (CELI)',
-    sinTitle: 'Quel est votre numéro d’assurance sociale?',
     sinLabel: 'Numéro d’assurance sociale (NAS)',
-    consentTitle: 'Pouvons-nous vérifier votre identité auprès d’une agence d’évaluation du crédit?',
     consentBox:
       'J’accepte que omo Credit Union vérifie mon identité auprès d’une agence d’évaluation du crédit',
   },
 } as const;
 
-test.use({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true });
-
-/** Fails unless every element of `locator` is at least 44 x 44 CSS px on screen (its bounding box). */
-async function expectTouchable(locator: Locator, what: string): Promise<void> {
-  const count = await locator.count();
-  expect(count, `${what}: on the page`).toBeGreaterThan(0);
-  for (let i = 0; i < count; i += 1) {
-    const box = await locator.nth(i).boundingBox();
-    expect(box, `${what} #${i + 1}: laid out`).not.toBeNull();
-    expect(box!.width, `${what} #${i + 1}: width`).toBeGreaterThanOrEqual(44);
-    expect(box!.height, `${what} #${i + 1}: height`).toBeGreaterThanOrEqual(44);
-  }
-}
-
-/** The new screen: its URL and heading, opened at its top, without sideways scrolling. */
-async function expectNewScreen(page: Page, path: RegExp, heading: string): Promise<void> {
-  await expect(page).toHaveURL(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY), `${heading}: opens at its top`).toBe(0);
-  await expectNoHorizontalScroll(page);
-}
+test.use(PHONE_320);
+// Each story goes through several screens in one language: longer than the suite's default minute.
+test.describe.configure({ timeout: 120_000 });
 
 /** French pages write the apostrophe as ’: no straight one in the text shown. */
 async function expectFrenchTypography(page: Page, lang: Lang): Promise<void> {
@@ -266,7 +213,6 @@ for (const lang of ['en', 'fr'] as const) {
     page,
     expectNoAxeViolations,
   }) => {
-    test.setTimeout(120_000);
     const applicant = newApplicant();
     await reachCreateProfile(page, lang);
 
@@ -439,7 +385,6 @@ for (const lang of ['en', 'fr'] as const) {
     page,
     expectNoAxeViolations,
   }) => {
-    test.setTimeout(120_000);
     const applicant = newApplicant({ phone: newPhoneNumber('0000') });
     await reachCreateProfile(page, lang);
     await createProfile(page, lang, applicant);

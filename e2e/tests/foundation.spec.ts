@@ -1,5 +1,6 @@
 // The foundation as an applicant and a tester meet it: landing, get started, the error pages, the
 // non-production pages, French, and a narrow phone screen. Every page is checked with axe.
+import { PRODUCT_LIST_GROUPS } from '../../packages/domain/src/schemas/entities.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 
 const EVERYDAY_CHEQUING = '1001';
@@ -94,18 +95,7 @@ test.describe('non-production pages', () => {
   }) => {
     await page.goto('/productlist');
     await expect(page.getByRole('heading', { level: 1, name: 'Product list' })).toBeVisible();
-    for (const group of [
-      'Chequing',
-      'Savings',
-      'US Dollar',
-      'GICs',
-      'TFSAs',
-      'RRSPs',
-      'Bundles',
-      'Sweeps',
-      'GIC Advantage',
-      'FHSA',
-    ]) {
+    for (const group of PRODUCT_LIST_GROUPS) {
       await expect(page.getByRole('heading', { name: group, exact: true })).toBeVisible();
     }
     await expectNoAxeViolations();

@@ -6,25 +6,20 @@
 // funds, the co-applicant never meets the step) is in joint.spec.ts.
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
-import { applyToReview, newApplicant, readOutbox } from '../fixtures/applicant.ts';
+import { applyToReview, emailsTo, newApplicant } from '../fixtures/applicant.ts';
+import { EVERYDAY_CHEQUING, TFSA_SAVINGS } from '../fixtures/products.ts';
 import {
+  applyAsFarAsTheAddress,
   continueButton,
-  createProfile,
   enterAddressBySearch,
   enterSin,
   finalizeAccount,
   legalTerms,
   reviewAndAccept,
-  personalInfo,
-  startApplication,
   submitAddress,
-  verifyPhone,
 } from '../pages/single-flow.ts';
 
 test.describe.configure({ timeout: 180_000 });
-
-const EVERYDAY_CHEQUING = '1001';
-const TFSA = '1401';
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const summaryOf = (page: Page, name = 'There is a problem') => page.getByRole('alert', { name });
@@ -32,18 +27,10 @@ const summaryOf = (page: Page, name = 'There is a problem') => page.getByRole('a
 test.describe('funding the accounts', () => {
   test('each account is funded within its bounds, shown on the review, and the welcome says where to send it @mobile', async ({
     page,
-    expectNoAxeViolations,
+    check,
   }, testInfo) => {
-    const isPhone = (page.viewportSize()?.width ?? 1280) <= 400;
-    const check = async () => {
-      await expectNoAxeViolations();
-      if (isPhone) await expectNoHorizontalScroll(page);
-    };
     const applicant = newApplicant();
-    await startApplication(page, [EVERYDAY_CHEQUING, TFSA], { check });
-    await createProfile(page, applicant, { check });
-    await personalInfo(page, applicant, { check });
-    await verifyPhone(page, applicant, { check });
+    await applyAsFarAsTheAddress(page, [EVERYDAY_CHEQUING, TFSA_SAVINGS], applicant, { check });
     await enterAddressBySearch(page, { check });
     await submitAddress(page, { check });
 
@@ -136,12 +123,10 @@ test.describe('funding the accounts', () => {
     await page.screenshot({ path: testInfo.outputPath('welcome-funding.png'), fullPage: true });
     // And the welcome e-mail.
     await expect
-      .poll(
-        async () =>
-          (await readOutbox(page.request)).find((m) => m.channel === 'email' && m.to === applicant.email)
-            ?.body ?? '',
-        { message: 'the welcome e-mail', timeout: 30_000 },
-      )
+      .poll(async () => (await emailsTo(page.request, applicant.email))[0]?.body ?? '', {
+        message: 'the welcome e-mail',
+        timeout: 30_000,
+      })
       .toContain(
         `send an Interac e-Transfer of $150.00 to deposits@omo.example, with your member number, ${memberNumber}, as its message.`,
       );

@@ -5,24 +5,16 @@
 import type { Page } from '@playwright/test';
 import { findPersonalValues } from '../../packages/domain/src/flows/funnel-guard.ts';
 import { newApplicant } from '../fixtures/applicant.ts';
+import { EVERYDAY_CHEQUING } from '../fixtures/products.ts';
 import { funnelEvents, STAFF_CREDENTIALS } from '../fixtures/operations.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
-  confirmProducts,
-  createProfile,
-  enterAddressBySearch,
-  finalizeAccount,
-  legalTerms,
-  reviewAndAccept,
-  personalInfo,
-  startApplication,
-  submitAddress,
-  verifyPhone,
+  applyAsFarAsTheAddress,
+  applyFromTheAddressToFinalize,
+  finishFromFinalize,
 } from '../pages/single-flow.ts';
 
 test.describe.configure({ timeout: 180_000 });
-
-const EVERYDAY_CHEQUING = '1001';
 
 /** The numbers the funnel page shows: the summary, and a step's row (reached, left, median, p90). */
 async function readFunnelPage(staff: Page) {
@@ -63,25 +55,15 @@ test('one applicant completes and one stops at the address: the funnel page show
 
   // The first applicant goes to the decision.
   const finisher = newApplicant();
-  await startApplication(page, [EVERYDAY_CHEQUING]);
-  await createProfile(page, finisher);
-  await personalInfo(page, finisher);
-  await verifyPhone(page, finisher);
-  await enterAddressBySearch(page);
-  await submitAddress(page);
-  await confirmProducts(page, { next: 'finalizeaccount' });
-  await finalizeAccount(page);
-  await legalTerms(page);
-  await reviewAndAccept(page);
+  await applyAsFarAsTheAddress(page, [EVERYDAY_CHEQUING], finisher);
+  await applyFromTheAddressToFinalize(page);
+  await finishFromFinalize(page);
 
   // The second stops on the address page (another browser, another session).
   const leaverContext = await browser.newContext();
   const leaverPage = await leaverContext.newPage();
   const leaver = newApplicant({ firstName: 'Morgan', lastName: 'Gagnon' });
-  await startApplication(leaverPage, [EVERYDAY_CHEQUING]);
-  await createProfile(leaverPage, leaver);
-  await personalInfo(leaverPage, leaver);
-  await verifyPhone(leaverPage, leaver);
+  await applyAsFarAsTheAddress(leaverPage, [EVERYDAY_CHEQUING], leaver);
   // The address page's view is sent as it opens: the page counts the drop once it has arrived.
   await expect
     .poll(async () => (await readFunnelPage(staff)).address.left - before.address.left, { timeout: 10_000 })

@@ -90,6 +90,76 @@ async function primaryInvites(
   await legalTerms(page);
 }
 
+/**
+ * A new primary invites Sam `lastName` (the last name picks Sam's sandbox persona) and submits their part;
+ * answers the two applicants and the link e-mailed to Sam.
+ */
+async function primaryInvitesSam(page: Page, lastName: string, product = EVERYDAY_CHEQUING) {
+  const primary = newApplicant();
+  const coApplicant = newApplicant({ firstName: 'Sam', lastName });
+  await primaryInvites(page, primary, coApplicant, product);
+  await submitThroughApi(page.request, '/api/omo/SaveApplication');
+  return { primary, coApplicant, link: await linkMailedTo(page.request, coApplicant.email, JOINT_LINK) };
+}
+
+/** The co-applicant opens the invitation, enters the code e-mailed to them and chooses their password. */
+async function coApplicantCreatesProfile(phone: Page, link: string, coApplicant: Applicant): Promise<void> {
+  await phone.goto(link);
+  await phone.getByRole('link', { name: 'Get Started' }).click();
+  await enterEmailCode(phone, coApplicant.email);
+  await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
+  await continueButton(phone).click();
+}
+
+/** The co-applicant's personal information, the code texted to their phone, and their address by search. */
+async function coApplicantAsFarAsTheProducts(phone: Page, coApplicant: Applicant): Promise<void> {
+  await fillPersonalInfo(phone, coApplicant);
+  await continueButton(phone).click();
+  await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
+  await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
+  await expect(phone).toHaveURL(/\/joint\/address$/);
+  await enterAddressBySearch(phone);
+  await continueButton(phone).click();
+}
+
+/**
+ * The co-applicant, from personal information to the review: the code texted to their phone, the address
+ * by search, the consent to the identity check and the legal terms (no interest-bearing product).
+ */
+async function coApplicantAnswers(phone: Page, coApplicant: Applicant): Promise<void> {
+  await coApplicantAsFarAsTheProducts(phone, coApplicant);
+  await giveIdentityConsent(phone);
+  await legalTerms(phone);
+}
+
+/**
+ * A joint application whose co-applicant, Sam `lastName`, is a sandbox persona: the primary invites them
+ * and submits; Sam, on their own laptop, creates their profile, answers every step and submits. Answers the
+ * primary, Sam's page and the answer to Sam's submission.
+ */
+async function coApplicantPersonaSubmits(
+  page: Page,
+  browser: Browser,
+  lastName: string,
+): Promise<{ primary: Applicant; phone: Page; joint: SaveResponse }> {
+  const { primary, coApplicant, link } = await primaryInvitesSam(page, lastName);
+  const phone = await secondDevice(browser, 1280);
+  await coApplicantCreatesProfile(phone, link, coApplicant);
+  await coApplicantAnswers(phone, coApplicant);
+  const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+  return { primary, phone, joint };
+}
+
+/** Where the server sends each page's applicant next (their application's nextPath). */
+async function nextPaths(...pages: Page[]): Promise<string[]> {
+  const views = await Promise.all(
+    pages.map(
+      async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
+    ),
+  );
+  return views.map((v) => v.nextPath);
+}
+
 /** The primary opens the apply-as-single link and confirms with their password. */
 async function goOnAlone(page: Page, link: string, password: string): Promise<void> {
   await page.goto(link);
@@ -120,6 +190,7 @@ test.describe('joint applications', () => {
     page,
     browser,
     expectNoAxeViolations,
+    check: checkPage,
   }) => {
     const primary = newApplicant();
     const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
@@ -144,10 +215,7 @@ test.describe('joint applications', () => {
     // The co-applicant's phone, 320 px wide: the link of the invitation e-mail.
     const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
     const phone = await secondDevice(browser, 320);
-    const check = async () => {
-      await expectNoAxeViolations(phone);
-      await expectNoHorizontalScroll(phone);
-    };
+    const check = () => checkPage(phone);
     await phone.goto(link);
     await expect(phone.getByRole('heading', { level: 1, name: "Let's get you started" })).toBeVisible();
     // Who invited them to what, and the account with its fees.
@@ -204,12 +272,7 @@ test.describe('joint applications', () => {
     expect(joint.primaryCustNo).toMatch(/^\d+$/);
     expect(joint.jointCustNo).toMatch(/^\d+$/);
     expect(joint.jointCustNo).not.toBe(joint.primaryCustNo);
-    const views = await Promise.all(
-      [page, phone].map(
-        async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
-      ),
-    );
-    expect(views.map((v) => v.nextPath)).toEqual(['/single/confirmapplication', '/joint/confirmapplication']);
+    expect(await nextPaths(page, phone)).toEqual(['/single/confirmapplication', '/joint/confirmapplication']);
     await expect(phone.getByText(joint.jointCustNo!, { exact: true })).toBeVisible();
     await check();
     await page.reload();
@@ -232,19 +295,12 @@ test.describe('joint applications', () => {
   test('a co-applicant in French on an interest-bearing product, the Fallback persona: SIN, ID terms, photos, legal terms, ID in person', async ({
     page,
     browser,
-    expectNoAxeViolations,
+    check: checkPage,
   }) => {
-    const primary = newApplicant();
-    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Fallback' });
-    await primaryInvites(page, primary, coApplicant, HIGH_INTEREST_SAVINGS);
-    await submitThroughApi(page.request, '/api/omo/SaveApplication');
-    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const { primary, coApplicant, link } = await primaryInvitesSam(page, 'Fallback', HIGH_INTEREST_SAVINGS);
 
     const phone = await secondDevice(browser, 320);
-    const check = async () => {
-      await expectNoAxeViolations(phone);
-      await expectNoHorizontalScroll(phone);
-    };
+    const check = () => checkPage(phone);
     await phone.goto(link);
     await phone.getByRole('button', { name: 'Afficher cette page en français' }).click();
     await expect(phone.getByRole('heading', { level: 1, name: 'Commençons' })).toBeVisible();
@@ -267,13 +323,7 @@ test.describe('joint applications', () => {
     await check();
     await phone.getByRole('button', { name: 'Display this page in English' }).click();
 
-    await fillPersonalInfo(phone, coApplicant);
-    await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
-    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await expect(phone).toHaveURL(/\/joint\/address$/);
-    await enterAddressBySearch(phone);
-    await continueButton(phone).click();
+    await coApplicantAsFarAsTheProducts(phone, coApplicant);
     // An interest-bearing product: the SIN first, then the consent, whose save runs the identity check.
     await expect(phone).toHaveURL(/\/joint\/sin$/);
     // The SIN is asked in 'Confirm your products': four steps then.
@@ -307,34 +357,9 @@ test.describe('joint applications', () => {
     browser,
     expectNoAxeViolations,
   }) => {
-    const primary = newApplicant();
-    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Decline' });
-    await primaryInvites(page, primary, coApplicant);
-    await submitThroughApi(page.request, '/api/omo/SaveApplication');
-    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
-    const phone = await secondDevice(browser, 1280);
-    await phone.goto(link);
-    await phone.getByRole('link', { name: 'Get Started' }).click();
-    await enterEmailCode(phone, coApplicant.email);
-    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
-    await continueButton(phone).click();
-    await fillPersonalInfo(phone, coApplicant);
-    await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
-    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await expect(phone).toHaveURL(/\/joint\/address$/);
-    await enterAddressBySearch(phone);
-    await continueButton(phone).click();
-    await giveIdentityConsent(phone);
-    await legalTerms(phone);
-    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    const { phone, joint } = await coApplicantPersonaSubmits(page, browser, 'Decline');
     expect(joint.showDeclineScreen).toBe(true);
-    const views = await Promise.all(
-      [page, phone].map(
-        async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
-      ),
-    );
-    expect(views.map((v) => v.nextPath)).toEqual(['/single/applicationdecline', '/joint/applicationdecline']);
+    expect(await nextPaths(page, phone)).toEqual(['/single/applicationdecline', '/joint/applicationdecline']);
     await phone.goto('/joint/applicationdecline');
     await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(phone);
@@ -369,11 +394,7 @@ test.describe('joint applications', () => {
     page,
     browser,
   }) => {
-    const primary = newApplicant();
-    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
-    await primaryInvites(page, primary, coApplicant);
-    await submitThroughApi(page.request, '/api/omo/SaveApplication');
-    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const { primary, link } = await primaryInvitesSam(page, 'Nguyen');
     const clock = (offsetHours: number) => page.request.post('/api/dev/clock', { data: { offsetHours } });
     try {
       await clock(7 * 24 + 1);
@@ -402,11 +423,7 @@ test.describe('joint applications', () => {
     browser,
     expectNoAxeViolations,
   }) => {
-    const primary = newApplicant();
-    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Nguyen' });
-    await primaryInvites(page, primary, coApplicant);
-    await submitThroughApi(page.request, '/api/omo/SaveApplication');
-    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
+    const { coApplicant, link } = await primaryInvitesSam(page, 'Nguyen');
 
     // The co-applicant starts on their phone.
     const phone = await secondDevice(browser, 320);
@@ -453,23 +470,10 @@ test.describe('joint applications', () => {
     await other.context().close();
 
     // The co-applicant goes on, giving another legal name than the invited one: held for review.
-    await fillPersonalInfo(phone, { ...coApplicant, firstName: 'Samantha' });
-    await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
-    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await expect(phone).toHaveURL(/\/joint\/address$/);
-    await enterAddressBySearch(phone);
-    await continueButton(phone).click();
-    await giveIdentityConsent(phone);
-    await legalTerms(phone);
+    await coApplicantAnswers(phone, { ...coApplicant, firstName: 'Samantha' });
     await reviewAndAccept(phone, /\/joint\/processingapplication$/);
     await expectNoAxeViolations(phone);
-    const views = await Promise.all(
-      [page, phone].map(
-        async (p) => (await (await p.request.get('/api/omo/Application')).json()) as { nextPath: string },
-      ),
-    );
-    expect(views.map((v) => v.nextPath)).toEqual([
+    expect(await nextPaths(page, phone)).toEqual([
       '/single/confirmcoapplicantapplication',
       '/joint/processingapplication',
     ]);
@@ -481,27 +485,7 @@ test.describe('joint applications', () => {
     browser,
     expectNoAxeViolations,
   }) => {
-    const primary = newApplicant();
-    const coApplicant = newApplicant({ firstName: 'Sam', lastName: 'Blocked' });
-    await primaryInvites(page, primary, coApplicant);
-    await submitThroughApi(page.request, '/api/omo/SaveApplication');
-    const link = await linkMailedTo(page.request, coApplicant.email, JOINT_LINK);
-    const phone = await secondDevice(browser, 1280);
-    await phone.goto(link);
-    await phone.getByRole('link', { name: 'Get Started' }).click();
-    await enterEmailCode(phone, coApplicant.email);
-    await phone.getByLabel('Password', { exact: true }).fill(coApplicant.password);
-    await continueButton(phone).click();
-    await fillPersonalInfo(phone, coApplicant);
-    await continueButton(phone).click();
-    await expect(phone).toHaveURL(/\/joint\/verificationCode$/);
-    await typeCode(phone, await latestCodeFor(phone.request, coApplicant.phone));
-    await expect(phone).toHaveURL(/\/joint\/address$/);
-    await enterAddressBySearch(phone);
-    await continueButton(phone).click();
-    await giveIdentityConsent(phone);
-    await legalTerms(phone);
-    const joint = await submitThroughApi(phone.request, '/api/omo/SaveJointApplication');
+    const { primary, phone, joint } = await coApplicantPersonaSubmits(page, browser, 'Blocked');
     expect(joint.showBlockListErrorScreen).toBe(true);
     await phone.context().close();
 

@@ -5,7 +5,7 @@
 // the page's cookies, then the applicant opens the outcome's page. axe on every page; 320 px for @mobile.
 import type { Page } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
-import { newApplicant, readOutbox } from '../fixtures/applicant.ts';
+import { emailsTo, newApplicant, readOutbox } from '../fixtures/applicant.ts';
 import { submitThroughApi } from '../fixtures/submit.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -238,12 +238,10 @@ test.describe('outcome pages', () => {
     await page.screenshot({ path: testInfo.outputPath('processingapplication.png'), fullPage: true });
 
     await expect
-      .poll(
-        async () =>
-          (await readOutbox(page.request)).filter((m) => m.channel === 'email' && m.to === applicant.email)
-            .length,
-        { message: 'the e-mail of the decision', timeout: 30_000 },
-      )
+      .poll(async () => (await emailsTo(page.request, applicant.email)).length, {
+        message: 'the e-mail of the decision',
+        timeout: 30_000,
+      })
       .toBe(1);
     const mail = (await readOutbox(page.request)).find((m) => m.to === applicant.email)!;
     expect(mail.body).toMatch(/Your member number is \d{6,}/);

@@ -2,8 +2,9 @@
 // The number's owner is not locked out: each refused send says why and counts as a send failure, and the
 // third opens the code screen with 'Continue without verifying' (decision 0043). In English at 1280 px and
 // in French at 320 px: each story sends 8 codes, and Start allows 30 calls a minute from one address.
+import type { APIRequestContext } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
-import { messagesFor, newApplicant, newPhoneNumber } from '../fixtures/applicant.ts';
+import { messagesFor, newApplicant, newPhoneNumber, startThroughApi } from '../fixtures/applicant.ts';
 
 const WORDS = {
   en: {
@@ -31,29 +32,12 @@ const WORDS = {
 } as const;
 
 /** A draft through the API with these cookies, up to its personal information with `phone`. */
-async function draftWith(request: import('@playwright/test').APIRequestContext, phone: string) {
-  const applicant = newApplicant({ phone });
-  const init = await request.post('/api/omo/InitializeApplication', {
-    data: { email: applicant.email, password: applicant.password, consent: false, productIds: ['1001'] },
-  });
-  expect(init.ok(), await init.text()).toBe(true);
-  const info = await request.put('/api/omo/Application/PersonalInfo', {
-    data: {
-      firstName: applicant.firstName,
-      lastName: applicant.lastName,
-      dob_month: applicant.dob.month,
-      dob_day: applicant.dob.day,
-      dob_year: applicant.dob.year,
-      phoneNumber: phone,
-      phoneType: 'mobile',
-      hasJointApp: 'no',
-    },
-  });
-  expect(info.ok(), await info.text()).toBe(true);
+async function draftWith(request: APIRequestContext, phone: string) {
+  await startThroughApi(request, newApplicant({ phone }), ['1001']);
 }
 
 /** POST Start; a 429 of the per-minute rate limit (not a ceiling) is waited out, as its Retry-After says. */
-async function startAfterRateLimit(request: import('@playwright/test').APIRequestContext) {
+async function startAfterRateLimit(request: APIRequestContext) {
   for (;;) {
     const response = await request.post('/api/omo/PhoneVerification/Start', { data: { channel: 'sms' } });
     const wait = Number(response.headers()['retry-after'] ?? 0);

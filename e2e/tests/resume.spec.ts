@@ -5,30 +5,25 @@
 // address; the reminders' unsubscribe page. Each page with axe, and at 320 px by keyboard.
 import type { Browser, Page } from '@playwright/test';
 import { latestCodeFor, linkMailedTo, messagesFor, newApplicant, wrongCode } from '../fixtures/applicant.ts';
+import { EVERYDAY_CHEQUING } from '../fixtures/products.ts';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { PHONE_320 } from '../fixtures/phone.ts';
 import {
-  confirmProducts,
+  applyAsFarAsTheAddress,
+  applyFromTheAddressToFinalize,
   createProfile,
-  enterAddressBySearch,
-  finalizeAccount,
-  legalTerms,
-  reviewAndAccept,
-  personalInfo,
+  finishFromFinalize,
   startApplication,
-  submitAddress,
-  verifyPhone,
 } from '../pages/single-flow.ts';
+import { expectUnsubscribed } from '../pages/come-back.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const EVERYDAY_CHEQUING = '1001';
 const RESUME_LINK = /https?:\/\/\S+\/resume\/open\?token=[\w-]+/;
 
 /** A fresh browser (no cookie, nothing stored): another device. */
 async function freshPage(browser: Browser, options: { phone?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext(
-    options.phone ? { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true } : {},
-  );
+  const context = await browser.newContext(options.phone ? PHONE_320 : {});
   return context.newPage();
 }
 
@@ -38,10 +33,7 @@ test('an applicant stops at the address, comes back by the e-mailed link in a fr
   expectNoAxeViolations,
 }) => {
   const applicant = newApplicant();
-  await startApplication(page, [EVERYDAY_CHEQUING]);
-  await createProfile(page, applicant);
-  await personalInfo(page, applicant);
-  await verifyPhone(page, applicant);
+  await applyAsFarAsTheAddress(page, [EVERYDAY_CHEQUING], applicant);
 
   // At the address: save and come back later.
   await page.getByRole('button', { name: 'Save and come back later' }).click();
@@ -89,12 +81,8 @@ test('an applicant stops at the address, comes back by the e-mailed link in a fr
   await expect(other.getByRole('heading', { level: 1, name: 'Where do you live?' })).toBeVisible();
 
   // And finishes.
-  await enterAddressBySearch(other);
-  await submitAddress(other);
-  await confirmProducts(other, { next: 'finalizeaccount' });
-  await finalizeAccount(other);
-  await legalTerms(other);
-  await reviewAndAccept(other);
+  await applyFromTheAddressToFinalize(other);
+  await finishFromFinalize(other);
 
   // The link was spent: opened again, it says so and offers a new one.
   const again = await freshPage(browser);
@@ -111,6 +99,7 @@ test('an unknown or expired link says so; a link is asked for by e-mail, answere
   page,
   browser,
   expectNoAxeViolations,
+  check,
 }) => {
   const phone = await freshPage(browser, { phone: true });
   // Unknown.
@@ -126,8 +115,7 @@ test('an unknown or expired link says so; a link is asked for by e-mail, answere
   await phone.getByRole('link', { name: 'Ask for a new link' }).click();
   await expect(phone).toHaveURL(/\/resume$/);
   await expect(phone.getByRole('heading', { level: 1, name: 'Come back to your application' })).toBeVisible();
-  await expectNoAxeViolations(phone);
-  await expectNoHorizontalScroll(phone);
+  await check(phone);
   await phone.getByLabel('Email address').focus();
   await phone.keyboard.type(applicant.email);
   await phone.keyboard.press('Enter');
@@ -156,10 +144,7 @@ test('an unknown or expired link says so; a link is asked for by e-mail, answere
 
   // The reminders' unsubscribe link: one click, the same page for any token.
   await phone.goto('/resume/unsubscribe?token=any-token');
-  await expect(
-    phone.getByText('We will not send you any more reminders about this application.'),
-  ).toBeVisible();
-  await expectNoAxeViolations(phone);
-  await expectNoHorizontalScroll(phone);
+  await expectUnsubscribed(phone);
+  await check(phone);
   await phone.context().close();
 });

@@ -4,33 +4,21 @@
 // decision's route; in English and French, at 320 px, by keyboard, with axe on every page. A review edit
 // changes where the application ends.
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { test, expect, isPhone } from '../fixtures/test.ts';
 import { applyToReview, birthDateYearsAgo, newApplicant } from '../fixtures/applicant.ts';
+import { EVERYDAY_CHEQUING, HIGH_INTEREST_SAVINGS, STUDENT_CHEQUING } from '../fixtures/products.ts';
 import {
-  confirmProducts,
+  applyAsFarAsTheAddress,
+  applyFromTheAddressToFinalize,
   continueButton,
-  createProfile,
-  enterAddressBySearch,
-  enterSin,
   finalizeAccount,
   legalTerms,
-  personalInfo,
-  startApplication,
-  submitAddress,
-  verifyPhone,
 } from '../pages/single-flow.ts';
 
 // Whole stories from the landing page to the decision: longer than the suite's default minute.
 test.describe.configure({ timeout: 180_000 });
 
-const EVERYDAY_CHEQUING = '1001';
-const STUDENT_CHEQUING = '1002';
-const HIGH_INTEREST_SAVINGS = '1101';
-
-/**
- * Brings an applicant through the API, with the page's cookies, to the review: the steps of
- * `applyThroughApi`, the identity check, the account usage and the legal terms.
- */
+/** A section of the review, by its name. */
 function section(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
 }
@@ -38,29 +26,18 @@ function section(page: Page, name: string) {
 test.describe('review your application and accept the terms', () => {
   test('an applicant reviews, edits a section, consents, accepts the terms and is approved @mobile', async ({
     page,
-    expectNoAxeViolations,
+    check,
   }) => {
-    const isPhone = (page.viewportSize()?.width ?? 1280) <= 400;
-    const check = async () => {
-      await expectNoAxeViolations();
-      if (isPhone) await expectNoHorizontalScroll(page);
-    };
     const applicant = newApplicant();
-    await startApplication(page, [HIGH_INTEREST_SAVINGS], { check });
-    await createProfile(page, applicant, { check });
-    await personalInfo(page, applicant, { check });
-    await verifyPhone(page, applicant, { check });
-    await enterAddressBySearch(page, { check });
-    await submitAddress(page, { check });
-    await confirmProducts(page, { check, next: 'sin' });
-    await enterSin(page, { check });
+    await applyAsFarAsTheAddress(page, [HIGH_INTEREST_SAVINGS], applicant, { check });
+    await applyFromTheAddressToFinalize(page, { check, sin: true });
     await finalizeAccount(page, { check });
     await legalTerms(page, { check });
 
     // The review: every section of the application, the SIN masked.
     await expect(page.getByRole('heading', { level: 1, name: 'Review your application' })).toBeVisible();
     await expect(page).toHaveTitle(/^Review your application/);
-    if (isPhone) await expect(page.getByText('STEP 04/04')).toBeVisible();
+    if (isPhone(page)) await expect(page.getByText('STEP 04/04')).toBeVisible();
     const personal = section(page, 'Personal Details');
     await expect(personal).toContainText(`${applicant.firstName} ${applicant.lastName}`);
     await expect(section(page, 'Address')).toContainText('290 Bremner Blvd');

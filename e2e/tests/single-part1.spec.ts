@@ -3,7 +3,7 @@
 // product; phone verification's limits (wrong codes, resends, a send failure); home and mailing addresses,
 // by search and by hand; reloads; French; the keyboard alone; a 320 px phone. Every page is checked with axe.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { test, expect, isPhone } from '../fixtures/test.ts';
 import {
   VALID_SIN,
   birthDateYearsAgo,
@@ -15,8 +15,16 @@ import {
   type Applicant,
 } from '../fixtures/applicant.ts';
 import {
+  EVERYDAY_CHEQUING,
+  HIGH_INTEREST_SAVINGS,
+  ONE_YEAR_GIC,
+  STUDENT_CHEQUING,
+  TFSA_SAVINGS,
+} from '../fixtures/products.ts';
+import {
   OTTAWA,
   addressSearch,
+  applyAsFarAsTheAddress,
   confirmProducts,
   continueButton,
   createProfile,
@@ -39,12 +47,6 @@ import {
 
 // Whole stories through several screens, each checked with axe: longer than the suite's default minute.
 test.describe.configure({ timeout: 180_000 });
-
-const EVERYDAY_CHEQUING = '1001';
-const STUDENT_CHEQUING = '1002';
-const HIGH_INTEREST_SAVINGS = '1101';
-const ONE_YEAR_GIC = '1301';
-const TFSA_SAVINGS = '1401';
 
 /** The server's view of the draft (GET /api/omo/Application), with the page's session cookie. */
 async function applicationView(request: APIRequestContext) {
@@ -84,15 +86,10 @@ async function reachCodeScreen(page: Page, productIds: string[], applicant: Appl
 test.describe('from Get Started to Finalize your account', () => {
   test('a chequing applicant has no SIN step; at 320 px every page shows STEP 0n/04 and fits @mobile', async ({
     page,
-    expectNoAxeViolations,
+    check,
   }) => {
-    const isPhone = (page.viewportSize()?.width ?? 1280) <= 400;
-    const check = async () => {
-      await expectNoAxeViolations();
-      if (isPhone) await expectNoHorizontalScroll(page);
-    };
     const expectBanner = async (step: number) => {
-      if (!isPhone) return;
+      if (!isPhone(page)) return;
       await expect(page.getByText(`STEP 0${step}/04`)).toBeVisible();
     };
     const applicant = newApplicant();
@@ -121,14 +118,10 @@ test.describe('from Get Started to Finalize your account', () => {
 
   test('a savings applicant gives a SIN, and neither the password nor the SIN is kept in the browser', async ({
     page,
-    expectNoAxeViolations,
+    check,
   }) => {
-    const check = () => expectNoAxeViolations();
     const applicant = newApplicant();
-    await startApplication(page, [HIGH_INTEREST_SAVINGS], { check });
-    await createProfile(page, applicant, { check });
-    await personalInfo(page, applicant, { check });
-    await verifyPhone(page, applicant, { check });
+    await applyAsFarAsTheAddress(page, [HIGH_INTEREST_SAVINGS], applicant, { check });
     await enterAddressBySearch(page, { check });
     await submitAddress(page, { check });
     await confirmProducts(page, { check, next: 'sin' });
@@ -159,16 +152,9 @@ test.describe('from Get Started to Finalize your account', () => {
     expect(stored).not.toContain('130-692-544');
   });
 
-  test('a GIC applicant must choose the length and term and the renewal option', async ({
-    page,
-    expectNoAxeViolations,
-  }) => {
-    const check = () => expectNoAxeViolations();
+  test('a GIC applicant must choose the length and term and the renewal option', async ({ page, check }) => {
     const applicant = newApplicant();
-    await startApplication(page, [ONE_YEAR_GIC]);
-    await createProfile(page, applicant);
-    await personalInfo(page, applicant);
-    await verifyPhone(page, applicant);
+    await applyAsFarAsTheAddress(page, [ONE_YEAR_GIC], applicant);
     await enterAddressBySearch(page);
     await submitAddress(page, { check });
 
@@ -192,14 +178,14 @@ test.describe('from Get Started to Finalize your account', () => {
     expect(view.products).toEqual({ termPeriod: '1 Years 3.25%', termOption: 'rollover' });
   });
 
-  test('a TFSA applicant is not offered a joint account', async ({ page, expectNoAxeViolations }) => {
+  test('a TFSA applicant is not offered a joint account', async ({ page, check }) => {
     const applicant = newApplicant();
     await startApplication(page, [TFSA_SAVINGS]);
     await createProfile(page, applicant);
     await expect(page.getByRole('heading', { name: 'Joint account' })).toHaveCount(0);
     await expect(jointQuestion(page)).toHaveCount(0);
-    await expectNoAxeViolations();
-    await personalInfo(page, applicant, { check: () => expectNoAxeViolations() });
+    await check();
+    await personalInfo(page, applicant, { check });
   });
 
   test('a chequing applicant is offered a joint account, and "No" is enough', async ({ page }) => {
@@ -365,10 +351,7 @@ test.describe('address', () => {
     expectNoAxeViolations,
   }) => {
     const applicant = newApplicant();
-    await startApplication(page, [EVERYDAY_CHEQUING]);
-    await createProfile(page, applicant);
-    await personalInfo(page, applicant);
-    await verifyPhone(page, applicant);
+    await applyAsFarAsTheAddress(page, [EVERYDAY_CHEQUING], applicant);
 
     // Nothing chosen yet: the selection error.
     await continueButton(page).click();
@@ -426,10 +409,7 @@ test.describe('address', () => {
     expectNoAxeViolations,
   }) => {
     const applicant = newApplicant();
-    await startApplication(page, [EVERYDAY_CHEQUING]);
-    await createProfile(page, applicant);
-    await personalInfo(page, applicant);
-    await verifyPhone(page, applicant);
+    await applyAsFarAsTheAddress(page, [EVERYDAY_CHEQUING], applicant);
     await enterAddressManually(page);
 
     const home = page.getByRole('group', { name: 'Your home address' });

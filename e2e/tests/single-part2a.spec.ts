@@ -3,33 +3,28 @@
 // the ID verification terms and the sandbox photo capture, and the compliance questionnaire of the legal
 // terms; in English and French, at 320 px, by keyboard, with axe on every page.
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
+import { test, expect, isPhone } from '../fixtures/test.ts';
 import { applyThroughApi, newApplicant } from '../fixtures/applicant.ts';
+import {
+  EVERYDAY_CHEQUING,
+  FHSA_SAVINGS,
+  HIGH_INTEREST_SAVINGS,
+  ONE_YEAR_GIC,
+  TFSA_SAVINGS,
+} from '../fixtures/products.ts';
+import {
+  agreeToIdVerification,
+  applyAsFarAsTheAddress,
+  applyFromTheAddressToFinalize,
+  captureDocuments,
+  continueButton,
+  finalizeAccount,
+  legalTerms,
+  pngFile,
+} from '../pages/single-flow.ts';
 
 // Whole stories from the landing page to the legal terms: longer than the suite's default minute.
 test.describe.configure({ timeout: 180_000 });
-import {
-  agreeToIdVerification,
-  captureDocuments,
-  confirmProducts,
-  continueButton,
-  createProfile,
-  enterAddressBySearch,
-  enterSin,
-  finalizeAccount,
-  legalTerms,
-  personalInfo,
-  pngFile,
-  startApplication,
-  submitAddress,
-  verifyPhone,
-} from '../pages/single-flow.ts';
-
-const EVERYDAY_CHEQUING = '1001';
-const HIGH_INTEREST_SAVINGS = '1101';
-const ONE_YEAR_GIC = '1301';
-const TFSA_SAVINGS = '1401';
-const FHSA_SAVINGS = '1601';
 
 /** The identity status the server holds for the page's applicant. */
 async function identityStatus(page: Page): Promise<string> {
@@ -42,22 +37,10 @@ async function identityStatus(page: Page): Promise<string> {
 test.describe('identity check and account usage', () => {
   test('an applicant the identity provider approves goes from account usage to the legal terms, then the review @mobile', async ({
     page,
-    expectNoAxeViolations,
+    check,
   }) => {
-    const isPhone = (page.viewportSize()?.width ?? 1280) <= 400;
-    const check = async () => {
-      await expectNoAxeViolations();
-      if (isPhone) await expectNoHorizontalScroll(page);
-    };
-    const applicant = newApplicant();
-    await startApplication(page, [HIGH_INTEREST_SAVINGS], { check });
-    await createProfile(page, applicant, { check });
-    await personalInfo(page, applicant, { check });
-    await verifyPhone(page, applicant, { check });
-    await enterAddressBySearch(page, { check });
-    await submitAddress(page, { check });
-    await confirmProducts(page, { check, next: 'sin' });
-    await enterSin(page, { check });
+    await applyAsFarAsTheAddress(page, [HIGH_INTEREST_SAVINGS], newApplicant(), { check });
+    await applyFromTheAddressToFinalize(page, { check, sin: true });
 
     // An empty Continue (nothing ticked: every way Never) names each group once (decision 0104).
     await expect(continueButton(page)).toBeEnabled({ timeout: 15_000 });
@@ -71,7 +54,7 @@ test.describe('identity check and account usage', () => {
     await check();
     await finalizeAccount(page, { check });
     expect(await identityStatus(page)).toBe('passed');
-    if (isPhone) await expect(page.getByText('STEP 04/04')).toBeVisible();
+    if (isPhone(page)) await expect(page.getByText('STEP 04/04')).toBeVisible();
     await legalTerms(page, { check });
   });
 
@@ -123,13 +106,8 @@ test.describe('identity check and account usage', () => {
 test.describe('document verification', () => {
   test('Review: ID verification terms, the photos in the sandbox, then the legal terms @mobile', async ({
     page,
-    expectNoAxeViolations,
+    check,
   }) => {
-    const isPhone = (page.viewportSize()?.width ?? 1280) <= 400;
-    const check = async () => {
-      await expectNoAxeViolations();
-      if (isPhone) await expectNoHorizontalScroll(page);
-    };
     await applyThroughApi(page.request, newApplicant({ lastName: 'Review' }), [HIGH_INTEREST_SAVINGS]);
     await page.goto('/single/finalizeaccount');
     await finalizeAccount(page, { check });
@@ -238,10 +216,7 @@ test.describe('legal terms', () => {
     await legalTerms(page);
   });
 
-  test('the questionnaire in French, by keyboard alone, at 320 px @mobile', async ({
-    page,
-    expectNoAxeViolations,
-  }) => {
+  test('the questionnaire in French, by keyboard alone, at 320 px @mobile', async ({ page, check }) => {
     await page.goto('/');
     await page.getByRole('button', { name: /français/i }).click();
     await applyThroughApi(page.request, newApplicant(), [EVERYDAY_CHEQUING]);
@@ -258,8 +233,7 @@ test.describe('legal terms', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Passez en revue les modalités juridiques' }),
     ).toBeVisible();
-    await expectNoAxeViolations();
-    if ((page.viewportSize()?.width ?? 1280) <= 400) await expectNoHorizontalScroll(page);
+    await check();
 
     // Keyboard only: a radio group takes Tab then Space; the occupation list Down then Enter.
     const choose = async (question: RegExp, value: 'Oui' | 'Non') => {

@@ -4,9 +4,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect, expectNoHorizontalScroll } from '../fixtures/test.ts';
 import {
+  expectOk,
   latestCodeFor,
   messagesFor,
   newApplicant,
+  startThroughApi,
   wrongCode,
   type Applicant,
 } from '../fixtures/applicant.ts';
@@ -42,31 +44,8 @@ const w = {
 
 /** A draft with personal information and a code sent by text, through the API. */
 async function reachCode(request: APIRequestContext, applicant: Applicant) {
-  for (const [call, path, data] of [
-    [
-      'post',
-      '/api/omo/InitializeApplication',
-      { email: applicant.email, password: applicant.password, consent: false, productIds: ['1001'] },
-    ],
-    [
-      'put',
-      '/api/omo/Application/PersonalInfo',
-      {
-        firstName: applicant.firstName,
-        lastName: applicant.lastName,
-        dob_month: applicant.dob.month,
-        dob_day: applicant.dob.day,
-        dob_year: applicant.dob.year,
-        phoneNumber: applicant.phone,
-        phoneType: 'mobile',
-        hasJointApp: 'no',
-      },
-    ],
-    ['post', '/api/omo/PhoneVerification/Start', { channel: 'sms' }],
-  ] as const) {
-    const response = await request[call](path, { data });
-    expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-  }
+  await startThroughApi(request, applicant, ['1001']);
+  await expectOk(request.post('/api/omo/PhoneVerification/Start', { data: { channel: 'sms' } }), 'Start');
 }
 
 for (const lang of ['en', 'fr'] as const) {

@@ -3,7 +3,7 @@
  * browser would: its calls carry its session cookie and its own client address; the verification code is
  * read from the sandbox outbox. Tests use it to reach any step; the last name picks the sandbox persona.
  */
-import { fundingFieldsOf } from '@omo/domain';
+import { EXAMPLE_ADDRESS, EXAMPLE_LEGAL_TERMS, fundingFieldsOf } from '@omo/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Injector } from './http-injector.ts';
 import { png } from './images.ts';
@@ -23,19 +23,7 @@ export const validShortAccountUsage = {
 };
 
 /** Compliance answers valid for the fixture catalogue (an occupation of its list). */
-export const validLegalTerms = {
-  resStatus: 'yes',
-  taxResidentorCitizenUs: 'no',
-  taxNotCanadaNotUS: 'no',
-  polExposed: 'no',
-  ontarioWork: 'yes',
-  occupation: { id: '2173', name: 'Software engineers and designers' },
-  ownerOperator: 'no',
-  singleInstitution: 'yes',
-  natureOfBanking: 'Personal',
-  primaryPurpose: '1',
-  primaryPurposeGIC: '5',
-};
+export const validLegalTerms = EXAMPLE_LEGAL_TERMS;
 
 /** The applicant's answers: valid for the fixture catalogue's GIC (2003: interest-bearing, term rates). */
 export const APPLICANT_ANSWERS = {
@@ -51,16 +39,7 @@ export const APPLICANT_ANSWERS = {
     phoneType: 'mobile',
     hasJointApp: 'no',
   },
-  address: {
-    isManualAddress: true,
-    streetNumber: '290',
-    streetName: 'Bremner Blvd',
-    cityName: 'Toronto',
-    provinceName: 'ON',
-    postalCode: 'M5V 3L9',
-    country: 'CA',
-    isMailingAddressSame: true,
-  },
+  address: EXAMPLE_ADDRESS,
   products: { termPeriod: '1 Years 3.1%', termOption: 'rollover' },
   sin: '130692544',
 } as const;

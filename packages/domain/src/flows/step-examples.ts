@@ -2,6 +2,7 @@
  * One fictional applicant's answers, step by step: the step contracts' example bodies (the API's
  * documentation) and the tests' starting point, so every test fills a step the same way.
  */
+import type { LegalTermsAnswers } from '../rules/membership-request.ts';
 import type { FlowKind } from './flows.ts';
 import type { ApplicantAnswers, ApplicantFacts, ProductFacts } from './step-context.ts';
 
@@ -86,20 +87,23 @@ export const EXAMPLE_ACCOUNT_USAGE = {
   depositSources: { branch: 0, atm: 1, wires: 0, eft: 3 },
 };
 
-/** 'Review the legal terms', answered by a resident with no foreign tax residence, not exposed. */
+/**
+ * 'Review the legal terms', answered by a resident with no foreign tax residence, not exposed, with an
+ * occupation of the list (valid for every product).
+ */
 export const EXAMPLE_LEGAL_TERMS = {
   resStatus: 'yes',
   taxResidentorCitizenUs: 'no',
   taxNotCanadaNotUS: 'no',
   polExposed: 'no',
   ontarioWork: 'yes',
-  occupation: { id: '2171', name: 'Software engineer' },
+  occupation: { id: '2173', name: 'Software engineers and designers' },
   ownerOperator: 'no',
   singleInstitution: 'yes',
   natureOfBanking: 'Personal',
   primaryPurpose: '1',
   primaryPurposeGIC: '5',
-};
+} satisfies LegalTermsAnswers;
 
 /** The phone's view once a code is texted to it: no send failed, nothing resent or mistyped yet. */
 export const EXAMPLE_PHONE_CODE_SENT = {

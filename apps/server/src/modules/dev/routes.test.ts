@@ -1,3 +1,4 @@
+import { PRODUCT_LIST_GROUPS } from '@omo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_DATABASES, type TestApp } from '../../testing/test-app.ts';
 import { createOutboxRepository } from '../outbox/repository.ts';
@@ -17,18 +18,7 @@ describe.each(TEST_DATABASES)('dev routes on $name (non-production)', (database)
     const { groups } = res.json<{
       groups: { name: string; links: { label: string; productIds: string[] }[] }[];
     }>();
-    expect(groups.map((g) => g.name)).toEqual([
-      'Chequing',
-      'Savings',
-      'US Dollar',
-      'GICs',
-      'TFSAs',
-      'RRSPs',
-      'Bundles',
-      'Sweeps',
-      'GIC Advantage',
-      'FHSA',
-    ]);
+    expect(groups.map((g) => g.name)).toEqual(PRODUCT_LIST_GROUPS);
     const byName = Object.fromEntries(groups.map((g) => [g.name, g.links]));
     expect(byName.Chequing).toEqual([
       { label: 'Test Chequing', labelFr: 'Test Chequing (fr)', productIds: ['2001'] },

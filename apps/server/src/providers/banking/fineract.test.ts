@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  EXAMPLE_LEGAL_TERMS,
   membershipRequestOf,
   productOfferingSchema,
   type MembershipApplicantAnswers,
@@ -68,22 +69,15 @@ function applicant(
       maCountry: 'US',
     },
     sin: '130692544',
+    // A US citizen, related to a politically exposed person.
     legalTerms: {
-      resStatus: 'yes',
+      ...EXAMPLE_LEGAL_TERMS,
       taxResidentorCitizenUs: 'yes',
       crsUsTin: '123-45-6789',
-      taxNotCanadaNotUS: 'no',
       polExposed: 'yes',
       politicallyExposedType: 'relative',
       positionHeld: 'Mayor',
       countryPositionHeld: 'CA',
-      ontarioWork: 'yes',
-      occupation: { id: '2173', name: 'Software engineers and designers' },
-      ownerOperator: 'no',
-      singleInstitution: 'yes',
-      natureOfBanking: 'Personal',
-      primaryPurpose: '1',
-      primaryPurposeGIC: '5',
     },
     identityStatus: 'passed',
     ...extra,
