@@ -1,8 +1,9 @@
 /**
  * The joint application's calls: POST GetApplicationFromJointCode (what the co-applicant needs to start),
- * POST SaveJointApplication (the co-applicant's submission, decided with both applicants' checks), POST
- * ApplyAsSingle (the primary goes on alone once the invitation has ended, through the one-time link), and
- * off production POST /api/dev/joint/sweep and /api/dev/clock to run the sweep and move time in tests.
+ * the invitation's e-mail code and resend, POST ApplyAsSingle (the primary goes on alone once the
+ * invitation has ended, through the one-time link), and off production POST /api/dev/joint/sweep and
+ * /api/dev/clock to run the sweep and move time in tests. The co-applicant's submission is the decision
+ * module's.
  */
 import {
   API_PATHS,
@@ -14,7 +15,6 @@ import {
   jointInvitationResendSchema,
   membershipResponseSchema,
   problemDetailsSchema,
-  saveApplicationRequestSchema,
 } from '@omo/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -113,28 +113,6 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       await app.joint.resendInvitation(context, email);
       reply.header('cache-control', 'no-store');
       return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    API_PATHS.saveJointApplication,
-    {
-      validatorCompiler: documentOnly,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['joint'],
-        summary:
-          "The co-applicant accepts the terms; the joint application is decided with both applicants' checks (a decision taken is answered again)",
-        body: saveApplicationRequestSchema,
-        response: { 200: membershipResponseSchema, ...APPLICATION_PROBLEMS },
-      },
-    },
-    async (request, reply) => {
-      const context = await request.requireApplicant();
-      reply.header('cache-control', 'no-store');
-      return app.funnel.track(request, context, 'reviewterms', () =>
-        app.decisions.submit(context, request.body as unknown, 'joint'),
-      );
     },
   );
 

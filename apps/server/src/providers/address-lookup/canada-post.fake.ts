@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADDRESS_COMPLETE_ERRORS } from './address-lookup.ts';
+import { ADDRESS_COMPLETE_ERRORS, canadianRetrieveItem } from './address-lookup.ts';
 import { FIND_PATH, RETRIEVE_PATH } from './canada-post.ts';
 
 export interface FakeCanadaPost {
@@ -44,45 +44,20 @@ const UNIT_ITEMS = ['101', '102'].map((unit) => ({
   Next: 'Retrieve',
 }));
 
-const RETRIEVE_ITEM = {
+const RETRIEVE_ITEM = canadianRetrieveItem({
   Id: 'CA|CP|ENG|0000111',
   DomesticId: '0000111',
   Language: 'ENG',
   LanguageAlternatives: 'ENG,FRE',
-  Department: '',
-  Company: '',
   SubBuilding: '',
   BuildingNumber: '111',
-  BuildingName: '',
-  SecondaryStreet: '',
   Street: 'Wellington St',
-  Block: '',
-  Neighbourhood: '',
-  District: '',
   City: 'Ottawa',
   Line1: '111 Wellington St',
-  Line2: '',
-  Line3: '',
-  Line4: '',
-  Line5: '',
-  AdminAreaName: '',
-  AdminAreaCode: '',
-  Province: 'ON',
-  ProvinceName: 'Ontario',
   ProvinceCode: 'ON',
+  ProvinceName: 'Ontario',
   PostalCode: 'K1A 0A9',
-  CountryName: 'Canada',
-  CountryIso2: 'CA',
-  CountryIso3: 'CAN',
-  CountryIsoNumber: 124,
-  SortingNumber1: '',
-  SortingNumber2: '',
-  Barcode: '',
-  POBoxNumber: '',
-  Label: '111 Wellington St\nOTTAWA ON K1A 0A9\nCANADA',
-  Type: 'Residential',
-  DataLevel: 'Premise',
-};
+});
 
 export async function startFakeCanadaPost(validKey: string): Promise<FakeCanadaPost> {
   const requests: FakeCanadaPost['requests'] = [];
