@@ -77,14 +77,8 @@ export interface IdentityState {
   documentsRefusedReason?: string;
 }
 
-export interface ApplicationRecord {
-  id: string;
-  refCode: string;
-  productIds: string[];
-  sweepEnabled: boolean;
-  promoCode: string | null;
-  referralCode: string | null;
-  usesIdProvider: boolean;
+/** An application as stored: what it was created with (NewApplication), then the answers and decision. */
+export interface ApplicationRecord extends NewApplication {
   productChoice: ProductChoice | null;
   accountUsage: Record<string, unknown> | null;
   decision: Decision | null;
