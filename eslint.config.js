@@ -12,6 +12,10 @@ const SERVER_DOMAIN = {
   group: ['@omo/web', '**/apps/web/**', '**/packages/domain/src/**'],
   message: 'Import the domain through @omo/domain.',
 };
+const WEB_DOMAIN = {
+  group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
+  message: 'Import the domain through @omo/domain.',
+};
 const NO_SANDBOX = {
   group: ['**/sandbox', '**/sandbox.ts'],
   message: 'Only the provider factory (providers/index.ts) chooses a sandbox adapter.',
@@ -63,6 +67,10 @@ for (const module of SERVER_MODULES) {
     );
   }
 }
+/** The browser's import rule: the domain through @omo/domain, and these patterns. */
+const restrictWeb = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [WEB_DOMAIN, ...patterns] }],
+});
 const restrict = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns: [SERVER_DOMAIN, ...patterns] }],
 });
@@ -143,67 +151,32 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
-              message: 'Import the domain through @omo/domain.',
-            },
-          ],
-        },
-      ],
+      ...restrictWeb(),
     },
   },
   {
     // A screen (steps/<name>/) never imports another screen's folder: what two screens share lives in
     // components/, lib/ or screens/ (decision 0064).
     files: ['apps/web/src/steps/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
-              message: 'Import the domain through @omo/domain.',
-            },
-            {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/',
-              message:
-                "A screen does not import another screen's folder: move what they share to components/ or lib/.",
-            },
-            {
-              regex: '(^|/)steps/',
-              message:
-                "Nothing outside a screen's folder imports it: move what is shared to components/ or lib/.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictWeb(
+      {
+        regex: '^\\.\\./(?!\\.\\./)[^/]+/',
+        message:
+          "A screen does not import another screen's folder: move what they share to components/ or lib/.",
+      },
+      {
+        regex: '(^|/)steps/',
+        message: "Nothing outside a screen's folder imports it: move what is shared to components/ or lib/.",
+      },
+    ),
   },
   {
     // Shared code does not reach into the screens; the declared screens (screens/) reach into no step folder.
     files: ['apps/web/src/{components,lib,outcomes,app/layout,dev,errors,config,i18n,screens}/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@omo/server', '**/apps/server/**', '**/packages/domain/src/**'],
-              message: 'Import the domain through @omo/domain.',
-            },
-            {
-              regex: '(^|/)steps/',
-              message: "Shared code does not import a screen's folder: the screens import it.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: restrictWeb({
+      regex: '(^|/)steps/',
+      message: "Shared code does not import a screen's folder: the screens import it.",
+    }),
   },
   prettier,
 );

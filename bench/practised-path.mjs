@@ -39,9 +39,26 @@ const row = (screen, answers, typed, autofill = typed, sms = false) => ({
   sms,
 });
 
-const BEFORE = [
+/** The screens the practised path met the same before and after. */
+const START = [
   row('Are you an existing member? (landing)', 1, { taps: 1, keys: 0 }),
   row("Let's get you started", 0, { taps: 1, keys: 0 }),
+];
+const FUNDING = [
+  // Interac e-Transfer, the amount field, Continue.
+  row('How would you like to fund your account?', 2, { taps: 3, keys: TYPED.amount }),
+  row('Can we check your identity with a credit bureau?', 1, { taps: 2, keys: 0 }),
+];
+const END = [
+  // 3 residency, politically exposed, employed (5), occupation (field + option), owner, personal, purpose
+  // (open + pick), only institution, Continue.
+  row('Review the legal terms', 10, { taps: 13, keys: TYPED.occupation }),
+  row('Review your application', 1, { taps: 2, keys: 0 }),
+  row('Review and accept the Terms and Conditions', 1, { taps: 2, keys: 0 }),
+];
+
+const BEFORE = [
+  ...START,
   // E-mail field, password field, Continue; autofill: the e-mail picked (2 taps), the password typed.
   row(
     'Create your profile',
@@ -58,21 +75,14 @@ const BEFORE = [
   // The search box, the suggestion, Continue (mailing = home, ticked by default); the search box has no token.
   row('Where do you live?', 1, { taps: 3, keys: TYPED.address }),
   row('Confirm your application', 0, { taps: 1, keys: 0 }),
-  // Interac e-Transfer, the amount field, Continue.
-  row('How would you like to fund your account?', 2, { taps: 3, keys: TYPED.amount }),
-  row('Can we check your identity with a credit bureau?', 1, { taps: 2, keys: 0 }),
+  ...FUNDING,
   // Eight scales (4 ways money comes in, 4 ways of depositing), Continue.
   row('Finalize your account', 8, { taps: 9, keys: 0 }),
-  // 3 residency, politically exposed, employed (5), occupation (field + option), owner, personal, purpose
-  // (open + pick), only institution, Continue.
-  row('Review the legal terms', 10, { taps: 13, keys: TYPED.occupation }),
-  row('Review your application', 1, { taps: 2, keys: 0 }),
-  row('Review and accept the Terms and Conditions', 1, { taps: 2, keys: 0 }),
+  ...END,
 ];
 
 const AFTER = [
-  row('Are you an existing member? (landing)', 1, { taps: 1, keys: 0 }),
-  row("Let's get you started", 0, { taps: 1, keys: 0 }),
+  ...START,
   // Autofill: the e-mail picked (2 taps); the password field states its rules: the suggested one (2 taps).
   row('Create your profile', 2, { taps: 3, keys: TYPED.email + TYPED.password }, { taps: 5, keys: 0 }),
   // Its Continue sends the code by text to a mobile phone (decision 0102).
@@ -82,13 +92,10 @@ const AFTER = [
   // Autofill: the search box, the browser's address (it searches), the suggestion, Continue.
   row('Where do you live?', 1, { taps: 3, keys: TYPED.address }, { taps: 4, keys: 0 }),
   // The product cards are on the funding screen; no Confirm screen without a choice (decision 0101).
-  row('How would you like to fund your account?', 2, { taps: 3, keys: TYPED.amount }),
-  row('Can we check your identity with a credit bureau?', 1, { taps: 2, keys: 0 }),
+  ...FUNDING,
   // Tick the ways used (pay, online), how often for each, Continue (decision 0104).
   row('Finalize your account', 8, { taps: 5, keys: 0 }),
-  row('Review the legal terms', 10, { taps: 13, keys: TYPED.occupation }),
-  row('Review your application', 1, { taps: 2, keys: 0 }),
-  row('Review and accept the Terms and Conditions', 1, { taps: 2, keys: 0 }),
+  ...END,
 ];
 
 const SECONDS = { read: 3, tap: 1, key: 0.35, sms: 5 };

@@ -11,6 +11,11 @@ import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
 
+/** The ids of the applicants of these applications, as a subquery (`where applicant_id in …`). */
+export function applicantIdsOf(db: Database, applicationIds: readonly string[]) {
+  return db.selectFrom('applicants').select('id').where('application_id', 'in', applicationIds);
+}
+
 /**
  * Runs raw SQL for a library that brings its own (the job queue): with values, one statement; without,
  * possibly several (its schema scripts). Answers the rows of the last statement.

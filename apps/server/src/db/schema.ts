@@ -10,6 +10,19 @@ import type { StoredStepId } from './step-answers.ts';
 /** A jsonb column: written as a JSON string, read back as the parsed value. */
 type Json<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A time given when the row is written, never changed. */
+type WrittenAt = ColumnType<Date, Date | string, never>;
+/** A time given when the row is written, changed later. */
+type MovingTime = ColumnType<Date, Date | string, Date | string>;
+/** A time set later, or never. */
+type LaterTime = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** What a browser session and a staff session both keep: the SHA-256 of the cookie token and its times. */
+interface SessionColumns {
+  token_hash: string;
+  created_at: WrittenAt;
+  last_seen_at: MovingTime;
+}
 
 export interface ProductsTable {
   id: string;
@@ -103,8 +116,8 @@ export interface PhoneVerificationsTable {
   code_hash: string;
   status: string;
   check_attempts: ColumnType<number, number | undefined, number>;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  created_at: ColumnType<Date, Date | string, never>;
+  expires_at: MovingTime;
+  created_at: WrittenAt;
 }
 
 export interface PhoneSendEventsTable {
@@ -117,7 +130,7 @@ export interface PhoneSendEventsTable {
   /** The provider's verification sid when the send succeeded. */
   sid: string | null;
   succeeded: boolean;
-  created_at: ColumnType<Date, Date | string, never>;
+  created_at: WrittenAt;
 }
 
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -149,7 +162,7 @@ export interface ApplicationsTable {
   uses_id_provider: boolean;
   /** The decision (flows/decision.ts), once submitted. */
   decision: Json<Record<string, unknown>> | null;
-  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  submitted_at: LaterTime;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -189,11 +202,8 @@ export interface ApplicantsTable {
 }
 
 /** A browser session: the SHA-256 of its cookie token, bound to one applicant. */
-export interface SessionsTable {
-  token_hash: string;
+export interface SessionsTable extends SessionColumns {
   applicant_id: string;
-  created_at: ColumnType<Date, Date | string, never>;
-  last_seen_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** A workflow run of the sandbox document-verification provider. */
@@ -202,7 +212,7 @@ export interface DocumentRunsTable {
   applicant_id: string;
   /** Onfido's workflow-run status. */
   status: string;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
+  expires_at: MovingTime;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -257,7 +267,7 @@ export interface EmailDeliveriesTable {
   template: string;
   language: Language;
   params: Json<Record<string, unknown>>;
-  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_at: LaterTime;
   created_at: CreatedAt;
 }
 
@@ -268,10 +278,10 @@ export interface JointInvitationsTable {
   last_name: string;
   email: string;
   language: Language;
-  created_at: ColumnType<Date, Date | string, never>;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: WrittenAt;
+  expires_at: MovingTime;
+  reminded_at: LaterTime;
+  expired_at: LaterTime;
   lookups: Generated<number>;
   lookups_since: ColumnType<Date, Date | string | undefined, Date | string>;
   email_codes_sent: Generated<number>;
@@ -285,10 +295,10 @@ export interface OneTimeTokensTable {
   token_hash: string;
   application_id: string | null;
   applicant_id: string | null;
-  created_at: ColumnType<Date, Date | string, never>;
-  expires_at: ColumnType<Date, Date | string, Date | string>;
-  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  ended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: WrittenAt;
+  expires_at: MovingTime;
+  used_at: LaterTime;
+  ended_at: LaterTime;
   tries: Generated<number>;
 }
 
@@ -310,28 +320,26 @@ export interface DecisionSnapshotJson {
 export interface FunnelsTable {
   applicant_id: string;
   funnel_id: string;
-  started_at: ColumnType<Date, Date | string, never>;
+  started_at: WrittenAt;
   /** The device class the browser last reported. */
   device: string;
   /** When the applicant came back through a resume link (0014). */
-  resumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  resumed_at: LaterTime;
 }
 
 /** An applicant who asked for reminders (0014): the consent, its withdrawal, what was sent. */
 export interface ReminderConsentsTable {
   applicant_id: string;
-  consented_at: ColumnType<Date, Date | string, never>;
+  consented_at: WrittenAt;
   /** The language the applicant used when they consented: the reminders'. */
   language: 'en' | 'fr';
-  unsubscribed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  unsubscribed_at: LaterTime;
   reminders_sent: Generated<number>;
-  end_notice_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  end_notice_at: LaterTime;
 }
 
-/** One funnel event, keyed by the funnel id alone (0010). */
-export interface FunnelEventsTable {
-  id: Generated<string>;
-  funnel_id: string;
+/** What funnel events and their daily counts are told apart by. */
+interface FunnelDimensions {
   flow: string;
   step: string;
   kind: string;
@@ -339,35 +347,31 @@ export interface FunnelEventsTable {
   device: string;
   language: string;
   product: string;
-  hour: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** One funnel event, keyed by the funnel id alone (0010). */
+export interface FunnelEventsTable extends FunnelDimensions {
+  id: Generated<string>;
+  funnel_id: string;
+  hour: MovingTime;
   elapsed_seconds: number;
   resumed: boolean;
 }
 
 /** The events of a day once past their retention, counted (0010). */
-export interface FunnelDailyTable {
+export interface FunnelDailyTable extends FunnelDimensions {
   day: ColumnType<string, string, never>;
-  flow: string;
-  step: string;
-  kind: string;
-  detail: string;
-  device: string;
-  language: string;
-  product: string;
   events: number;
   funnels: number;
 }
 
 /** A signed-in staff member's session (0015): the SHA-256 of its cookie token. */
-export interface StaffSessionsTable {
-  token_hash: string;
+export interface StaffSessionsTable extends SessionColumns {
   subject: string;
   name: string;
   email: string;
   role: string;
   csrf_token: string;
-  created_at: ColumnType<Date, Date | string, never>;
-  last_seen_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** One entry of an application's case log (0015): append-only. */
@@ -444,7 +448,7 @@ export interface BlockListTable {
   reason: string;
   added_by: string;
   added_at: CreatedAt;
-  removed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  removed_at: LaterTime;
   removed_by: string | null;
   removal_reason: string | null;
 }

@@ -57,16 +57,19 @@ export class HttpProblem extends Error {
   }
 }
 
+/** What a problem may add to its status and detail. */
+interface ProblemExtras {
+  errors?: FieldError[] | undefined;
+  title?: string | undefined;
+  nextPath?: string | undefined;
+}
+
 /** Builds a problem-details object for a request. */
 function buildProblem(
   request: FastifyRequest,
   status: number,
   detail: string,
-  extras: {
-    errors?: FieldError[] | undefined;
-    title?: string | undefined;
-    nextPath?: string | undefined;
-  } = {},
+  extras: ProblemExtras = {},
 ): ProblemDetails {
   const known = STATUS[status] ?? STATUS[status >= 500 ? 500 : 400]!;
   return {
@@ -86,11 +89,7 @@ export function sendProblem(
   reply: FastifyReply,
   status: number,
   detail: string,
-  extras: {
-    errors?: FieldError[] | undefined;
-    title?: string | undefined;
-    nextPath?: string | undefined;
-  } = {},
+  extras: ProblemExtras = {},
 ): FastifyReply {
   return reply
     .code(status)

@@ -32,3 +32,19 @@ export interface Jobs {
   /** Sends a job to the queue on a cron schedule (once per tick across every process). */
   schedule(queue: string, cron: string): Promise<void>;
 }
+
+/**
+ * A queue retried with backoff whose spent jobs go to a queue of their own (retried 5 times): `work` runs
+ * each job, `giveUp` each job whose retries are spent.
+ */
+export async function workWithDeadLetter<T extends object>(
+  jobs: Jobs,
+  queue: { name: string; retryLimit: number; deadLetter: string },
+  work: (data: T) => Promise<void>,
+  giveUp: (data: T) => Promise<void>,
+): Promise<void> {
+  await jobs.define({ name: queue.deadLetter, retryLimit: 5 });
+  await jobs.define({ ...queue, retryBackoff: true });
+  await jobs.work<T>(queue.name, work);
+  await jobs.work<T>(queue.deadLetter, giveUp);
+}

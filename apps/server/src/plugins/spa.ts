@@ -31,6 +31,7 @@ import {
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
   PRERENDERED_PAGES,
+  PRERENDERED_PAGE_NAMES,
   ROUTE_PRELOADS_FILE,
   SERVER_RENDER_MODULE,
   SERVER_RENDER_ROOT,
@@ -120,7 +121,7 @@ type PrerenderedFiles = Map<string, string>;
 /** The prerendered pages of the build, read once; a build without them serves index.html everywhere. */
 function readPrerendered(root: string): PrerenderedFiles {
   const files: PrerenderedFiles = new Map();
-  for (const page of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
+  for (const page of PRERENDERED_PAGE_NAMES) {
     for (const lang of PRERENDERED_LANGUAGES) {
       const file = path.join(root, PRERENDERED_DIR, prerenderedFile(page, lang));
       if (existsSync(file)) files.set(prerenderedFile(page, lang), readFileSync(file, 'utf8'));

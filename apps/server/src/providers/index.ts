@@ -50,6 +50,16 @@ declare module 'fastify' {
   }
 }
 
+/** A partner's credentials when it is the one chosen and each is set; undefined means its sandbox. */
+function credentialsIfChosen<T extends Record<string, string | undefined>>(
+  chosen: boolean,
+  credentials: T,
+): { [K in keyof T]: string } | undefined {
+  return chosen && Object.values(credentials).every(Boolean)
+    ? (credentials as { [K in keyof T]: string })
+    : undefined;
+}
+
 /**
  * Builds the providers the configuration names; `outbox` is where the sandboxes write what they "send".
  * @throws ConfigError when a selected real provider lacks its credentials (the server refuses to start).
@@ -103,29 +113,27 @@ export function createProviders(
     addressLookup = createSandboxAddressLookup(db);
   }
 
-  const { journeyToken, workflowToken, workflowSecret } = config.alloy;
-  const identity =
-    config.identityProvider === 'alloy' && journeyToken && workflowToken && workflowSecret
-      ? createAlloyIdentity({
-          baseUrl: config.alloy.baseUrl,
-          journeyToken,
-          workflowToken,
-          workflowSecret,
-          timeoutMs: config.partnerTimeoutMs,
-        })
-      : createSandboxIdentity();
+  const alloy = credentialsIfChosen(config.identityProvider === 'alloy', {
+    journeyToken: config.alloy.journeyToken,
+    workflowToken: config.alloy.workflowToken,
+    workflowSecret: config.alloy.workflowSecret,
+  });
+  const identity = alloy
+    ? createAlloyIdentity({ baseUrl: config.alloy.baseUrl, ...alloy, timeoutMs: config.partnerTimeoutMs })
+    : createSandboxIdentity();
 
-  const { apiToken, workflowId, webhookToken } = config.onfido;
-  const documents =
-    config.documentVerificationProvider === 'onfido' && apiToken && workflowId && webhookToken
-      ? createOnfidoDocumentVerification({
-          baseUrl: config.onfido.baseUrl,
-          apiToken,
-          workflowId,
-          webhookToken,
-          timeoutMs: config.partnerTimeoutMs,
-        })
-      : createSandboxDocumentVerification({ db, cipher: ciphers.documents, clock });
+  const onfido = credentialsIfChosen(config.documentVerificationProvider === 'onfido', {
+    apiToken: config.onfido.apiToken,
+    workflowId: config.onfido.workflowId,
+    webhookToken: config.onfido.webhookToken,
+  });
+  const documents = onfido
+    ? createOnfidoDocumentVerification({
+        baseUrl: config.onfido.baseUrl,
+        ...onfido,
+        timeoutMs: config.partnerTimeoutMs,
+      })
+    : createSandboxDocumentVerification({ db, cipher: ciphers.documents, clock });
 
   const { fineract } = config;
   const banking =

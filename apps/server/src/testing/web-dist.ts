@@ -23,10 +23,9 @@ import {
   PAGE_SLOTS,
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
-  PRERENDERED_PAGES,
+  PRERENDERED_PAGE_NAMES,
   loadingFile,
   prerenderedFile,
-  type PrerenderedPage,
 } from '@omo/domain';
 
 const BUILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'web-build');
@@ -51,7 +50,7 @@ function generatedPages(): Map<string, string> {
   const pages = new Map<string, string>();
   for (const lang of PRERENDERED_LANGUAGES) {
     pages.set(loadingFile(lang), page(lang, 'omo test app', `<p>loading ${lang}</p>`));
-    for (const name of Object.keys(PRERENDERED_PAGES) as PrerenderedPage[]) {
+    for (const name of PRERENDERED_PAGE_NAMES) {
       const title = `prerendered ${name} ${lang} | ${PAGE_SLOTS.institutionName}`;
       pages.set(prerenderedFile(name, lang), page(lang, title, PRERENDERED_BODY));
     }

@@ -20,6 +20,7 @@ import {
   PAGE_SLOTS,
   PRERENDERED_DIR,
   PRERENDERED_LANGUAGES,
+  PRERENDERED_PAGE_NAMES,
   PRERENDERED_PAGES,
   loadingFile,
   prerenderedFile,
@@ -150,8 +151,9 @@ async function renderPage(page: PrerenderedPage, lang: PrerenderedLanguage): Pro
 /** Every prerendered page in every language. */
 export async function renderAll(): Promise<PrerenderedMarkup[]> {
   await Promise.all(PRERENDERED_LANGUAGES.map(loadLanguage));
-  const pages = Object.keys(PRERENDERED_PAGES) as PrerenderedPage[];
-  return Promise.all(pages.flatMap((page) => PRERENDERED_LANGUAGES.map((lang) => renderPage(page, lang))));
+  return Promise.all(
+    PRERENDERED_PAGE_NAMES.flatMap((page) => PRERENDERED_LANGUAGES.map((lang) => renderPage(page, lang))),
+  );
 }
 
 /** The app's loading indicator (the router's fallback while the first page's loaders run), in a language. */

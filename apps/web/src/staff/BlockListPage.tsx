@@ -1,18 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { StaffBlockListEntry } from '@omo/domain';
 import { api } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
 import { ActionResult, ColumnHeaders, errorMessage, type ActionMessage } from './ui.tsx';
 
-interface Entry {
-  id: string;
-  firstName: string;
-  lastName: string;
-  birthDate: string | null;
-  reason: string;
-  addedBy: string;
-  addedAt: string;
-}
+type Entry = StaffBlockListEntry;
 
 /** The internal block list: reviewers and supervisors add, supervisors remove, auditors read. */
 export function BlockListPage({ me, t }: { me: Me; t: Texts }) {

@@ -9,6 +9,7 @@ import {
   type ReviewReason,
   type ScreeningHit,
   type StaffAction,
+  type StaffCaseLogEntry,
   type StaffCaseState,
 } from '@omo/domain';
 import { api, newRequestId } from './api.ts';
@@ -64,15 +65,7 @@ interface Case {
     queuedAt: string;
     sentAt: string | null;
   }[];
-  log: {
-    id: string;
-    at: string;
-    staffName: string;
-    staffRole: string;
-    staffSession: string;
-    action: string;
-    note: string | null;
-  }[];
+  log: StaffCaseLogEntry[];
 }
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-CA', { hour12: false }) : '—');

@@ -1,21 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { QUEUE_REASONS, type QueueReason, type ReviewReason, type StaffCaseState } from '@omo/domain';
+import { QUEUE_REASONS, type StaffQueueRow } from '@omo/domain';
 import { api } from './api.ts';
 import type { Me } from './App.tsx';
 import type { Texts } from './texts.ts';
 
-interface Row {
-  applicationId: string;
-  reference: string;
-  reason: QueueReason;
-  reviewReason: ReviewReason | null;
-  state: StaffCaseState;
-  productIds: string[];
-  ageHours: number;
-  targetHours: number;
-  late: boolean;
-  assignee: { subject: string; name: string } | null;
-}
+type Row = StaffQueueRow;
 
 type SortKey = 'reference' | 'reason' | 'state' | 'age' | 'assignee';
 const FILTERS = ['reason', 'state', 'product', 'olderThanHours', 'mine', 'q'] as const;

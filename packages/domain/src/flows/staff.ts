@@ -106,6 +106,44 @@ export const QUEUE_TARGET_HOURS: Record<QueueReason, number> = {
   waitingOnApplicant: 24 * 7,
 };
 
+/** An application's row in the staff queue (the server sends it, the back office lists it). */
+export interface StaffQueueRow {
+  applicationId: string;
+  reference: string;
+  reason: QueueReason;
+  /** Why a held case waits for a person (a screening hit, a core that failed…), else null. */
+  reviewReason: ReviewReason | null;
+  state: StaffCaseState;
+  productIds: string[];
+  submittedAt: string;
+  ageHours: number;
+  targetHours: number;
+  late: boolean;
+  assignee: { subject: string; name: string } | null;
+}
+
+/** One entry of a case log as staff read it: who did what, when, from which session, with a note. */
+export interface StaffCaseLogEntry {
+  id: string;
+  at: string;
+  staffName: string;
+  staffRole: string;
+  staffSession: string;
+  action: string;
+  note: string | null;
+}
+
+/** An entry of the credit union's internal block list. */
+export interface StaffBlockListEntry {
+  id: string;
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  reason: string;
+  addedBy: string;
+  addedAt: string;
+}
+
 const QUEUE_STATES = Object.keys(QUEUE_REASON_OF_STATE) as StaffCaseState[];
 const ACTING: readonly StaffRole[] = ['reviewer', 'supervisor'];
 

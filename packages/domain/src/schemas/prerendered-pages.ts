@@ -71,6 +71,8 @@ export const PRERENDERED_PAGES = {
   getStarted: '/single/getstarted',
 } as const;
 export type PrerenderedPage = keyof typeof PRERENDERED_PAGES;
+/** The names of the prerendered pages. */
+export const PRERENDERED_PAGE_NAMES = Object.keys(PRERENDERED_PAGES) as PrerenderedPage[];
 
 /** File name of a prerendered page in a language, inside PRERENDERED_DIR. */
 export function prerenderedFile(page: PrerenderedPage, lang: PrerenderedLanguage): string {

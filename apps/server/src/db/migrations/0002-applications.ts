@@ -5,6 +5,7 @@
  * form values of each step; `phone_state` holds the phone-verification status and counters.
  */
 import { sql, type Kysely } from 'kysely';
+import { contactColumns } from '../migration-parts.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -26,12 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('product_ids', 'jsonb', (c) => c.notNull())
     .addColumn('sweep_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('skip_alloy', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('personal_info', 'jsonb')
-    .addColumn('phone_number', 'text')
-    .addColumn('phone_type', 'text')
-    .addColumn('phone_verified', 'boolean')
-    .addColumn('phone_state', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('address', 'jsonb')
+    .$call(contactColumns)
     .addColumn('term_choice', 'jsonb')
     .addColumn('sin_ciphertext', 'text')
     .addColumn('sin_last3', 'text')

@@ -5,6 +5,7 @@
  * one applicant. Drafts of the earlier one-row model are discarded: they held no finished application.
  */
 import { sql, type Kysely } from 'kysely';
+import { contactColumns } from '../migration-parts.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('applications').ifExists().execute();
@@ -33,12 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text', (c) => c.notNull())
     .addColumn('consent', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('personal_info', 'jsonb')
-    .addColumn('phone_number', 'text')
-    .addColumn('phone_type', 'text')
-    .addColumn('phone_verified', 'boolean')
-    .addColumn('phone_state', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
-    .addColumn('address', 'jsonb')
+    .$call(contactColumns)
     .addColumn('sin_ciphertext', 'text')
     .addColumn('sin_last3', 'text')
     .addColumn('sin_skipped', 'boolean', (c) => c.notNull().defaultTo(false))

@@ -5,6 +5,10 @@
  * they are folded into then. No column may hold an answer, a name, an address, an e-mail, a phone or an IP.
  */
 import type { Kysely } from 'kysely';
+import { requiredTextColumns } from '../migration-parts.ts';
+
+/** What an event and a day's count are told apart by (as this migration wrote them). */
+const DIMENSIONS = ['flow', 'step', 'kind', 'detail', 'device', 'language', 'product'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -18,13 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('funnel_events')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('funnel_id', 'uuid', (c) => c.notNull())
-    .addColumn('flow', 'text', (c) => c.notNull())
-    .addColumn('step', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('detail', 'text', (c) => c.notNull())
-    .addColumn('device', 'text', (c) => c.notNull())
-    .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('product', 'text', (c) => c.notNull())
+    .$call(requiredTextColumns(DIMENSIONS))
     .addColumn('hour', 'timestamptz', (c) => c.notNull())
     .addColumn('elapsed_seconds', 'integer', (c) => c.notNull())
     .addColumn('resumed', 'boolean', (c) => c.notNull())
@@ -33,25 +31,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('funnel_daily')
     .addColumn('day', 'date', (c) => c.notNull())
-    .addColumn('flow', 'text', (c) => c.notNull())
-    .addColumn('step', 'text', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('detail', 'text', (c) => c.notNull())
-    .addColumn('device', 'text', (c) => c.notNull())
-    .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('product', 'text', (c) => c.notNull())
+    .$call(requiredTextColumns(DIMENSIONS))
     .addColumn('events', 'integer', (c) => c.notNull())
     .addColumn('funnels', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('funnel_daily_pk', [
-      'day',
-      'flow',
-      'step',
-      'kind',
-      'detail',
-      'device',
-      'language',
-      'product',
-    ])
+    .addPrimaryKeyConstraint('funnel_daily_pk', ['day', ...DIMENSIONS])
     .execute();
 }
 

@@ -16,6 +16,7 @@
  *   packages/domain flows/staff.ts by a test.
  */
 import { sql, type Kysely } from 'kysely';
+import { staffReasonFunction } from '../migration-parts.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -122,23 +123,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('block_list_match_idx').on('block_list').column('match_name').execute();
 
-  await sql`
-    create function omo_staff_reason(decision jsonb) returns text
-    language sql immutable parallel safe as $$
-      select case
-        when decision is null then null
-        when decision->>'state' in ('deciding', 'pending') then 'decisionProcessing'
-        else case decision->>'outcome'
-          when 'failed' then 'decisionFailed'
-          when 'inPerson' then 'inPersonId'
-          when 'jointComplete' then 'inPersonId'
-          when 'heldForReview' then 'heldForReview'
-          when 'blocked' then 'blockListHit'
-          when 'primaryComplete' then 'jointInvitation'
-          when 'savingsOffer' then 'waitingOnApplicant'
-        end
-      end
-    $$`.execute(db);
+  await staffReasonFunction('create', '').execute(db);
   await sql`
     create index applications_staff_queue_idx on applications (submitted_at, id)
     where omo_staff_reason(decision) is not null`.execute(db);

@@ -7,25 +7,13 @@
  *   replay is answered from it, never applied twice). Append-only like the case log.
  */
 import { sql, type Kysely } from 'kysely';
+import { staffReasonFunction } from '../migration-parts.ts';
 
-const reasonFunction = (askedFirst: boolean) => sql`
-    create or replace function omo_staff_reason(decision jsonb) returns text
-    language sql immutable parallel safe as $$
-      select case
-        when decision is null then null
-        when decision->>'state' in ('deciding', 'pending') then 'decisionProcessing'
-        ${askedFirst ? sql`when decision->'asked' is not null then 'waitingOnApplicant'` : sql``}
-        else case decision->>'outcome'
-          when 'failed' then 'decisionFailed'
-          when 'inPerson' then 'inPersonId'
-          when 'jointComplete' then 'inPersonId'
-          when 'heldForReview' then 'heldForReview'
-          when 'blocked' then 'blockListHit'
-          when 'primaryComplete' then 'jointInvitation'
-          when 'savingsOffer' then 'waitingOnApplicant'
-        end
-      end
-    $$`;
+const reasonFunction = (askedFirst: boolean) =>
+  staffReasonFunction(
+    'create or replace',
+    askedFirst ? `        when decision->'asked' is not null then 'waitingOnApplicant'\n` : '        \n',
+  );
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await reasonFunction(true).execute(db);

@@ -20,7 +20,7 @@ import {
   type PhoneStatus,
   type ProductChoice,
 } from '@omo/domain';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { PhoneStateJson } from '../../db/schema.ts';
 import {
@@ -77,14 +77,8 @@ export interface IdentityState {
   documentsRefusedReason?: string;
 }
 
-export interface ApplicationRecord {
-  id: string;
-  refCode: string;
-  productIds: string[];
-  sweepEnabled: boolean;
-  promoCode: string | null;
-  referralCode: string | null;
-  usesIdProvider: boolean;
+/** An application as stored: what it was created with (NewApplication), then the answers and decision. */
+export interface ApplicationRecord extends NewApplication {
   productChoice: ProductChoice | null;
   accountUsage: Record<string, unknown> | null;
   decision: Decision | null;
@@ -517,16 +511,7 @@ export async function updatePhoneState(
   applicantId: string,
   patch: Partial<PhoneState>,
 ): Promise<PhoneState> {
-  const row = await db
-    .updateTable('applicants')
-    .set({
-      phone_state: sql`phone_state || ${JSON.stringify(patch)}::jsonb`,
-      updated_at: new Date(),
-    })
-    .where('id', '=', applicantId)
-    .returning('phone_state')
-    .executeTakeFirstOrThrow();
-  return toPhoneState(row.phone_state);
+  return setPhoneState(db, applicantId, sql<string>`phone_state || ${JSON.stringify(patch)}::jsonb`);
 }
 
 /** Adds to phone counters atomically (`{ resendCounter: 1 }`); returns the new state. */
@@ -543,6 +528,15 @@ export async function incrementPhoneCounters(
     }
     expression = sql<string>`jsonb_set(${expression}, ${sql.val(`{${counter}}`)}::text[], to_jsonb(coalesce((phone_state->>${counter})::int, 0) + ${by}::int))`;
   }
+  return setPhoneState(db, applicantId, expression);
+}
+
+/** Sets an applicant's phone state to what `expression` makes of it; returns the new state. */
+async function setPhoneState(
+  db: Database,
+  applicantId: string,
+  expression: RawBuilder<string>,
+): Promise<PhoneState> {
   const row = await db
     .updateTable('applicants')
     .set({ phone_state: expression, updated_at: new Date() })

@@ -77,26 +77,41 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
     },
   );
 
-  app.get(
-    API_PATHS.onlineAccountList,
+  /** The reference lists: each answered whole from its prepared payload. */
+  const lists = [
     {
-      ...PREPARED,
-      schema: {
-        tags: ['catalogue'],
-        summary: 'Every product offered online, ordered by displayOrder',
-        response: { 200: productListSchema },
-      },
+      path: API_PATHS.onlineAccountList,
+      summary: 'Every product offered online, ordered by displayOrder',
+      key: 'catalogue:products',
+      schema: productListSchema,
+      load: app.catalogue.listProducts,
     },
-    async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        app.cache,
-        'catalogue:products',
-        productListSchema,
-        app.catalogue.listProducts,
-      ),
-  );
+    {
+      path: API_PATHS.getOccupationList,
+      summary: 'The occupation list',
+      key: 'catalogue:occupations',
+      schema: occupationListSchema,
+      load: app.catalogue.listOccupations,
+    },
+    {
+      path: API_PATHS.getPepPositionList,
+      summary: 'The politically exposed positions',
+      key: 'catalogue:pep-positions',
+      schema: pepPositionListSchema,
+      load: app.catalogue.listPepPositions,
+    },
+  ] as const;
+  for (const list of lists) {
+    app.get(
+      list.path,
+      {
+        ...PREPARED,
+        schema: { tags: ['catalogue'], summary: list.summary, response: { 200: list.schema } },
+      },
+      async (request, reply) =>
+        sendCachedJson<unknown>(request, reply, app.cache, list.key, list.schema, list.load),
+    );
+  }
 
   app.get(
     API_PATHS.getProduct,
@@ -134,48 +149,6 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app
       keepAtMost(answers.byQuery, MAX_PREPARED_PRODUCT_ANSWERS, prodCodes, payload);
       return sendPrecompressed(request, reply, payload);
     },
-  );
-
-  app.get(
-    API_PATHS.getOccupationList,
-    {
-      ...PREPARED,
-      schema: {
-        tags: ['catalogue'],
-        summary: 'The occupation list',
-        response: { 200: occupationListSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        app.cache,
-        'catalogue:occupations',
-        occupationListSchema,
-        app.catalogue.listOccupations,
-      ),
-  );
-
-  app.get(
-    API_PATHS.getPepPositionList,
-    {
-      ...PREPARED,
-      schema: {
-        tags: ['catalogue'],
-        summary: 'The politically exposed positions',
-        response: { 200: pepPositionListSchema },
-      },
-    },
-    async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        app.cache,
-        'catalogue:pep-positions',
-        pepPositionListSchema,
-        app.catalogue.listPepPositions,
-      ),
   );
 };
 

@@ -1,7 +1,8 @@
 /**
- * The decision's calls: POST SaveApplication (accept the terms and decide; every later call answers the
- * same stored decision), POST AcceptSavingsOffer, and POST BlocklistCheck (the block-list rule of the
- * decision, for the session's own applicant only: it is never a lookup of other people).
+ * The decision's calls: POST SaveApplication and SaveJointApplication (accept the terms and decide; every
+ * later call answers the same stored decision), POST AcceptSavingsOffer, and POST BlocklistCheck (the
+ * block-list rule of the decision, for the session's own applicant only: it is never a lookup of other
+ * people).
  */
 import {
   APPLICATION_API_PATHS,
@@ -18,6 +19,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import { HttpProblem } from '../../lib/http-problem.ts';
+import { workWithDeadLetter } from '../../lib/jobs.ts';
 import { APPLICATION_PROBLEMS, documentOnly, withViewIfAsked } from '../application/routes.ts';
 import {
   createDecisionService,
@@ -54,21 +56,16 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
       searchDigest: (email) => emailSearchDigest(app.ciphers.digests, email),
       onDecided: (outcome, submittedAt) => app.metrics.decided(outcome, submittedAt),
     });
-    await app.jobs.define({ name: DECISION_FAILED_QUEUE, retryLimit: 5 });
     // A decision waiting for the documents' result looks again, less often each time (about a day and a
     // half at the default retry delay).
-    await app.jobs.define({
-      name: DECISION_QUEUE,
-      retryLimit: 12,
-      retryBackoff: true,
-      deadLetter: DECISION_FAILED_QUEUE,
-    });
-    await app.jobs.work<{ applicationId: string }>(DECISION_QUEUE, ({ applicationId }) => {
-      app.log.info({ queue: DECISION_QUEUE }, 'deciding in the background');
-      return service.finish(applicationId);
-    });
-    await app.jobs.work<{ applicationId: string }>(DECISION_FAILED_QUEUE, ({ applicationId }) =>
-      service.fail(applicationId),
+    await workWithDeadLetter<{ applicationId: string }>(
+      app.jobs,
+      { name: DECISION_QUEUE, retryLimit: 12, deadLetter: DECISION_FAILED_QUEUE },
+      ({ applicationId }) => {
+        app.log.info({ queue: DECISION_QUEUE }, 'deciding in the background');
+        return service.finish(applicationId);
+      },
+      ({ applicationId }) => service.fail(applicationId),
     );
     app.decorate('decisions', service);
   },
@@ -79,29 +76,47 @@ export const decisionServicePlugin = fp<{ config: AppConfig }>(
 );
 
 const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    APPLICATION_API_PATHS.saveApplication,
+  // The primary's and the co-applicant's submissions: each accepts the terms for its applicant.
+  const submissions = [
     {
-      validatorCompiler: documentOnly,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['decision'],
-        summary:
-          'Accepts the terms and decides the application (spec 001 §4.2); a decision already taken is answered again, never made twice',
-        querystring: submitQuerySchema,
-        body: saveApplicationRequestSchema,
-        response: { 200: submitResponseSchema, ...APPLICATION_PROBLEMS },
+      path: APPLICATION_API_PATHS.saveApplication,
+      tag: 'decision',
+      summary:
+        'Accepts the terms and decides the application (spec 001 §4.2); a decision already taken is answered again, never made twice',
+      role: 'primary',
+    },
+    {
+      path: API_PATHS.saveJointApplication,
+      tag: 'joint',
+      summary:
+        "The co-applicant accepts the terms; the joint application is decided with both applicants' checks (a decision taken is answered again)",
+      role: 'joint',
+    },
+  ] as const;
+  for (const submission of submissions) {
+    app.post(
+      submission.path,
+      {
+        validatorCompiler: documentOnly,
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: [submission.tag],
+          summary: submission.summary,
+          querystring: submitQuerySchema,
+          body: saveApplicationRequestSchema,
+          response: { 200: submitResponseSchema, ...APPLICATION_PROBLEMS },
+        },
       },
-    },
-    async (request, reply) => {
-      const context = await request.requireApplicant();
-      reply.header('cache-control', 'no-store');
-      const answer = await app.funnel.track(request, context, 'reviewterms', () =>
-        app.decisions.submit(context, request.body as unknown, 'primary'),
-      );
-      return withViewIfAsked(app, request, context.applicant.id, answer);
-    },
-  );
+      async (request, reply) => {
+        const context = await request.requireApplicant();
+        reply.header('cache-control', 'no-store');
+        const answer = await app.funnel.track(request, context, 'reviewterms', () =>
+          app.decisions.submit(context, request.body as unknown, submission.role),
+        );
+        return withViewIfAsked(app, request, context.applicant.id, answer);
+      },
+    );
+  }
 
   app.post(
     APPLICATION_API_PATHS.acceptSavingsOffer,

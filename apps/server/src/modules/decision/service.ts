@@ -58,7 +58,7 @@ import type { ScreeningProvider } from '../../providers/screening/screening.ts';
 import type { Clock } from '../../providers/clock.ts';
 import type { DocumentVerificationProvider } from '../../providers/documents/documents.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
-import type { MailService } from '../mail/service.ts';
+import { toApplicant, type MailService } from '../mail/service.ts';
 import type { FundingLine, MailedOutcome } from '../mail/templates.ts';
 import { parseOrThrow, STEP_OUT_OF_ORDER, validationProblem } from '../application/problems.ts';
 import type { ProgressReader } from '../application/progress.ts';
@@ -221,6 +221,16 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       .where('id', '=', applicationId)
       .executeTakeFirst();
     return row ? toDecision(row.decision) : null;
+  }
+
+  /** Stores a decision taken; once decided, the photos of the ID and the selfie go with it. */
+  async function storeDecided(trx: Database, applicationId: string, decided: Decision): Promise<void> {
+    await trx
+      .updateTable('applications')
+      .set({ decision: JSON.stringify(decided), updated_at: new Date() })
+      .where('id', '=', applicationId)
+      .execute();
+    await documents.deleteCaptures(trx, applicationId);
   }
 
   /** The person the core banking knows an applicant as. */
@@ -430,13 +440,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
           ? { clearedScreeningMatches: current.clearedScreeningMatches }
           : {}),
       };
-      await trx
-        .updateTable('applications')
-        .set({ decision: JSON.stringify(decided), updated_at: new Date() })
-        .where('id', '=', applicationId)
-        .execute();
-      // Once decided, the photos of the ID and the selfie are not needed: they go with the decision.
-      await documents.deleteCaptures(trx, applicationId);
+      await storeDecided(trx, applicationId, decided);
       const report = outcomeReportOf(verdict.outcome);
       if (report) {
         const reported = await trx
@@ -454,10 +458,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         await mail.queue(trx, {
           // One e-mail per outcome of a round: a decision taken again (ID seen in person) has its own.
           key: `decision:${applicationId}:${current.round}:${verdict.outcome}${current.offerAccepted ? ':offer' : ''}:${applicant.id}`,
-          applicantId: applicant.id,
-          to: applicant.email,
+          ...toApplicant(applicant),
           template: 'decisionMade',
-          language: applicant.language,
           params: {
             firstName: applicant.personalInfo?.firstName ?? '',
             outcome: verdict.outcome as MailedOutcome,
@@ -473,10 +475,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       if (verdict.outcome === 'existingMember') {
         await mail.queue(trx, {
           key: `existing-member:${subject.applicant.id}`,
-          applicantId: subject.applicant.id,
-          to: subject.applicant.email,
+          ...toApplicant(subject.applicant),
           template: 'existingMember',
-          language: subject.applicant.language,
           params: {
             firstName: subject.applicant.personalInfo?.firstName ?? '',
             refNo: referenceNumberOf(subject.application, subject.applicant),
@@ -790,12 +790,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         openedProductIds: [],
         debitCardOrdered: false,
       };
-      await trx
-        .updateTable('applications')
-        .set({ decision: JSON.stringify(decided), updated_at: new Date() })
-        .where('id', '=', applicationId)
-        .execute();
-      await documents.deleteCaptures(trx, applicationId);
+      await storeDecided(trx, applicationId, decided);
       await trx
         .insertInto('outcome_reports')
         .values({ application_id: applicationId, report: 'unsuccessful' })
@@ -806,10 +801,8 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         if (!to || (role === 'joint' && current.round !== 'joint')) continue;
         await mail.queue(trx, {
           key: `decision:${applicationId}:staff-declined:${to.applicant.id}`,
-          applicantId: to.applicant.id,
-          to: to.applicant.email,
+          ...toApplicant(to.applicant),
           template: 'decisionMade',
-          language: to.applicant.language,
           params: {
             firstName: to.applicant.personalInfo?.firstName ?? '',
             outcome: 'declined',

@@ -5,22 +5,16 @@
  * retries are spent, the identity is confirmed in person.
  */
 import fp from 'fastify-plugin';
+import { workWithDeadLetter } from '../../lib/jobs.ts';
 import { IDENTITY_RETRY_FAILED_QUEUE, IDENTITY_RETRY_QUEUE } from './service.ts';
 
 export const identityRetryPlugin = fp(
   async (app) => {
-    await app.jobs.define({ name: IDENTITY_RETRY_FAILED_QUEUE, retryLimit: 5 });
-    await app.jobs.define({
-      name: IDENTITY_RETRY_QUEUE,
-      retryLimit: 10,
-      retryBackoff: true,
-      deadLetter: IDENTITY_RETRY_FAILED_QUEUE,
-    });
-    await app.jobs.work<{ applicantId: string }>(IDENTITY_RETRY_QUEUE, ({ applicantId }) =>
-      app.identity.retryCheck(applicantId, app.log),
-    );
-    await app.jobs.work<{ applicantId: string }>(IDENTITY_RETRY_FAILED_QUEUE, ({ applicantId }) =>
-      app.identity.giveUpCheck(applicantId, app.log),
+    await workWithDeadLetter<{ applicantId: string }>(
+      app.jobs,
+      { name: IDENTITY_RETRY_QUEUE, retryLimit: 10, deadLetter: IDENTITY_RETRY_FAILED_QUEUE },
+      ({ applicantId }) => app.identity.retryCheck(applicantId, app.log),
+      ({ applicantId }) => app.identity.giveUpCheck(applicantId, app.log),
     );
   },
   { name: 'identity-retry', dependencies: ['application-service', 'jobs'] },

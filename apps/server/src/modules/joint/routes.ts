@@ -1,8 +1,9 @@
 /**
  * The joint application's calls: POST GetApplicationFromJointCode (what the co-applicant needs to start),
- * POST SaveJointApplication (the co-applicant's submission, decided with both applicants' checks), POST
- * ApplyAsSingle (the primary goes on alone once the invitation has ended, through the one-time link), and
- * off production POST /api/dev/joint/sweep and /api/dev/clock to run the sweep and move time in tests.
+ * the invitation's e-mail code and resend, POST ApplyAsSingle (the primary goes on alone once the
+ * invitation has ended, through the one-time link), and off production POST /api/dev/joint/sweep and
+ * /api/dev/clock to run the sweep and move time in tests. The co-applicant's submission is the decision
+ * module's.
  */
 import {
   API_PATHS,
@@ -14,16 +15,13 @@ import {
   jointInvitationResendSchema,
   membershipResponseSchema,
   problemDetailsSchema,
-  saveApplicationRequestSchema,
-  submitQuerySchema,
-  submitResponseSchema,
 } from '@omo/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { parseOrThrow } from '../application/problems.ts';
-import { APPLICATION_PROBLEMS, documentOnly, withViewIfAsked } from '../application/routes.ts';
+import { APPLICATION_PROBLEMS, documentOnly } from '../application/routes.ts';
 import { createJointService, JOINT_SWEEP_QUEUE, type JointService } from './service.ts';
 
 declare module 'fastify' {
@@ -115,30 +113,6 @@ const jointRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (app, { 
       await app.joint.resendInvitation(context, email);
       reply.header('cache-control', 'no-store');
       return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    API_PATHS.saveJointApplication,
-    {
-      validatorCompiler: documentOnly,
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['joint'],
-        summary:
-          "The co-applicant accepts the terms; the joint application is decided with both applicants' checks (a decision taken is answered again)",
-        querystring: submitQuerySchema,
-        body: saveApplicationRequestSchema,
-        response: { 200: submitResponseSchema, ...APPLICATION_PROBLEMS },
-      },
-    },
-    async (request, reply) => {
-      const context = await request.requireApplicant();
-      reply.header('cache-control', 'no-store');
-      const answer = await app.funnel.track(request, context, 'reviewterms', () =>
-        app.decisions.submit(context, request.body as unknown, 'joint'),
-      );
-      return withViewIfAsked(app, request, context.applicant.id, answer);
     },
   );
 

@@ -38,7 +38,7 @@ import type { ApplicantContext } from '../application/repository.ts';
 import { validationProblem } from '../application/problems.ts';
 import { findApplicantByRole, toDecision } from '../application/repository.ts';
 import { referenceNumberOf } from '../application/view.ts';
-import type { MailService } from '../mail/service.ts';
+import { toApplicant, type MailService } from '../mail/service.ts';
 import { checkCode, consumeToken, findLink, hasToken, issueToken, tokenState } from '../tokens/service.ts';
 
 /** The queue of the sweep (reminders and ended invitations), scheduled and idempotent. */
@@ -422,10 +422,8 @@ export function createJointService(deps: JointServiceDeps) {
       }
       await mail.queue(trx, {
         key: `joint-round-ended:${application.id}`,
-        applicantId: applicant.id,
-        to: applicant.email,
+        ...toApplicant(applicant),
         template: 'jointRoundEnded',
-        language: applicant.language,
         params: {
           firstName: applicant.personalInfo?.firstName ?? '',
           refNo: referenceNumberOf(application, applicant),
@@ -480,10 +478,8 @@ export function createJointService(deps: JointServiceDeps) {
             await issueApplyAsSingle(trx, row.application_id, primary.applicant.id, code, now);
             await mail.queue(trx, {
               key: `joint-ended:${row.application_id}`,
-              applicantId: primary.applicant.id,
-              to: primary.applicant.email,
+              ...toApplicant(primary.applicant),
               template: 'jointExpired',
-              language: primary.applicant.language,
               params: {
                 firstName: primary.applicant.personalInfo?.firstName ?? '',
                 link: singleLink(code),

@@ -35,6 +35,14 @@ export interface EmailRequest<N extends TemplateName> {
   params: TemplateParams[N];
 }
 
+/** The addressee of an e-mail to an applicant at their own address, in their language unless told. */
+export function toApplicant(
+  applicant: { id: string; email: string; language: Language },
+  language: Language = applicant.language,
+): Pick<EmailRequest<TemplateName>, 'applicantId' | 'to' | 'language'> {
+  return { applicantId: applicant.id, to: applicant.email, language };
+}
+
 export interface MailService {
   readonly transport: Mailer['name'];
   /** Records an e-mail and queues its sending, in the caller's transaction. */

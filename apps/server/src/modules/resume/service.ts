@@ -34,7 +34,7 @@ import {
 } from '../../providers/phone-verification/phone-verification.ts';
 import { validationProblem } from '../application/problems.ts';
 import { findApplicantContext, type ApplicantContext } from '../application/repository.ts';
-import type { MailService } from '../mail/service.ts';
+import { toApplicant, type MailService } from '../mail/service.ts';
 import {
   checkCode,
   consumeToken,
@@ -165,10 +165,8 @@ export function createResumeService(deps: ResumeServiceDeps) {
         });
         await mail.queue(trx, {
           key: `resume-link:${id}`,
-          applicantId: applicant.id,
-          to: applicant.email,
+          ...toApplicant(applicant, request.language),
           template: 'resumeLink',
-          language: request.language,
           params: {
             firstName: applicant.personalInfo?.firstName ?? '',
             link: `${config.publicUrl}${RESUME_ROUTES.open}?token=${secret}`,
@@ -213,10 +211,8 @@ export function createResumeService(deps: ResumeServiceDeps) {
         });
         await mail.queue(trx, {
           key: `resume-code:${id}`,
-          applicantId: context.applicant.id,
-          to: context.applicant.email,
+          ...toApplicant(context.applicant, language),
           template: 'resumeCode',
-          language,
           params: {
             firstName: context.applicant.personalInfo?.firstName ?? '',
             code: secret,

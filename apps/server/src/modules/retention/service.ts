@@ -15,7 +15,7 @@
  * Submitted and decided applications, their applicants, members and accounts are kept. Every step is a
  * delete by age, so a run repeated or run by two processes at once does no harm.
  */
-import type { Database } from '../../db/database.ts';
+import { applicantIdsOf, type Database } from '../../db/database.ts';
 import type { Clock } from '../../providers/clock.ts';
 import { createSendEventRepository, SEND_WINDOW_MS } from '../phone-verification/repository.ts';
 import { foldFunnelEvents } from '../funnel/repository.ts';
@@ -93,11 +93,7 @@ export function createRetentionService(deps: RetentionServiceDeps) {
         // E-mails would outlive their applicant (set null): they go with it.
         await trx
           .deleteFrom('email_deliveries')
-          .where(
-            'applicant_id',
-            'in',
-            trx.selectFrom('applicants').select('id').where('application_id', 'in', ids),
-          )
+          .where('applicant_id', 'in', applicantIdsOf(trx, ids))
           .execute();
         // Applicants, sessions, photos, document runs and ID requests follow (on delete cascade).
         await trx.deleteFrom('applications').where('id', 'in', ids).execute();

@@ -5,6 +5,7 @@
  * ignored) and, when the entry has one, the date of birth. A removed entry stays, marked removed.
  */
 import { randomUUID } from 'node:crypto';
+import type { StaffBlockListEntry } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import { HttpProblem } from '../../lib/http-problem.ts';
 import type { Person } from '../../providers/banking/banking.ts';
@@ -40,15 +41,7 @@ export async function isOnInternalBlockList(db: Database, person: Person): Promi
   return row !== undefined;
 }
 
-export interface BlockListEntry {
-  id: string;
-  firstName: string;
-  lastName: string;
-  birthDate: string | null;
-  reason: string;
-  addedBy: string;
-  addedAt: string;
-}
+export type BlockListEntry = StaffBlockListEntry;
 
 export function createBlockList(db: Database) {
   return {

@@ -4,17 +4,12 @@
  * UPDATE, DELETE and TRUNCATE of `case_log` (migration 0015). Kept as FINTRAC record keeping asks
  * (decision 0071).
  */
+import type { StaffCaseLogEntry } from '@omo/domain';
 import type { Database } from '../../db/database.ts';
 import type { StaffMember } from './auth.ts';
 
-export interface CaseLogEntry {
-  id: string;
-  at: string;
-  staffName: string;
-  staffRole: string;
-  staffSession: string;
-  action: string;
-  note: string | null;
+/** An entry as the log keeps it: what staff read, and the action's details. */
+export interface CaseLogEntry extends StaffCaseLogEntry {
   details: Record<string, unknown>;
 }
 

@@ -66,17 +66,20 @@ export function createPostOfficeResults(deps: {
       if (seen) return { outcome: seen.outcome as PostOfficeOutcome, repeated: true };
 
       const applicationId = await applicationOf(result.dssNumber);
+      /** A case log entry of what Canada Post found, at the post office it names. */
+      const logForStaff = (id: string, action: string, requestId?: string) =>
+        appendCaseLog(db, {
+          applicationId: id,
+          staff: CANADA_POST_ACTOR,
+          action,
+          details: { postOffice: result.postOfficeName },
+          ...(requestId ? { requestId } : {}),
+        });
       let outcome: PostOfficeOutcome = 'unknownRequest';
       if (applicationId && result.result === 'notVerified') {
         // The case stays with staff: the log says what Canada Post found.
         outcome = 'notVerified';
-        await appendCaseLog(db, {
-          applicationId,
-          staff: CANADA_POST_ACTOR,
-          action: 'inPersonIdNotVerified',
-          details: { postOffice: result.postOfficeName },
-          requestId: `canada-post-${result.notificationId}`,
-        });
+        await logForStaff(applicationId, 'inPersonIdNotVerified', `canada-post-${result.notificationId}`);
       } else if (applicationId) {
         try {
           await staff.recordInPersonId(
@@ -98,12 +101,7 @@ export function createPostOfficeResults(deps: {
           if (!(error instanceof HttpProblem && error.statusCode === 409)) throw error;
           outcome = 'notAwaiting';
           // Staff see that the result came and was not applied.
-          await appendCaseLog(db, {
-            applicationId,
-            staff: CANADA_POST_ACTOR,
-            action: 'inPersonIdNotApplied',
-            details: { postOffice: result.postOfficeName },
-          });
+          await logForStaff(applicationId, 'inPersonIdNotApplied');
         }
       }
       const stored = await db

@@ -13,8 +13,7 @@ import {
   REFERENCE_CODE_PATTERN,
   staffCaseStateOf,
   type QueueReason,
-  type ReviewReason,
-  type StaffCaseState,
+  type StaffQueueRow,
 } from '@omo/domain';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -45,20 +44,7 @@ export const queueQuerySchema = z.object({
 });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
-export interface QueueRow {
-  applicationId: string;
-  reference: string;
-  reason: QueueReason;
-  /** Why a held case waits for a person (a screening hit, a core that failed…), else null. */
-  reviewReason: ReviewReason | null;
-  state: StaffCaseState;
-  productIds: string[];
-  submittedAt: string;
-  ageHours: number;
-  targetHours: number;
-  late: boolean;
-  assignee: { subject: string; name: string } | null;
-}
+export type QueueRow = StaffQueueRow;
 
 export interface QueuePage {
   rows: QueueRow[];

@@ -63,33 +63,25 @@ const staffRoutes: FastifyPluginAsyncZod<{
   app.post('/api/cases/:id/release', { schema: { params: caseParams, body: simple } }, async (request) =>
     service.release(request.params.id, await request.requireStaff(), request.body.requestId),
   );
-  app.post('/api/cases/:id/decline', { schema: { params: caseParams, body: withReason } }, async (request) =>
-    service.decline(
-      request.params.id,
-      await request.requireStaff(),
-      request.body.requestId,
-      request.body.reason,
-    ),
-  );
-  app.post('/api/cases/:id/reopen', { schema: { params: caseParams, body: withReason } }, async (request) =>
-    service.reopen(
-      request.params.id,
-      await request.requireStaff(),
-      request.body.requestId,
-      request.body.reason,
-    ),
-  );
-  app.post(
-    '/api/cases/:id/screening/clear',
-    { schema: { params: caseParams, body: withReason } },
-    async (request) =>
-      service.clearScreeningHit(
-        request.params.id,
-        await request.requireStaff(),
-        request.body.requestId,
-        request.body.reason,
-      ),
-  );
+  // The actions that take a reason: each path and the service's method.
+  const withReasonActions = [
+    ['decline', 'decline'],
+    ['reopen', 'reopen'],
+    ['screening/clear', 'clearScreeningHit'],
+  ] as const;
+  for (const [path, action] of withReasonActions) {
+    app.post(
+      `/api/cases/:id/${path}`,
+      { schema: { params: caseParams, body: withReason } },
+      async (request) =>
+        service[action](
+          request.params.id,
+          await request.requireStaff(),
+          request.body.requestId,
+          request.body.reason,
+        ),
+    );
+  }
   app.post(
     '/api/cases/:id/ask',
     {

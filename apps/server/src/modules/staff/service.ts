@@ -34,7 +34,7 @@ import {
 import { referenceNumberOf } from '../application/view.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
 import type { DecisionService } from '../decision/service.ts';
-import type { MailService } from '../mail/service.ts';
+import { toApplicant, type MailService } from '../mail/service.ts';
 import { issueToken } from '../tokens/service.ts';
 import type { AppConfig } from '../../config.ts';
 import type { StaffMember } from './auth.ts';
@@ -452,10 +452,8 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log, c
           if (!verdict.approved) {
             await mail.queue(trx, {
               key: `documents-refused:${context.applicant.id}:${requestId}`,
-              applicantId: context.applicant.id,
-              to: context.applicant.email,
+              ...toApplicant(context.applicant),
               template: 'documentsRefused',
-              language: context.applicant.language,
               params: {
                 firstName: context.applicant.personalInfo?.firstName ?? '',
                 refNo: referenceNumberOf(context.application, context.applicant),
@@ -495,10 +493,8 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log, c
         });
         await mail.queue(trx, {
           key: `staff-question:${applicationId}:${requestId}`,
-          applicantId: applicant.id,
-          to: applicant.email,
+          ...toApplicant(applicant),
           template: 'staffQuestion',
-          language: applicant.language,
           params: {
             firstName: applicant.personalInfo?.firstName ?? '',
             refNo: referenceNumberOf(context.application, applicant),
@@ -633,10 +629,8 @@ export function createStaffService({ db, mail, decisions, catalogue, sin, log, c
           const { applicant } = context;
           await mail.queue(trx, {
             key: `deposit-received:${applicationId}`,
-            applicantId: applicant.id,
-            to: applicant.email,
+            ...toApplicant(applicant),
             template: 'depositReceived',
-            language: applicant.language,
             params: {
               firstName: applicant.personalInfo?.firstName ?? '',
               product: offering ? productNameIn(offering, applicant.language) : account.productId,

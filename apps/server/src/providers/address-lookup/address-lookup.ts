@@ -118,3 +118,66 @@ export const ADDRESS_COMPLETE_ERRORS: Record<string, Required<VendorErrorItem>> 
     Resolution: 'Try again, using only IDs from the Find services.',
   },
 };
+
+/** What a Retrieve item of a Canadian street address says beyond the address's own parts. */
+type RetrieveParts = Pick<
+  AddressRetrieveItem,
+  | 'Id'
+  | 'DomesticId'
+  | 'Language'
+  | 'LanguageAlternatives'
+  | 'SubBuilding'
+  | 'BuildingNumber'
+  | 'Street'
+  | 'City'
+  | 'Line1'
+  | 'ProvinceCode'
+  | 'ProvinceName'
+  | 'PostalCode'
+>;
+
+/**
+ * AddressComplete's Retrieve item of a Canadian residential street address (the sandbox's and the fake's):
+ * the fields such an address leaves empty are empty, the label is the postal one.
+ */
+export function canadianRetrieveItem(p: RetrieveParts): AddressRetrieveItem {
+  return {
+    Id: p.Id,
+    DomesticId: p.DomesticId,
+    Language: p.Language,
+    LanguageAlternatives: p.LanguageAlternatives,
+    Department: '',
+    Company: '',
+    SubBuilding: p.SubBuilding,
+    BuildingNumber: p.BuildingNumber,
+    BuildingName: '',
+    SecondaryStreet: '',
+    Street: p.Street,
+    Block: '',
+    Neighbourhood: '',
+    District: '',
+    City: p.City,
+    Line1: p.Line1,
+    Line2: '',
+    Line3: '',
+    Line4: '',
+    Line5: '',
+    AdminAreaName: '',
+    AdminAreaCode: '',
+    Province: p.ProvinceCode,
+    ProvinceName: p.ProvinceName,
+    ProvinceCode: p.ProvinceCode,
+    PostalCode: p.PostalCode,
+    CountryName: 'Canada',
+    CountryIso2: 'CA',
+    CountryIso3: 'CAN',
+    CountryIsoNumber: 124,
+    SortingNumber1: '',
+    SortingNumber2: '',
+    Barcode: '',
+    POBoxNumber: '',
+    Label: [p.Line1, `${p.City.toUpperCase()} ${p.ProvinceCode} ${p.PostalCode}`, 'CANADA'].join('\n'),
+    Type: 'Residential',
+    DataLevel: 'Premise',
+  };
+}

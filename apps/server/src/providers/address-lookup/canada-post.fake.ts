@@ -6,8 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { addressRetrieveItemSchema } from '@omo/domain';
-import { ADDRESS_COMPLETE_ERRORS } from './address-lookup.ts';
+import { ADDRESS_COMPLETE_ERRORS, canadianRetrieveItem } from './address-lookup.ts';
 import { FIND_PATH, RETRIEVE_PATH } from './canada-post.ts';
 
 export interface FakeCanadaPost {
@@ -46,33 +45,20 @@ const UNIT_ITEMS = ['101', '102'].map((unit) => ({
   Next: 'Retrieve',
 }));
 
-/** Every field of the vendor's Retrieve answer, empty: the fake's address fills in its own. */
-const NO_FIELDS = Object.fromEntries(
-  Object.keys(addressRetrieveItemSchema.shape).map((field) => [field, '']),
-);
-
-const RETRIEVE_ITEM = {
-  ...NO_FIELDS,
+const RETRIEVE_ITEM = canadianRetrieveItem({
   Id: 'CA|CP|ENG|0000111',
   DomesticId: '0000111',
   Language: 'ENG',
   LanguageAlternatives: 'ENG,FRE',
+  SubBuilding: '',
   BuildingNumber: '111',
   Street: 'Wellington St',
   City: 'Ottawa',
   Line1: '111 Wellington St',
-  Province: 'ON',
-  ProvinceName: 'Ontario',
   ProvinceCode: 'ON',
+  ProvinceName: 'Ontario',
   PostalCode: 'K1A 0A9',
-  CountryName: 'Canada',
-  CountryIso2: 'CA',
-  CountryIso3: 'CAN',
-  CountryIsoNumber: 124,
-  Label: '111 Wellington St\nOTTAWA ON K1A 0A9\nCANADA',
-  Type: 'Residential',
-  DataLevel: 'Premise',
-};
+});
 
 export async function startFakeCanadaPost(validKey: string): Promise<FakeCanadaPost> {
   const requests: FakeCanadaPost['requests'] = [];

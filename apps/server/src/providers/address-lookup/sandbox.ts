@@ -16,6 +16,7 @@ import { foldAccents, type AddressFindItem, type AddressRetrieveItem, type Langu
 import type { Database } from '../../db/database.ts';
 import {
   ADDRESS_COMPLETE_ERRORS,
+  canadianRetrieveItem,
   mapAddressCompleteError,
   type AddressLookupProvider,
 } from './address-lookup.ts';
@@ -143,45 +144,20 @@ function retrieveItem(a: SandboxAddress, language: 'ENG' | 'FRE', alternatives: 
   const domesticId = a.id.split('|').at(-1) ?? a.id;
   const line1 = streetLine(a);
   const provinceName = a.provinceCode === 'QC' ? (language === 'FRE' ? 'Québec' : 'Quebec') : a.provinceName;
-  return {
+  return canadianRetrieveItem({
     Id: leafId(a),
     DomesticId: domesticId,
     Language: language,
     LanguageAlternatives: alternatives,
-    Department: '',
-    Company: '',
     SubBuilding: a.subBuilding,
     BuildingNumber: a.buildingNumber,
-    BuildingName: '',
-    SecondaryStreet: '',
     Street: a.street,
-    Block: '',
-    Neighbourhood: '',
-    District: '',
     City: a.city,
     Line1: line1,
-    Line2: '',
-    Line3: '',
-    Line4: '',
-    Line5: '',
-    AdminAreaName: '',
-    AdminAreaCode: '',
-    Province: a.provinceCode,
-    ProvinceName: provinceName,
     ProvinceCode: a.provinceCode,
+    ProvinceName: provinceName,
     PostalCode: a.postalCode,
-    CountryName: 'Canada',
-    CountryIso2: 'CA',
-    CountryIso3: 'CAN',
-    CountryIsoNumber: 124,
-    SortingNumber1: '',
-    SortingNumber2: '',
-    Barcode: '',
-    POBoxNumber: '',
-    Label: [line1, `${a.city.toUpperCase()} ${a.provinceCode} ${a.postalCode}`, 'CANADA'].join('\n'),
-    Type: 'Residential',
-    DataLevel: 'Premise',
-  };
+  });
 }
 
 export function createSandboxAddressLookup(db: Database): AddressLookupProvider {

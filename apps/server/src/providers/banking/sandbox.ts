@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { membershipRequestSchema } from '@omo/domain';
 import type { BankingProvider, MembershipAnswer, MembershipRequest } from './banking.ts';
+import { createMemberRegistry } from './members.ts';
 
 const persona = (lastName: string) => lastName.trim().toLowerCase();
 
@@ -31,6 +32,8 @@ export function createSandboxBanking(deps: {
   slowSeconds: number;
 }): BankingProvider {
   const { db, clock, slowSeconds } = deps;
+  // The members table is the real core's registry too: the existing-membership check is the same.
+  const registry = createMemberRegistry(db);
 
   /** The member number of an applicant, made once (one statement: a retry touches the row and reads it). */
   async function memberOf(trx: Database, applicantId: string, email: string): Promise<string> {
@@ -93,13 +96,7 @@ export function createSandboxBanking(deps: {
       return { ok: true, value: persona(person.lastName) === 'blocked' };
     },
     async hasMembership(email, exceptApplicantId) {
-      const row = await db
-        .selectFrom('members')
-        .select('member_number')
-        .where('email', '=', email.toLowerCase())
-        .where('applicant_id', '!=', exceptApplicantId)
-        .executeTakeFirst();
-      return { ok: true, value: row !== undefined };
+      return { ok: true, value: await registry.hasEmail(email, exceptApplicantId) };
     },
     async openMembership(request) {
       // A strict core: a request that is not the contract is refused, as a real core refuses it.

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { checkIdentityImage } from '@omo/domain';
-import type { Database } from '../../db/database.ts';
+import { applicantIdsOf, type Database } from '../../db/database.ts';
 import type { BytesCipher } from '../../lib/crypto.ts';
 import type { Clock } from '../clock.ts';
 import { isWorkflowRunStatus, type SandboxDocumentVerification } from './documents.ts';
@@ -117,11 +117,7 @@ export function createSandboxDocumentVerification(deps: {
     async deleteCaptures(trx, applicationId) {
       await trx
         .deleteFrom('identity_documents')
-        .where(
-          'applicant_id',
-          'in',
-          trx.selectFrom('applicants').select('id').where('application_id', '=', applicationId),
-        )
+        .where('applicant_id', 'in', applicantIdsOf(trx, [applicationId]))
         .execute();
     },
 
