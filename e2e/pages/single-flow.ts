@@ -139,7 +139,7 @@ export function addressSearch(page: Page, kind: 'home' | 'mailing' = 'home') {
 }
 
 /** Types into the address combobox and picks the first suggestion with ArrowDown + Enter. */
-export async function pickAddressWithKeyboard(
+async function pickAddressWithKeyboard(
   page: Page,
   text: string,
   kind: 'home' | 'mailing' = 'home',
@@ -261,7 +261,7 @@ export async function confirmProducts(
 }
 
 /** The consent to the identity check (asked on its own, unticked, before the check runs). */
-export function identityConsentBox(page: Page) {
+function identityConsentBox(page: Page) {
   return page.getByRole('checkbox', { name: /may check my identity with a credit bureau/ });
 }
 
@@ -279,7 +279,7 @@ export async function giveIdentityConsent(page: Page, { check }: StepOptions = {
 }
 
 /** The consent, then finalize account (whose opening runs the check). */
-export async function consentToIdentityCheck(page: Page, { check }: StepOptions = {}): Promise<void> {
+async function consentToIdentityCheck(page: Page, { check }: StepOptions = {}): Promise<void> {
   await giveIdentityConsent(page, { check });
   await onPage(page, /\/single\/finalizeaccount$/, /.+/, check);
 }

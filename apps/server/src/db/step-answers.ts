@@ -17,7 +17,7 @@ export type StoredStepId = Exclude<SavableStepId, (typeof KEPT_IN_COLUMNS)[numbe
 export type StoredAnswers = { [Id in StoredStepId]: Id extends 'sin' ? SealedSin : StepValues[Id] };
 
 /** Every stored step, as a list. */
-export const STORED_STEPS = (Object.keys(SAVABLE_STEPS) as SavableStepId[]).filter(
+const STORED_STEPS = (Object.keys(SAVABLE_STEPS) as SavableStepId[]).filter(
   (id): id is StoredStepId => !(KEPT_IN_COLUMNS as readonly string[]).includes(id),
 );
 

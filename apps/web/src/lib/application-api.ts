@@ -35,14 +35,7 @@ import { findSlice, updateSlice } from './session-state.ts';
 
 export type { ApplicationView };
 // The session's calls load with the first screen; the steps take them from here too.
-export {
-  arriveOnLanding,
-  endSession,
-  extendSession,
-  getSessionStatus,
-  isApiStatus,
-  sessionEndedPath,
-} from './session-api.ts';
+export { endSession, isApiStatus, sessionEndedPath } from './session-api.ts';
 
 /** Answer of Start and Check. */
 interface PhoneVerificationResult {

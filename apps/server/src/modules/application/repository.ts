@@ -130,7 +130,7 @@ function json<T>(value: unknown): T {
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
-export function toPhoneState(value: unknown): PhoneState {
+function toPhoneState(value: unknown): PhoneState {
   const raw = json<PhoneStateJson | null>(value) ?? {};
   return { ...INITIAL_PHONE_STATE, ...raw } as PhoneState;
 }
@@ -182,7 +182,7 @@ function isRetrying(value: unknown): value is NonNullable<Decision['retrying']> 
 }
 
 /** An identity state read back; an unknown status is kept as an error, never trusted. */
-export function toIdentityState(value: unknown): IdentityState {
+function toIdentityState(value: unknown): IdentityState {
   const raw = json<Record<string, unknown> | null>(value) ?? {};
   if (!isIdentityStatus(raw.status)) throw new Error(`Unknown identity status '${String(raw.status)}'`);
   return raw as unknown as IdentityState;

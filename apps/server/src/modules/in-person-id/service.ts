@@ -28,7 +28,7 @@ export function forwardSortationAreaOf(address: { postalCode?: string | undefine
 }
 
 /** A Code 128 barcode of `text` as a PNG, base64 (the post office scans it; the page prints the number). */
-export async function code128Png(text: string): Promise<string> {
+async function code128Png(text: string): Promise<string> {
   // Loaded on the first barcode drawn: a start does not need it.
   const { default: bwipjs } = await import('bwip-js/node');
   const png = await bwipjs.toBuffer({

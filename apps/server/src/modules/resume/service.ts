@@ -68,7 +68,7 @@ export interface ResumeServiceDeps {
 }
 
 /** The unknown, used, ended or expired link: the page says so and offers a new one. */
-export const linkGone = () =>
+const linkGone = () =>
   new HttpProblem(410, 'This link has expired or was already used. Ask for a new one.', {
     title: 'Link ended',
   });

@@ -13,7 +13,7 @@ import type { StepData } from '../../lib/step.ts';
 import { useAnswersForm, type AnswersForm } from '../../screens/screen.ts';
 
 /** The frame of a section's edit mode: the error summary, the fields, Save and Cancel. */
-export function SectionForm({
+function SectionForm({
   id,
   title,
   frame,
