@@ -15,6 +15,7 @@ import {
   phoneDigits,
   provinceOfAddress,
   type SavableStepId,
+  type Language,
   type StepIssue,
   type StepValues,
 } from '@omo/domain';
@@ -46,7 +47,7 @@ export interface SaveRequest {
   /** Send the phone's code now when it is the next step and the phone takes a text (personal information). */
   sendCode: boolean;
   ip: string;
-  language: 'en' | 'fr';
+  language: Language;
   log: FastifyBaseLogger;
 }
 

@@ -82,7 +82,7 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
       path: APPLICATION_API_PATHS.saveApplication,
       tag: 'decision',
       summary:
-        'Accepts the terms and decides the application (spec 001 §4.2); a decision already taken is answered again, never made twice',
+        'Accepts the terms and decides the application; a decision already taken is answered again, never made twice',
       role: 'primary',
     },
     {

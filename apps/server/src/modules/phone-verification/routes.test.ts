@@ -39,6 +39,18 @@ const nextPhone = () => `(416) 555-${String(1000 + (++phoneCounter % 8000)).padS
 const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
 
 /** Starts a draft through the API and fills personal information; the applicant's calls carry its cookie and IP. */
+/** Jane Doe's personal information with this phone. */
+const personalInfo = (phone: string, phoneType: 'mobile' | 'home') => ({
+  firstName: 'Jane',
+  lastName: 'Doe',
+  dob_month: '03',
+  dob_day: '7',
+  dob_year: '1990',
+  phoneNumber: phone,
+  phoneType,
+  hasJointApp: 'no',
+});
+
 async function newApplicant(t: TestApp, options: { phone?: string; ip?: string } = {}) {
   const phone = options.phone ?? nextPhone();
   const ip = options.ip ?? nextIp();
@@ -72,16 +84,7 @@ async function newApplicant(t: TestApp, options: { phone?: string; ip?: string }
       headers: { ...headers, ...extra },
       ...(payload ? { payload } : {}),
     });
-  const info = await call('PUT', '/api/omo/Application/PersonalInfo', {
-    firstName: 'Jane',
-    lastName: 'Doe',
-    dob_month: '03',
-    dob_day: '7',
-    dob_year: '1990',
-    phoneNumber: phone,
-    phoneType: 'mobile',
-    hasJointApp: 'no',
-  });
+  const info = await call('PUT', '/api/omo/Application/PersonalInfo', personalInfo(phone, 'mobile'));
   expect(info.statusCode, info.body).toBe(200);
   return {
     phone,
@@ -175,16 +178,7 @@ describe.each(TEST_DATABASES)('phone verification on $name', (database) => {
   });
 
   it("personal information's save asked to send the code texts a mobile phone; not a home phone; a failed send is counted", async () => {
-    const info = (phone: string, phoneType: 'mobile' | 'home') => ({
-      firstName: 'Jane',
-      lastName: 'Doe',
-      dob_month: '03',
-      dob_day: '7',
-      dob_year: '1990',
-      phoneNumber: phone,
-      phoneType,
-      hasJointApp: 'no',
-    });
+    const info = personalInfo;
     const SAVE_AND_SEND = '/api/omo/Application/PersonalInfo?sendCode=true';
     type SavedView = { phone: PhoneView; nextPath: string };
 

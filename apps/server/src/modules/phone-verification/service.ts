@@ -161,7 +161,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationServiceDep
       throw error;
     }
     if ('refusedBy' in reserved) {
-      // A refusal by a ceiling is a send failure (spec 000 §4): the third opens Continue, unverified.
+      // A refusal by a ceiling is a send failure: the third opens Continue, unverified.
       // Nothing was sent: a resend's pending code stays valid; a first send is marked failed.
       input.log.warn({ ceiling: reserved.refusedBy, resend: isResend }, 'phone verification send refused');
       await incrementPhoneCounters(db, record.id, {
