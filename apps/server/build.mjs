@@ -43,8 +43,8 @@ const result = await build({
   },
 });
 
-// The embedded database's template for new data folders (src/db/template.ts), made with the repository's
-// seed; the build's own step, bundled beside the server and removed once it ran.
+// The embedded database's template for new data folders (src/db/template.ts): the app started once with the
+// repository's seed; the build's own step, bundled beside the server and removed once it ran.
 await build({
   entryPoints: [path.join(here, 'src/db/make-template.ts')],
   outfile: path.join(here, 'dist/make-template.js'),
@@ -62,7 +62,7 @@ const made = spawnSync(
   process.execPath,
   [
     path.join(here, 'dist/make-template.js'),
-    path.join(here, 'dist/pglite-template.tar.gz'),
+    path.join(here, 'dist/pglite-template'),
     path.join(here, '../../data'),
   ],
   { stdio: 'inherit' },

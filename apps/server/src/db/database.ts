@@ -2,11 +2,12 @@
  * Opens the database the configuration names: PostgreSQL through node-postgres when DATABASE_URL is a
  * postgres URL, otherwise embedded PGlite (on disk in DATA_DIR, or in memory for "memory://").
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { copyPgliteTemplate } from './template.ts';
 import type { DB } from './schema.ts';
 
 export type Database = Kysely<DB>;
@@ -45,8 +46,8 @@ interface OpenDatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: the schema to work in (set as search_path on every connection). Tests use it. */
   schema?: string | undefined;
-  /** Embedded database on disk: the template a new data folder starts from, if any. */
-  template?: (() => Promise<Blob | undefined>) | undefined;
+  /** Embedded database on disk: the folder of the template a new data folder starts from, if any. */
+  template?: string | undefined;
   /** A ready-made PGlite instance to use instead of opening one (tests start from a snapshot); closed with the handle. */
   pglite?: PGlite | undefined;
   /** PostgreSQL only: an idle connection was lost (a restart, a failover); the pool opens a new one. */
@@ -111,9 +112,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     const dir = path.join(options.dataDir, 'pglite');
     // A new folder starts from the build's template (db/template.ts), not from initdb.
-    const template = existsSync(path.join(dir, 'PG_VERSION')) ? undefined : await options.template?.();
+    mkdirSync(options.dataDir, { recursive: true });
+    copyPgliteTemplate(options.template, dir);
     mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir, template ? { loadDataDir: template } : {});
+    pglite = new PGlite(dir);
     kind = 'pglite-disk';
   }
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });

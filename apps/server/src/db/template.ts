@@ -1,39 +1,43 @@
 /**
- * A new data folder starts from a template of the embedded database (decision 0081): PostgreSQL's initdb,
- * the migrations and the seed, done once when the server is built, dumped to `dist/pglite-template.tar.gz`
- * and unpacked into the folder at its first start. The start still migrates and seeds as always, so a
- * template older than the code or the seed files only saves less work; nothing in it is secret.
+ * A new data folder starts from a template of the embedded database (decisions 0081 and 0108): the build
+ * starts the app once on a folder of its own (initdb, migrations, seed, the job queue's schema, queues and
+ * schedules), closes it, and keeps that database as `dist/pglite-template/`. A new folder's first start
+ * copies it in, whole or not at all. The start still migrates, seeds and defines its queues as always, so a
+ * template older than the code only saves less work. Nothing in it is secret: the SIN key and the rest of
+ * the data folder stay behind.
  */
-import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
-import { migrateToLatest } from './migrate.ts';
-import { PGliteDialect } from './pglite-dialect.ts';
-import type { DB } from './schema.ts';
-import { seedDatabase } from './seed.ts';
+import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 
-export const PGLITE_TEMPLATE_FILE = 'pglite-template.tar.gz';
+export const PGLITE_TEMPLATE_DIR = 'pglite-template';
 
-/** Makes the template: a migrated and seeded embedded database, dumped to `file`. */
-export async function writePgliteTemplate(file: string, seedDir: string): Promise<void> {
-  const pglite = new PGlite();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+/** Makes the template in `outDir`: `startAndClose` starts the app on the data folder it is given and closes it. */
+export async function writePgliteTemplate(
+  outDir: string,
+  startAndClose: (dataDir: string) => Promise<void>,
+): Promise<void> {
+  const work = mkdtempSync(path.join(path.dirname(outDir), '.pglite-template-'));
   try {
-    await migrateToLatest(db);
-    await seedDatabase(db, seedDir);
-    const dump = await pglite.dumpDataDir('gzip');
-    const partial = `${file}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, file);
+    await startAndClose(work);
+    rmSync(path.join(work, 'pglite', 'postmaster.pid'), { force: true });
+    rmSync(outDir, { recursive: true, force: true });
+    renameSync(path.join(work, 'pglite'), outDir);
   } finally {
-    await db.destroy();
+    rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** The template to unpack into a new data folder, when the build made one. */
-export async function readPgliteTemplate(file: string | undefined): Promise<Blob | undefined> {
-  if (!file || !existsSync(file)) return undefined;
-  return new Blob([await readFile(file)]);
+/**
+ * Puts the template into `dir` when it holds no database yet (missing or empty) and the template exists;
+ * answers whether it did. The copy lands under another name and is renamed, so a start that dies midway
+ * leaves no half database.
+ */
+export function copyPgliteTemplate(template: string | undefined, dir: string): boolean {
+  if (!template || !existsSync(path.join(template, 'PG_VERSION'))) return false;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return false;
+  const partial = mkdtempSync(`${dir}.partial-`);
+  cpSync(template, partial, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(partial, dir);
+  return true;
 }

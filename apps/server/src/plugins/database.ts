@@ -11,7 +11,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/database
 import { createDependencyStatus, type DependencyStatus } from '../lib/dependency-status.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedDatabase } from '../db/seed.ts';
-import { PGLITE_TEMPLATE_FILE, readPgliteTemplate } from '../db/template.ts';
+import { PGLITE_TEMPLATE_DIR } from '../db/template.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,8 +46,7 @@ export default fp<DatabasePluginOptions>(
       schema,
       pglite,
       // Beside the built server (dist/); a server run from source starts a new folder with initdb.
-      template: () =>
-        readPgliteTemplate(path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE)),
+      template: path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_DIR),
       onConnectionLost: (error) => dbStatus.lost(error),
       onConnected: () => dbStatus.reached(),
     });
