@@ -219,8 +219,12 @@ function declaredSteps(): Record<string, StepRoute> {
   );
 }
 
-/** What a screen fetched ahead asks for besides its files: the lists the compliance screen offers. */
+/**
+ * What a screen fetched ahead asks for besides its files: whether a session exists (and the invitation)
+ * before Create your profile; the lists the compliance screen offers.
+ */
 const DATA_AHEAD: Partial<Record<StepId, () => Promise<unknown>>> = {
+  createprofile: async () => (await import('../steps/create-profile/create-profile-loader.ts')).readAhead(),
   legalterms: async () => (await import('../lib/reference-data.ts')).ensureReferenceData(),
 };
 

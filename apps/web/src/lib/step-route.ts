@@ -36,13 +36,14 @@ let handedOff: { view: ApplicationView; path: string } | undefined;
  * reads it from the server.
  */
 export async function goToNext(
-  navigate: (to: string) => unknown,
+  navigate: (to: string, options?: { flushSync?: boolean }) => unknown,
   view: ApplicationView,
   path: string = view.nextPath,
 ): Promise<void> {
   handedOff = { view, path };
   try {
-    await navigate(path);
+    // The next screen is drawn at once, not in slices between other work: the applicant waits for it.
+    await navigate(path, { flushSync: true });
   } finally {
     handedOff = undefined;
   }

@@ -17,18 +17,34 @@ interface DateOfBirthFieldProps {
   errors: Partial<Record<Part, string | undefined>>;
 }
 
-/** Month names of a language, '01'..'12' (Intl: no hard-coded lists to keep in step). */
-function monthOptions(lang: Lang): { value: string; label: string }[] {
+type MonthOption = { value: string; label: string };
+const MONTHS = new Map<Lang, readonly MonthOption[]>();
+
+/**
+ * Month names of a language, '01'..'12' (Intl: no hard-coded lists to keep in step). Made once per
+ * language: a phone takes about 100 ms to make its first date formatter.
+ */
+function monthOptions(lang: Lang): readonly MonthOption[] {
+  const known = MONTHS.get(lang);
+  if (known) return known;
   const format = new Intl.DateTimeFormat(lang === 'fr' ? 'fr-CA' : 'en-CA', {
     month: 'long',
     timeZone: 'UTC',
   });
-  return Array.from({ length: 12 }, (_, i) => {
+  const months = Array.from({ length: 12 }, (_, i) => {
     const name = format.format(new Date(Date.UTC(2000, i, 1)));
     // English capitalises month names; French writes them in lower case ('janvier').
     const label = lang === 'fr' ? name : name.charAt(0).toUpperCase() + name.slice(1);
     return { value: String(i + 1).padStart(2, '0'), label };
   });
+  MONTHS.set(lang, months);
+  return months;
+}
+
+// This module is loaded ahead of its screen (app/prefetch.ts): the page's language's months are made while
+// the browser is idle, not as the screen shows.
+if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
+  window.requestIdleCallback(() => monthOptions(document.documentElement.lang === 'fr' ? 'fr' : 'en'));
 }
 
 /** The order a reader of the language writes a date in: 'March 27 1990', '27 mars 1990'. */

@@ -6,7 +6,7 @@
  * e-mail is offered and its products are the application's; an ended invitation goes to /error/5, an
  * unknown code to /error/3.
  */
-import { FLOW_ERROR_ROUTES } from '@omo/domain';
+import { FLOW_ERROR_ROUTES, type JointCodeLookupResponse } from '@omo/domain';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { EMPTY_APPLICATION } from '../../lib/empty-application.ts';
 import {
@@ -24,10 +24,46 @@ export interface CreateProfileData {
   invitation?: { jointCode: string; email: string; productIds: string[] };
 }
 
-async function invitationOf(jointCode: string, signal: AbortSignal) {
+/** How long what was read ahead stays good to use. */
+const AHEAD_FOR_MS = 60_000;
+
+/**
+ * What the loader reads, asked for while the applicant reads the screen before (app/prefetch.ts), so that
+ * Get Started waits for no round trip: used once, within a minute, for the same invitation.
+ */
+let ahead:
+  | {
+      at: number;
+      view: Promise<ApplicationView | null>;
+      jointCode: string | null;
+      invitation?: Promise<JointCodeLookupResponse>;
+    }
+  | undefined;
+
+/** Whether this session has an application (its view) or not (null: no session yet, the usual case). */
+const readView = (signal?: AbortSignal) =>
+  // 401 (no application yet) is expected; any other failure shows up on submit.
+  getApplication(signal).catch(() => null);
+
+/** Reads ahead what the loader will need on the page the applicant is reading. */
+export function readAhead(): Promise<unknown> {
+  const jointCode = new URLSearchParams(window.location.search).get('jointCode');
+  const invitation = jointCode ? lookupJointCode(jointCode) : undefined;
+  invitation?.catch(() => undefined);
+  ahead = { at: Date.now(), view: readView(), jointCode, ...(invitation ? { invitation } : {}) };
+  return Promise.allSettled([ahead.view, invitation]);
+}
+
+function takeAhead(jointCode: string | null) {
+  const taken = ahead;
+  ahead = undefined;
+  return taken && Date.now() - taken.at < AHEAD_FOR_MS && taken.jointCode === jointCode ? taken : undefined;
+}
+
+async function invitationOf(jointCode: string, lookup: Promise<JointCodeLookupResponse>) {
   let found;
   try {
-    found = await lookupJointCode(jointCode, signal);
+    found = await lookup;
   } catch {
     throw redirect(FLOW_ERROR_ROUTES.loadFailure);
   }
@@ -36,21 +72,21 @@ async function invitationOf(jointCode: string, signal: AbortSignal) {
 }
 
 export async function createProfileLoader({ request }: LoaderFunctionArgs): Promise<CreateProfileData> {
-  let view: ApplicationView | null;
-  try {
-    view = await getApplication(request.signal);
-  } catch {
-    // 401 (no application yet) is expected; any other failure shows up on submit.
-    view = null;
-  }
-  const application = findSlice('application') ?? EMPTY_APPLICATION;
   const url = new URL(request.url);
+  const jointCode = flowOfPath(url.pathname).kind === 'joint' ? url.searchParams.get('jointCode') : null;
+  const readSoFar = takeAhead(jointCode);
+  // The invitation and the session are asked for together.
+  const lookup = jointCode
+    ? (readSoFar?.invitation ?? lookupJointCode(jointCode, request.signal))
+    : undefined;
+  lookup?.catch(() => undefined);
+  let view = await (readSoFar?.view ?? readView(request.signal));
+  const application = findSlice('application') ?? EMPTY_APPLICATION;
   if (flowOfPath(url.pathname).kind === 'joint') {
     // Another applicant's session on this device (the primary's, who did not leave) is not the
     // co-applicant's: nothing of it is shown, and the co-applicant starts as one without a session.
     if (view && view.flow !== 'joint') view = null;
-    const jointCode = url.searchParams.get('jointCode');
-    if (jointCode) return { view, application, invitation: await invitationOf(jointCode, request.signal) };
+    if (jointCode && lookup) return { view, application, invitation: await invitationOf(jointCode, lookup) };
     if (!view) throw redirect(FLOW_ERROR_ROUTES.loadFailure);
     return { view, application };
   }

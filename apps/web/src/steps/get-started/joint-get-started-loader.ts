@@ -9,7 +9,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { findProducts } from '../../lib/api.ts';
 import { isApiStatus, lookupJointCode } from '../../lib/application-api.ts';
 import { EMPTY_APPLICATION } from '../../lib/empty-application.ts';
-import type { ApplicationState } from '../../lib/session-state.ts';
+import { setSlice, type ApplicationState } from '../../lib/session-state.ts';
 
 /** The start page's data, and who invited the co-applicant. */
 export interface JointStartState extends ApplicationState {
@@ -30,6 +30,8 @@ export async function jointGetStartedLoader({ request }: LoaderFunctionArgs): Pr
   }
   if (invitation.isExpired) throw redirect(FLOW_ERROR_ROUTES.jointExpired);
   const products = await findProducts(invitation.productIds.join(';'), request.signal).catch(() => []);
+  // Held for the co-applicant's later screens, which name them too (no second read).
+  if (products.length > 0) setSlice('application', { ...EMPTY_APPLICATION, selectedProducts: products });
   return {
     ...EMPTY_APPLICATION,
     selectedProducts: products,
