@@ -21,9 +21,25 @@ export interface StepOptions {
 }
 
 async function onPage(page: Page, path: RegExp, heading: string | RegExp, check?: PageCheck): Promise<void> {
-  await expect(page).toHaveURL(path);
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await arriveAt(page, path);
+  await seeHeading(page, heading);
   await check?.();
+}
+
+/** The screen's heading: waited for by its text (a cheap check of one element), then asserted by role and name. */
+async function seeHeading(page: Page, heading: string | RegExp): Promise<void> {
+  await page.locator('h1', { hasText: heading }).first().waitFor();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+/**
+ * Waits for the app to be at this address. Not `expect(page).toHaveURL`: each of its polls that misses
+ * takes a snapshot of the whole page's accessibility tree, work a phone's page would do while the save it
+ * waits for is answered (bench/continue.ts measures that wait). `expect(...).toBeVisible()` does the same
+ * while its element is missing.
+ */
+export async function arriveAt(page: Page, path: RegExp, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForURL(path, options);
 }
 
 /** The app has taken over a page the server rendered (decision 0105): it takes input. */
@@ -42,7 +58,7 @@ export async function startApplication(
   { sweep = false, check }: StepOptions & { sweep?: boolean } = {},
 ): Promise<void> {
   await page.goto(`/?productIds=${productIds.join(';')}${sweep ? '&sweep=true' : ''}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Are you an existing member?' })).toBeVisible();
+  await seeHeading(page, 'Are you an existing member?');
   await check?.();
   await page.getByRole('link', { name: /No, Sign me up/ }).click();
   await onPage(page, /\/single\/getstarted$/, "Let's get you started", check);
@@ -88,7 +104,7 @@ export async function fillPersonalInfo(page: Page, applicant: Applicant): Promis
 export async function personalInfo(page: Page, applicant: Applicant, { check }: StepOptions = {}) {
   await fillPersonalInfo(page, applicant);
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/(phoneverification|verificationCode)$/);
+  await arriveAt(page, /\/single\/(phoneverification|verificationCode)$/);
   if (page.url().endsWith('/phoneverification')) {
     await onPage(page, /\/single\/phoneverification$/, 'We need to verify your phone number', check);
     await expect(page.getByText(maskedPhone(applicant.phone), { exact: true })).toBeVisible();
@@ -217,7 +233,7 @@ export async function enterAddressManually(
  */
 export async function submitAddress(page: Page, { check }: StepOptions = {}): Promise<void> {
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/single\/(confirmproducts|funding)$/);
+  await arriveAt(page, /\/single\/(confirmproducts|funding)$/);
   if (page.url().endsWith('/confirmproducts')) {
     await onPage(page, /\/single\/confirmproducts$/, 'Confirm your application', check);
   }
@@ -302,7 +318,7 @@ export async function enterSin(page: Page, { check }: StepOptions = {}): Promise
  * every account's lists, each 'Every week or two' (the rest not ticked: Never), Continue.
  */
 export async function finalizeAccount(page: Page, { check }: StepOptions = {}): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalize your account' })).toBeVisible();
+  await seeHeading(page, 'Finalize your account');
   await expect(continueButton(page)).toBeEnabled({ timeout: 15_000 });
   await check?.();
   for (const way of ['Pay or pension (direct deposit)', 'Online or in the mobile app']) {
@@ -318,13 +334,13 @@ export async function finalizeAccount(page: Page, { check }: StepOptions = {}): 
 
 /** 'Let's verify your identity': the consent, Continue → the sandbox capture page. */
 export async function agreeToIdVerification(page: Page, { check }: StepOptions = {}): Promise<void> {
-  await expect(page).toHaveURL(/\/(single|joint)\/idverifyterms$/);
-  await expect(page.getByRole('heading', { level: 1, name: "Let's verify your identity" })).toBeVisible();
+  await arriveAt(page, /\/(single|joint)\/idverifyterms$/);
+  await seeHeading(page, "Let's verify your identity");
   await check?.();
   await expect(continueButton(page)).toBeDisabled();
   await page.getByRole('checkbox', { name: /I agree to the digital ID verification/ }).check();
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/idverifyterms\/capture$/);
+  await arriveAt(page, /\/idverifyterms\/capture$/);
   // A page loaded whole: rendered by the server, inert until the app has taken it over.
   await appTookOver(page);
 }
@@ -343,7 +359,7 @@ export function pngFile(name: string) {
 
 /** The sandbox capture page: front, back and selfie, then 'Send my photos'. */
 export async function captureDocuments(page: Page, { check }: StepOptions = {}): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Take photos of your ID' })).toBeVisible();
+  await seeHeading(page, 'Take photos of your ID');
   await check?.();
   for (const [label, file] of [
     ['Front of your ID', 'front.png'],
@@ -364,8 +380,8 @@ async function answer(page: Page, question: RegExp, value: 'Yes' | 'No'): Promis
 
 /** 'Review the legal terms': a resident of Canada, employed, not politically exposed; Continue → review. */
 export async function legalTerms(page: Page, { check }: StepOptions = {}): Promise<void> {
-  await expect(page).toHaveURL(/\/(single|joint)\/legalterms$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Review the legal terms' })).toBeVisible();
+  await arriveAt(page, /\/(single|joint)\/legalterms$/);
+  await seeHeading(page, 'Review the legal terms');
   await check?.();
   await answer(page, /resident of Canada for tax purposes/, 'Yes');
   await answer(page, /citizen of the United States/, 'No');
@@ -385,7 +401,7 @@ export async function legalTerms(page: Page, { check }: StepOptions = {}): Promi
   await answer(page, /only financial institution/, 'Yes');
   await check?.();
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/(single|joint)\/reviewapplication$/);
+  await arriveAt(page, /\/(single|joint)\/reviewapplication$/);
 }
 
 /**
@@ -400,11 +416,11 @@ export async function reviewAndAccept(
   await onPage(page, /\/(single|joint)\/reviewapplication$/, 'Review your application', check);
   await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
   await continueButton(page).click();
-  await expect(page).toHaveURL(/\/(single|joint)\/reviewterms$/);
+  await arriveAt(page, /\/(single|joint)\/reviewterms$/);
   await check?.();
   await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
   await continueButton(page).click();
-  await expect(page).toHaveURL(outcome, { timeout: 45_000 });
+  await arriveAt(page, outcome, { timeout: 45_000 });
 }
 
 /**
