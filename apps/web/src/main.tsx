@@ -46,7 +46,8 @@ startTransition(() =>
   createRoot(container).render(
     <StrictMode>
       <AppProviders i18n={i18n}>
-        <RouterProvider router={router} />
+        {/* A screen is drawn as soon as its data is in, not in slices between other work (issue: Continue). */}
+        <RouterProvider router={router} useTransitions={false} />
       </AppProviders>
       <TakeInput />
     </StrictMode>,

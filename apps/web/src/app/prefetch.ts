@@ -57,12 +57,12 @@ function prefetch(pathname: string): void {
 const saveData = () =>
   (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
-/** On each step screen, once the browser is idle: fetch the next screens' files. */
+/** On each step screen, once the browser is idle (within a second at most): fetch the next screens' files. */
 export function usePrefetchNextScreens(pathname: string): void {
   useEffect(() => {
     if (saveData()) return;
     if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => prefetch(pathname), { timeout: 2000 });
+      const id = window.requestIdleCallback(() => prefetch(pathname), { timeout: 1000 });
       return () => window.cancelIdleCallback(id);
     }
     const id = window.setTimeout(() => prefetch(pathname), 300);
