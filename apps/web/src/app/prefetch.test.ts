@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { outcomeAhead, screensAfter } from './prefetch.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { renderHook } from '@testing-library/react';
+import { outcomeAhead, registerScreens, screensAfter, usePrefetchNextScreens } from './prefetch.ts';
 
 describe('the screens fetched ahead', () => {
   it('are the next two screens of the flow, a screen that may be skipped among them', () => {
@@ -23,5 +24,29 @@ describe('the screens fetched ahead', () => {
     expect(outcomeAhead('/joint/reviewterms')).toEqual(['/joint/confirmapplication']);
     expect(outcomeAhead('/single/reviewapplication')).toEqual([]);
     expect(outcomeAhead('/resume')).toEqual([]);
+  });
+});
+
+describe('fetching ahead', () => {
+  it('happens once the browser is idle on a screen, not while the app goes to another screen', async () => {
+    const load = vi.fn(async () => undefined);
+    registerScreens({ '/single/createprofile': { Component: load } });
+    vi.useFakeTimers();
+    try {
+      const { rerender } = renderHook(
+        ({ isNavigating }) => usePrefetchNextScreens('/single/getstarted', isNavigating),
+        {
+          initialProps: { isNavigating: true },
+        },
+      );
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(load).not.toHaveBeenCalled();
+      rerender({ isNavigating: false });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(load).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+      registerScreens({});
+    }
   });
 });

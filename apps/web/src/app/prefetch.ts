@@ -57,15 +57,18 @@ function prefetch(pathname: string): void {
 const saveData = () =>
   (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 
-/** On each step screen, once the browser is idle (within a second at most): fetch the next screens' files. */
-export function usePrefetchNextScreens(pathname: string): void {
+/**
+ * On each step screen, once the browser is idle (within a second at most): fetch the next screens' files.
+ * Not while the app is going to another screen: what it would read ahead is the screen's being left.
+ */
+export function usePrefetchNextScreens(pathname: string, isNavigating = false): void {
   useEffect(() => {
-    if (saveData()) return;
+    if (isNavigating || saveData()) return;
     if (typeof window.requestIdleCallback === 'function') {
       const id = window.requestIdleCallback(() => prefetch(pathname), { timeout: 1000 });
       return () => window.cancelIdleCallback(id);
     }
     const id = window.setTimeout(() => prefetch(pathname), 300);
     return () => window.clearTimeout(id);
-  }, [pathname]);
+  }, [pathname, isNavigating]);
 }

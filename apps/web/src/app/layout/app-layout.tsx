@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { findStepByPath } from '@omo/domain';
 import { DeviceFingerprint } from './device-fingerprint.tsx';
 import { usePrefetchNextScreens } from '../prefetch.ts';
@@ -24,7 +24,7 @@ export function AppLayout() {
   // and nothing is lost when the session ends.
   const step = findStepByPath(pathname) ?? findStepByPath(pathname.replace(/\/[^/]+\/?$/, ''));
   const session = useSessionTimeout(step?.step.kind === 'step');
-  usePrefetchNextScreens(pathname);
+  usePrefetchNextScreens(pathname, useNavigation().state !== 'idle');
   return (
     <>
       <div className="page" inert={session.isDialogOpen}>

@@ -29,11 +29,13 @@ const AHEAD_FOR_MS = 60_000;
 
 /**
  * What the loader reads, asked for while the applicant reads the screen before (app/prefetch.ts), so that
- * Get Started waits for no round trip: used once, within a minute, for the same invitation.
+ * Get Started waits for no round trip: used once, within a minute, for the same invitation, and only when
+ * leaving the screen it was read on (Back from a later screen reads again: a session may exist since).
  */
 let ahead:
   | {
       at: number;
+      from: string;
       view: Promise<ApplicationView | null>;
       jointCode: string | null;
       invitation?: Promise<JointCodeLookupResponse>;
@@ -50,14 +52,26 @@ export function readAhead(): Promise<unknown> {
   const jointCode = new URLSearchParams(window.location.search).get('jointCode');
   const invitation = jointCode ? lookupJointCode(jointCode) : undefined;
   invitation?.catch(() => undefined);
-  ahead = { at: Date.now(), view: readView(), jointCode, ...(invitation ? { invitation } : {}) };
+  ahead = {
+    at: Date.now(),
+    from: window.location.pathname,
+    view: readView(),
+    jointCode,
+    ...(invitation ? { invitation } : {}),
+  };
   return Promise.allSettled([ahead.view, invitation]);
 }
 
 function takeAhead(jointCode: string | null) {
   const taken = ahead;
   ahead = undefined;
-  return taken && Date.now() - taken.at < AHEAD_FOR_MS && taken.jointCode === jointCode ? taken : undefined;
+  // The loader runs before the address changes: the screen being left is still the window's.
+  const fresh =
+    taken &&
+    Date.now() - taken.at < AHEAD_FOR_MS &&
+    taken.from === window.location.pathname &&
+    taken.jointCode === jointCode;
+  return fresh ? taken : undefined;
 }
 
 async function invitationOf(jointCode: string, lookup: Promise<JointCodeLookupResponse>) {
