@@ -42,6 +42,8 @@ async function startOmo(processes: number, port: number, publicUrl: string, sche
       TRUST_PROXY: '2',
       RATE_LIMIT_PER_MINUTE: '100000000',
       PHONE_SEND_LIMIT_PER_IP_PER_HOUR: '100000',
+      // The journeys' phone numbers repeat: the hourly ceiling per number would refuse their codes.
+      PHONE_SEND_LIMIT_PER_NUMBER_PER_HOUR: '100000',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
