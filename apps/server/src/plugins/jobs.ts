@@ -24,8 +24,15 @@ export default fp<{ config: AppConfig }>(
     const handle = app.dbHandle;
     // On PostgreSQL the queue's tables live beside ours when we work in a schema of our own (tests).
     const schema = handle.schema ?? 'pgboss';
+    // Once the queue has stopped, the database closes: a job still running then (it outlived the stop's
+    // wait) cannot record its end. Its row stays active and the job runs again once its time runs out, as
+    // for a process that died; pg-boss's last command is answered as one that changed nothing.
+    let stopped = false;
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => handle.executeSql(text, values) },
+      db: {
+        executeSql: (text, values) =>
+          stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : handle.executeSql(text, values),
+      },
       schema,
       pollingIntervalSeconds: config.jobs.pollSeconds,
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
@@ -80,6 +87,7 @@ export default fp<{ config: AppConfig }>(
     app.addHook('onClose', async () => {
       // Wait for running jobs a moment, then let the queue go; the database closes after.
       await boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+      stopped = true;
     });
   },
   { name: 'jobs', dependencies: ['database'] },
