@@ -46,7 +46,7 @@ startTransition(() =>
   createRoot(container).render(
     <StrictMode>
       <AppProviders i18n={i18n}>
-        {/* A screen is drawn as soon as its data is in, not in slices between other work (issue: Continue). */}
+        {/* A screen is drawn as soon as its data is in, not in slices between other work. */}
         <RouterProvider router={router} useTransitions={false} />
       </AppProviders>
       <TakeInput />

@@ -87,7 +87,8 @@ async function invitationOf(jointCode: string, lookup: Promise<JointCodeLookupRe
 
 export async function createProfileLoader({ request }: LoaderFunctionArgs): Promise<CreateProfileData> {
   const url = new URL(request.url);
-  const jointCode = flowOfPath(url.pathname).kind === 'joint' ? url.searchParams.get('jointCode') : null;
+  const isJoint = flowOfPath(url.pathname).kind === 'joint';
+  const jointCode = isJoint ? url.searchParams.get('jointCode') : null;
   const readSoFar = takeAhead(jointCode);
   // The invitation and the session are asked for together.
   const lookup = jointCode
@@ -96,7 +97,7 @@ export async function createProfileLoader({ request }: LoaderFunctionArgs): Prom
   lookup?.catch(() => undefined);
   let view = await (readSoFar?.view ?? readView(request.signal));
   const application = findSlice('application') ?? EMPTY_APPLICATION;
-  if (flowOfPath(url.pathname).kind === 'joint') {
+  if (isJoint) {
     // Another applicant's session on this device (the primary's, who did not leave) is not the
     // co-applicant's: nothing of it is shown, and the co-applicant starts as one without a session.
     if (view && view.flow !== 'joint') view = null;
