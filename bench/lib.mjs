@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks: start the built product on a free port with a fresh data folder.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,5 +81,77 @@ export async function startServer({ port, dataDir = mkdtempSync(join(tmpdir(), '
         child.once('exit', resolve);
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/** Every process's parent and CPU time so far (ms), from /proc (Linux; empty elsewhere). */
+function processTable() {
+  const table = new Map();
+  let pids = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return table;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Fields 4 (ppid), 14 and 15 (utime, stime) of the line, in clock ticks (100 per second on Linux).
+      table.set(Number(pid), {
+        name,
+        ppid: Number(fields[1]),
+        cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+      });
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return table;
+}
+
+/** The machine's busy and total CPU time so far (ms, all cores), from /proc/stat. */
+function machineCpu() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+    // idle and iowait are fields 4 and 5.
+    return { busyMs: (total - ticks[3] - ticks[4]) * 10, totalMs: total * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the machine's CPU goes while a measurement runs: `groups` names processes by their root pid (the
+ * process and its descendants) or by their command name; the rest is "other". Call the result to end the
+ * window: the CPU of each group (ms), the machine's busy share, and the window's length.
+ */
+export function cpuWindow(groups) {
+  const started = performance.now();
+  const before = processTable();
+  const machineBefore = machineCpu();
+  return () => {
+    const after = processTable();
+    const machineAfter = machineCpu();
+    const groupOf = (pid) => {
+      for (let current = pid, hops = 0; current > 1 && hops < 64; hops += 1) {
+        const found = groups.find((g) => g.pid === current);
+        if (found) return found.label;
+        current = after.get(current)?.ppid ?? 0;
+      }
+      return groups.find((g) => g.name === after.get(pid)?.name)?.label ?? 'other';
+    };
+    const cpuMs = Object.fromEntries([...groups.map((g) => [g.label, 0]), ['other', 0]]);
+    for (const [pid, { cpuMs: now }] of after) {
+      // A process started within the window counts from zero; one that ended within it is not seen.
+      cpuMs[groupOf(pid)] += now - (before.get(pid)?.cpuMs ?? 0);
+    }
+    const busy =
+      machineBefore && machineAfter
+        ? (machineAfter.busyMs - machineBefore.busyMs) / (machineAfter.totalMs - machineBefore.totalMs)
+        : NaN;
+    return { cpuMs, busyShare: busy, ms: performance.now() - started };
   };
 }

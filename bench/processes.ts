@@ -2,8 +2,9 @@
 // PostgreSQL and Redis, behind nginx started with the repository's deploy/nginx.conf; applicants go through
 // the whole journey (Create your profile to the decision, by the HTTP API as a browser would) for a fixed
 // time, BENCH_CLIENTS at once. Prints the journeys per second of each and their ratio (target ≥ 1.7× on 2
-// cores). Needs nginx (`apt-get install -y nginx`), PostgreSQL at DATABASE_URL (or the local default) and
-// Redis at REDIS_URL (or the local default). Never asserts.
+// cores), with where the machine's CPU went per journey and the ratio its idle share allows. Needs nginx
+// (`apt-get install -y nginx`), PostgreSQL at DATABASE_URL (or the local default) and Redis at REDIS_URL
+// (or the local default). Never asserts.
 // Run: node --import tsx bench/processes.ts (needs a built product: npm run build)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { TestApplicant } from '../apps/server/src/testing/applicant.ts';
 import { createHttpInjector } from '../apps/server/src/testing/http-injector.ts';
-import { benchPort, machineNote, root } from './lib.mjs';
+import { benchPort, cpuWindow, machineNote, root } from './lib.mjs';
 
 const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -93,7 +94,7 @@ const stop = (child: ChildProcess) =>
   });
 
 /** Journeys per second of `processes` server processes behind nginx. */
-async function measure(processes: number): Promise<number> {
+async function measure(processes: number): Promise<{ perSecond: number; busyShare: number }> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   const schema = `omo_bench_${randomBytes(4).toString('hex')}`;
@@ -110,7 +111,20 @@ async function measure(processes: number): Promise<number> {
     let journeys = 0;
     let failures = 0;
     const end = performance.now() + (WARM_UP_SECONDS + SECONDS) * 1000;
-    setTimeout(() => (counting = true), WARM_UP_SECONDS * 1000);
+    let endWindow: ReturnType<typeof cpuWindow> | undefined;
+    setTimeout(() => {
+      counting = true;
+      endWindow = cpuWindow([
+        { label: 'omo', pid: omo.pid },
+        { label: 'nginx', pid: nginx.pid },
+        { label: 'bench client', pid: process.pid },
+        { label: 'PostgreSQL', name: 'postgres' },
+        { label: 'Redis', name: 'redis-server' },
+      ]);
+    }, WARM_UP_SECONDS * 1000);
+    const window = new Promise<ReturnType<NonNullable<typeof endWindow>>>((resolve) =>
+      setTimeout(() => resolve(endWindow!()), (WARM_UP_SECONDS + SECONDS) * 1000),
+    );
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
         while (performance.now() < end) {
@@ -132,11 +146,17 @@ async function measure(processes: number): Promise<number> {
       }),
     );
     const perSecond = journeys / SECONDS;
+    const { cpuMs, busyShare } = await window;
+    const perJourney = Object.entries(cpuMs)
+      .filter(([, ms]) => ms > 0)
+      .map(([label, ms]) => `${label} ${(ms / journeys).toFixed(0)}`)
+      .join(', ');
     console.log(
       `${processes} process${processes > 1 ? 'es' : ''} behind nginx: ${perSecond.toFixed(1)} journeys/s ` +
-        `(${journeys} in ${SECONDS} s, ${CLIENTS} applicants at once${failures ? `, ${failures} failed` : ''})`,
+        `(${journeys} in ${SECONDS} s, ${CLIENTS} applicants at once${failures ? `, ${failures} failed` : ''})\n` +
+        `  machine busy ${(busyShare * 100).toFixed(0)}%; CPU per journey (ms): ${perJourney}`,
     );
-    return perSecond;
+    return { perSecond, busyShare };
   } finally {
     await stop(nginx);
     await stop(omo);
@@ -151,5 +171,10 @@ if (!existsSync(NGINX)) {
   console.log(machineNote());
   const one = await measure(1);
   const two = await measure(2);
-  console.log(`2 processes / 1 process: ${(two / one).toFixed(2)}× (target ≥ 1.70× on 2 cores)`);
+  console.log(
+    `2 processes / 1 process: ${(two.perSecond / one.perSecond).toFixed(2)}× (target ≥ 1.70× on 2 cores); ` +
+      // What one process leaves idle is all a second one can use, when the database, nginx and this client
+      // share the machine.
+      `the most this machine allows is ${(1 / one.busyShare).toFixed(2)}× (busy ${(one.busyShare * 100).toFixed(0)}% with one)`,
+  );
 }

@@ -157,5 +157,7 @@ describe('an account and its deposit as the applicant reads them (e-mails, the w
     expect(formatAmount(125050, sampleChequing, 'en')).toBe('$1,250.50');
     expect(plain(formatAmount(125050, sampleChequing, 'fr'))).toBe('1 250,50 $');
     expect(formatAmount(125050, usd, 'en')).toBe('US$1,250.50');
+    expect(plain(formatAmount(125050, usd, 'fr'))).toBe('1 250,50 $ US');
+    expect(formatAmount(99, sampleChequing, 'en')).toBe('$0.99');
   });
 });

@@ -324,11 +324,18 @@ export function formatAmount(
   product: Pick<ProductFacts, 'accountCategory'>,
   language: Language,
 ): string {
-  return new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', {
-    style: 'currency',
-    currency: currencyOf(product),
-  }).format(cents / 100);
+  const currency = currencyOf(product);
+  const key = `${language}:${currency}`;
+  let format = amountFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language === 'fr' ? 'fr-CA' : 'en-CA', { style: 'currency', currency });
+    amountFormats.set(key, format);
+  }
+  return format.format(cents / 100);
 }
+
+/** A formatter costs far more to make than to use: one per language and currency. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
 
 /** The funding form's field names of an account (flat: a product id is not an array index). */
 export function fundingFieldsOf(productId: string) {
