@@ -1,0 +1,1 @@
+export declare const FIRST_SCREEN_BUDGET_KIB: number;
