@@ -196,6 +196,16 @@ describe('web app serving (non-production)', () => {
     expect(none.headers.vary).toMatch(/accept-encoding/i);
   });
 
+  it('lets the browser keep the icon a day: pages do not ask for it again at each navigation', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const res = await t.app.inject({ url: '/favicon.svg', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(res.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+      expect(res.headers['cache-control'], encoding).toBe('public, max-age=86400');
+    }
+  });
+
   it('serves other files revalidated', async () => {
     const res = await t.app.inject('/robots.txt');
     expect(res.statusCode).toBe(200);

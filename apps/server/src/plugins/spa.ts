@@ -1,7 +1,7 @@
 /**
  * Serves the built web app (WEB_DIST) and owns the not-found handler:
- * - hashed files under /assets/ are cached for a year (immutable); every other file, index.html
- *   included, must be revalidated (no-cache);
+ * - hashed files under /assets/ are cached for a year (immutable), the icon for a day; every other file,
+ *   index.html included, must be revalidated (no-cache);
  * - a file is sent as the brotli or gzip copy the build wrote beside it when the browser accepts one;
  * - a GET of a path outside /api that is not a file gets index.html (history fallback), except that in
  *   production the non-production pages (/productlist, /Diagnostics, /dev/*) answer 404 (still with
@@ -60,6 +60,10 @@ import { sessionCookieName } from './session.ts';
 
 const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
+/** The icon has no hash in its name: kept a day, so that navigations do not ask for it again. */
+const ICON_CACHE = 'public, max-age=86400';
+/** The icon or the compressed copy sent for it. */
+const ICON_FILE = /^favicon\.svg(\.br|\.gz)?$/;
 const NON_PRODUCTION_PAGES = /^\/(productlist|diagnostics|dev)(\/.*)?$/i;
 
 const MISSING_BUILD_PAGE = `<!doctype html>
@@ -228,7 +232,14 @@ export default fp<SpaPluginOptions>(
         // The prerendered pages are sent filled in, never as they are.
         allowedPath: (pathName) => hasFileExtension(pathName) && !pathName.startsWith(prerenderedPrefix),
         setHeaders(res, filePath) {
-          res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE_CACHE : NO_CACHE);
+          res.setHeader(
+            'cache-control',
+            filePath.startsWith(assetsDir)
+              ? IMMUTABLE_CACHE
+              : ICON_FILE.test(path.basename(filePath))
+                ? ICON_CACHE
+                : NO_CACHE,
+          );
           // The same path answers brotli, gzip or plain bytes by the request's Accept-Encoding.
           res.setHeader('vary', 'Accept-Encoding');
         },
