@@ -62,16 +62,35 @@ export function initializeApplication(
   return apiRequest(P.initializeApplication, { method: 'POST', body, signal, query: { view: 'true' } });
 }
 
+/** The last invitation found, and when: the screen after the start page may use it instead of asking. */
+let lastFound: { jointCode: string; at: number; invitation: JointCodeLookupResponse } | undefined;
+
 /**
  * POST GetApplicationFromJointCode: the co-applicant's invitation (whether it ended, the products, their
- * names and e-mail). @throws ApiError 404 for an unknown or spent code
+ * names and e-mail). `reuseWithinMs`: the same code's invitation found that recently is answered without
+ * asking again. @throws ApiError 404 for an unknown or spent code
  */
-export function lookupJointCode(jointCode: string, signal?: AbortSignal): Promise<JointCodeLookupResponse> {
-  return apiRequest<JointCodeLookupResponse>(API_PATHS.getApplicationFromJointCode, {
+export function lookupJointCode(
+  jointCode: string,
+  signal?: AbortSignal,
+  reuseWithinMs = 0,
+): Promise<JointCodeLookupResponse> {
+  if (lastFound?.jointCode === jointCode && Date.now() - lastFound.at < reuseWithinMs) {
+    return Promise.resolve(lastFound.invitation);
+  }
+  const answer = apiRequest<JointCodeLookupResponse>(API_PATHS.getApplicationFromJointCode, {
     method: 'POST',
     query: { jointCode },
     signal,
   });
+  // Only an open invitation leads to the next screen.
+  answer.then(
+    (invitation) => {
+      if (!invitation.isExpired) lastFound = { jointCode, at: Date.now(), invitation };
+    },
+    () => undefined,
+  );
+  return answer;
 }
 
 /** GET Application: the applicant's view. @throws ApiError 401 without a session. */

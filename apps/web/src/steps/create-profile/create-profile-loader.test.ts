@@ -5,6 +5,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { makeProduct } from '../../test/fixtures.ts';
 import { UNAUTHORIZED, holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
+import { lookupJointCode } from '../../lib/application-api.ts';
 import { createProfileLoader, readAhead } from './create-profile-loader.ts';
 
 const load = () =>
@@ -45,6 +46,36 @@ describe('createprofile loader, read ahead', () => {
     onScreen('/single/personalinfo');
     expect((await load()).view?.email).toBe('jane@example.com');
     expect(calls).toHaveLength(2);
+  });
+
+  it("the co-applicant's invitation, looked up for their start page, is not looked up again ahead", async () => {
+    const code = 'abcDEF_123-xyz';
+    const calls = stubApi((call) =>
+      call.path === '/api/omo/GetApplicationFromJointCode'
+        ? {
+            body: {
+              isExpired: false,
+              productIds: ['2001'],
+              jointFirstName: 'Grace',
+              jointLastName: 'Hopper',
+              jointEmail: 'grace@example.com',
+              inviterFirstName: 'Sam',
+              inviterLastName: 'Okafor',
+            },
+          }
+        : call.path === '/api/omo/Application'
+          ? UNAUTHORIZED
+          : undefined,
+    );
+    onScreen(`/joint/getstarted?jointCode=${code}`);
+    // The start page's own lookup.
+    await lookupJointCode(code);
+    await readAhead();
+    const data = await createProfileLoader({
+      request: new Request(`http://localhost/joint/createprofile?jointCode=${code}`),
+    } as LoaderFunctionArgs);
+    expect(data.invitation?.email).toBe('grace@example.com');
+    expect(calls.filter((c) => c.path === '/api/omo/GetApplicationFromJointCode')).toHaveLength(1);
   });
 
   it('what was read more than a minute ago is read again', async () => {

@@ -50,7 +50,8 @@ const readView = (signal?: AbortSignal) =>
 /** Reads ahead what the loader will need on the page the applicant is reading. */
 export function readAhead(): Promise<unknown> {
   const jointCode = new URLSearchParams(window.location.search).get('jointCode');
-  const invitation = jointCode ? lookupJointCode(jointCode) : undefined;
+  // The start page's own lookup, when it found this invitation, is not made again.
+  const invitation = jointCode ? lookupJointCode(jointCode, undefined, AHEAD_FOR_MS) : undefined;
   invitation?.catch(() => undefined);
   ahead = {
     at: Date.now(),
@@ -92,7 +93,7 @@ export async function createProfileLoader({ request }: LoaderFunctionArgs): Prom
   const readSoFar = takeAhead(jointCode);
   // The invitation and the session are asked for together.
   const lookup = jointCode
-    ? (readSoFar?.invitation ?? lookupJointCode(jointCode, request.signal))
+    ? (readSoFar?.invitation ?? lookupJointCode(jointCode, request.signal, AHEAD_FOR_MS))
     : undefined;
   lookup?.catch(() => undefined);
   let view = await (readSoFar?.view ?? readView(request.signal));
