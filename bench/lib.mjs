@@ -1,5 +1,6 @@
 // Shared helpers of the benchmarks: start the built product on a free port with a fresh data folder.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -17,10 +18,36 @@ export function benchPort(offset) {
   return Number(process.env.BENCH_PORT ?? 3290) + offset;
 }
 
-/** A note printed beside every timing: figures from a shared machine vary with its other work. */
+/**
+ * The time one core takes for a fixed piece of work (JSON, hashing, regular expressions: a server's kind),
+ * best of five, in ms: figures from two machines compare once divided by it.
+ */
+export function coreSpeedMs() {
+  const record = Array.from({ length: 200 }, (_, i) => ({
+    id: i,
+    email: `applicant.${i}@example.com`,
+    ok: true,
+  }));
+  let best = Infinity;
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    for (let i = 0; i < 600; i += 1) {
+      const text = JSON.stringify(record);
+      createHash('sha256').update(text).digest('hex');
+      JSON.parse(text).filter((r) => /^applicant\.\d+@example\.com$/.test(r.email));
+    }
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+/** A note printed beside every timing: figures from a shared machine vary with its other work and speed. */
 export function machineNote() {
   const [one] = loadavg();
-  return `(machine: ${cpus().length} cores, load average ${one.toFixed(1)} at the start of this run)`;
+  return (
+    `(machine: ${cpus().length} cores, load average ${one.toFixed(1)} at the start of this run, ` +
+    `a fixed piece of work in ${coreSpeedMs().toFixed(0)} ms)`
+  );
 }
 
 /**
