@@ -1,4 +1,4 @@
-import type { ProductOffering } from '@omo/domain';
+import type { JointCodeLookupResponse, ProductOffering } from '@omo/domain';
 
 /** A product offering with sensible defaults. */
 export function makeProduct(overrides: Partial<ProductOffering> = {}): ProductOffering {
@@ -61,3 +61,16 @@ export const TEST_CONFIG = {
     googlePlayUrl: 'https://www.example.test/app/android',
   },
 };
+
+/** A co-applicant's invitation as GetApplicationFromJointCode answers it (Grace, invited by Sam). */
+export function makeInvitation(isExpired = false): JointCodeLookupResponse {
+  return {
+    isExpired,
+    productIds: ['2001'],
+    jointFirstName: 'Grace',
+    jointLastName: 'Hopper',
+    jointEmail: 'grace@example.com',
+    inviterFirstName: 'Sam',
+    inviterLastName: 'Okafor',
+  };
+}

@@ -2,7 +2,7 @@
 // is left within the minute; Back from a later screen reads again (a session may exist since).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
-import { makeProduct } from '../../test/fixtures.ts';
+import { makeInvitation, makeProduct } from '../../test/fixtures.ts';
 import { UNAUTHORIZED, holdProducts, stubApi } from '../../test/profile-fixtures.ts';
 import { makeProgress, makeView } from '../../test/verify-address-fixtures.ts';
 import { lookupJointCode } from '../../lib/application-api.ts';
@@ -52,17 +52,7 @@ describe('createprofile loader, read ahead', () => {
     const code = 'abcDEF_123-xyz';
     const calls = stubApi((call) =>
       call.path === '/api/omo/GetApplicationFromJointCode'
-        ? {
-            body: {
-              isExpired: false,
-              productIds: ['2001'],
-              jointFirstName: 'Grace',
-              jointLastName: 'Hopper',
-              jointEmail: 'grace@example.com',
-              inviterFirstName: 'Sam',
-              inviterLastName: 'Okafor',
-            },
-          }
+        ? { body: makeInvitation() }
         : call.path === '/api/omo/Application'
           ? UNAUTHORIZED
           : undefined,

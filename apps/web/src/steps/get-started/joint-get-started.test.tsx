@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { API_PATHS } from '@omo/domain';
-import { TEST_CONFIG, makeProduct } from '../../test/fixtures.ts';
+import { TEST_CONFIG, makeInvitation, makeProduct } from '../../test/fixtures.ts';
 import { mockFetch } from '../../test/mock-fetch.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 const CODE = 'abcDEF_123-xyz';
-const invitation = (isExpired: boolean) => ({
-  isExpired,
-  productIds: ['2001'],
-  jointFirstName: 'Grace',
-  jointLastName: 'Hopper',
-  jointEmail: 'grace@example.com',
-  inviterFirstName: 'Sam',
-  inviterLastName: 'Okafor',
-});
+const invitation = makeInvitation;
 
 describe('/joint/getstarted (the co-applicant)', () => {
   it('says who invited them to what, shows the account with its fees, and carries the code on to Create your profile', async () => {
