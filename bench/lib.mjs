@@ -55,10 +55,20 @@ export function machineNote() {
  * shared machine it shows the work a start needs, which the wall-clock time hides under others' load.
  */
 function cpuMsOf(pid) {
+  return statOf(pid)?.cpuMs;
+}
+
+/** A process's command name, parent and CPU time so far (ms), from /proc; undefined once it has ended. */
+function statOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 4 (ppid), 14 and 15 (utime, stime) of the line, in clock ticks (100 per second on Linux).
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      ppid: Number(fields[1]),
+      cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
+    };
   } catch {
     return undefined;
   }
@@ -121,19 +131,8 @@ function processTable() {
     return table;
   }
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Fields 4 (ppid), 14 and 15 (utime, stime) of the line, in clock ticks (100 per second on Linux).
-      table.set(Number(pid), {
-        name,
-        ppid: Number(fields[1]),
-        cpuMs: (Number(fields[11]) + Number(fields[12])) * 10,
-      });
-    } catch {
-      // ended meanwhile
-    }
+    const stat = statOf(pid);
+    if (stat) table.set(Number(pid), stat);
   }
   return table;
 }
@@ -153,10 +152,9 @@ function machineCpu() {
 /**
  * Where the machine's CPU goes while a measurement runs: `groups` names processes by their root pid (the
  * process and its descendants) or by their command name; the rest is "other". Call the result to end the
- * window: the CPU of each group (ms), the machine's busy share, and the window's length.
+ * window: the CPU of each group (ms) and the machine's busy share.
  */
 export function cpuWindow(groups) {
-  const started = performance.now();
   const before = processTable();
   const machineBefore = machineCpu();
   return () => {
@@ -179,6 +177,6 @@ export function cpuWindow(groups) {
       machineBefore && machineAfter
         ? (machineAfter.busyMs - machineBefore.busyMs) / (machineAfter.totalMs - machineBefore.totalMs)
         : NaN;
-    return { cpuMs, busyShare: busy, ms: performance.now() - started };
+    return { cpuMs, busyShare: busy };
   };
 }
