@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, isPhone } from '../fixtures/test.ts';
 import { applyToReview, birthDateYearsAgo, newApplicant } from '../fixtures/applicant.ts';
 import { EVERYDAY_CHEQUING, HIGH_INTEREST_SAVINGS, STUDENT_CHEQUING } from '../fixtures/products.ts';
+import { holdSubmission } from '../fixtures/submit.ts';
 import {
   applyAsFarAsTheAddress,
   applyFromTheAddressToFinalize,
@@ -125,6 +126,7 @@ test.describe('review your application and accept the terms', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expect(continueButton(page)).toBeDisabled();
     await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
+    const release = await holdSubmission(page);
     await continueButton(page).click();
     // (The router's own 'Loading…' status may show beside it while the outcome page loads.)
     await expect(
@@ -132,6 +134,7 @@ test.describe('review your application and accept the terms', () => {
         hasText: 'Please wait while we process your application. This can take up to 2 minutes.',
       }),
     ).toBeVisible();
+    release();
     // The server decided: approved, with a member number.
     await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to omo Credit Union!' })).toBeVisible();
@@ -179,8 +182,10 @@ test.describe('review your application and accept the terms', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(pdf.headers()['content-disposition']).toContain('conditions-adhesion.pdf');
     await page.getByRole('checkbox', { name: 'J’ai lu et j’accepte les conditions' }).check();
+    const release = await holdSubmission(page);
     await page.getByRole('button', { name: 'Continuer' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Veuillez patienter' })).toBeVisible();
+    release();
     await expect(page).toHaveURL(/\/single\/confirmapplication$/, { timeout: 30_000 });
   });
 
@@ -221,6 +226,7 @@ test.describe('review your application and accept the terms', () => {
     await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
     await continueButton(page).click();
     await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
+    const release = await holdSubmission(page);
     await continueButton(page).click();
     await expect(page).toHaveURL(/\/single\/applicationdecline$/, { timeout: 30_000 });
   });
