@@ -110,10 +110,14 @@ const decisionRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const context = await request.requireApplicant();
         reply.header('cache-control', 'no-store');
-        const answer = await app.funnel.track(request, context, 'reviewterms', () =>
-          app.decisions.submit(context, request.body as unknown, submission.role),
+        const { response } = await app.funnel.track(
+          request,
+          context,
+          'reviewterms',
+          () => app.decisions.submit(context, request.body as unknown, submission.role),
+          (submitted) => submitted.decision,
         );
-        return withViewIfAsked(app, request, context.applicant.id, answer);
+        return withViewIfAsked(app, request, context.applicant.id, response);
       },
     );
   }

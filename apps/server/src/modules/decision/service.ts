@@ -168,6 +168,12 @@ function fundingLinesOf(
   });
 }
 
+/** What a submission answers: the response, and the decision as the submitter sees it. */
+export interface Submitted {
+  response: MembershipResponse;
+  decision: Decision | null;
+}
+
 /** The applicants of a round as the claim froze them. */
 interface Frozen {
   primary: ApplicantContext;
@@ -542,6 +548,11 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     claimed?: Frozen,
   ): Promise<Decision | 'decided' | 'waiting'> {
     for (let known = claimed; ; known = undefined) {
+      // A decision stored meanwhile (the job of one decided while its applicant waited) reads no answers.
+      if (!known) {
+        const stored = await decisionOf(applicationId);
+        if (!stored || stored.state === 'decided') return 'decided';
+      }
       const live = known?.primary ?? (await contextOf(applicationId));
       const current = live?.application.decision;
       if (!live || !current || current.state === 'decided') return 'decided';
@@ -623,18 +634,23 @@ export function createDecisionService(deps: DecisionServiceDeps) {
   }
 
   /**
-   * The response of the decision as this applicant sees it, after waiting up to `until` for a decision
-   * being taken.
+   * The decision as this applicant sees it, after waiting up to `until` for a decision being taken.
    */
-  async function responseWhenDecided(context: ApplicantContext, until: number): Promise<MembershipResponse> {
+  async function decisionWhenDecided(context: ApplicantContext, until: number): Promise<Decision | null> {
     const role = context.applicant.role;
     let decision = decisionSeenBy(role, await decisionOf(context.application.id));
     while (decision?.state === 'deciding' && Date.now() < until) {
       await sleep(100);
       decision = decisionSeenBy(role, await decisionOf(context.application.id));
     }
-    return saveResponseOf(decision ?? DECIDING, context);
+    return decision;
   }
+
+  /** A submission's answer: the response, and the decision it shows (the funnel's outcome). */
+  const submitted = (decision: Decision | null, context: ApplicantContext): Submitted => ({
+    response: saveResponseOf(decision ?? DECIDING, context),
+    decision,
+  });
 
   /**
    * Claims the decision for a round (a compare-and-set under a row lock) and sends the job that finishes
@@ -820,11 +836,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
      * @throws HttpProblem 409 (with nextPath) when a step is missing or the invitation has ended; 400 when
      *   the terms are not accepted
      */
-    async submit(
-      context: ApplicantContext,
-      body: unknown,
-      submitter: ApplicantRole,
-    ): Promise<MembershipResponse> {
+    async submit(context: ApplicantContext, body: unknown, submitter: ApplicantRole): Promise<Submitted> {
       const until = Date.now() + waitMs;
       const input = parseOrThrow(saveApplicationRequestSchema, body, config.contactPhone);
       const { application, applicant } = context;
@@ -839,7 +851,9 @@ export function createDecisionService(deps: DecisionServiceDeps) {
         );
       }
       // A decision taken (or being taken) is answered again, never made twice.
-      if (decisionSeenBy(role, application.decision)) return responseWhenDecided(context, until);
+      if (decisionSeenBy(role, application.decision)) {
+        return submitted(await decisionWhenDecided(context, until), context);
+      }
       lifecycle.assert(context, 'submit');
 
       const read = await progress.read(context);
@@ -905,11 +919,11 @@ export function createDecisionService(deps: DecisionServiceDeps) {
             nextPath: FLOW_ERROR_ROUTES.jointExpired,
           });
         }
-        return responseWhenDecided(context, until);
+        return submitted(await decisionWhenDecided(context, until), context);
       }
       // The answers as the claim froze them: the decision starts from them without reading them again.
-      return saveResponseOf(
-        decisionSeenBy(role, await decideWhileWaiting(application.id, until, claimed.frozen)) ?? DECIDING,
+      return submitted(
+        decisionSeenBy(role, await decideWhileWaiting(application.id, until, claimed.frozen)),
         context,
       );
     },
@@ -978,11 +992,11 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const { application, applicant } = context;
       // An acceptance already claimed (a double click, a retry) is answered again, never opened twice.
       if (decisionSeenBy(applicant.role, application.decision)?.offerAccepted) {
-        return responseWhenDecided(context, until);
+        return saveResponseOf((await decisionWhenDecided(context, until)) ?? DECIDING, context);
       }
       lifecycle.assert(context, 'acceptSavingsOffer');
       const claimed = await claimOffer(application.id, new Date(until + 1000));
-      if (!claimed) return responseWhenDecided(context, until);
+      if (!claimed) return saveResponseOf((await decisionWhenDecided(context, until)) ?? DECIDING, context);
       return saveResponseOf(
         decisionSeenBy(applicant.role, await decideWhileWaiting(application.id, until)) ?? DECIDING,
         context,

@@ -7,7 +7,6 @@ import { DEVICE_CLASSES, FUNNEL_VIEW_PATH } from '@omo/domain';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toDecision } from '../application/repository.ts';
 import { createFunnelService, type FunnelService } from './service.ts';
 
 declare module 'fastify' {
@@ -26,14 +25,6 @@ export const funnelServicePlugin = fp(
         clock: app.providers.clock,
         log: app.log,
         reload: (applicantId) => app.applications.reload(applicantId),
-        async decisionOf(applicationId) {
-          const row = await app.db
-            .selectFrom('applications')
-            .select('decision')
-            .where('id', '=', applicationId)
-            .executeTakeFirst();
-          return toDecision(row?.decision ?? null);
-        },
       }),
     );
   },

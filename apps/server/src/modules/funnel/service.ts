@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  decisionSeenBy,
   FLOWS,
   isMessageKey,
   type Decision,
@@ -35,8 +34,6 @@ interface FunnelServiceDeps {
   log: FastifyBaseLogger;
   /** The applicant's context again (the funnel starts once the profile is created). */
   reload(applicantId: string): Promise<ApplicantContext>;
-  /** The application's decision, after the final submission (the outcome). */
-  decisionOf(applicationId: string): Promise<Decision | null>;
 }
 
 interface Happened {
@@ -155,13 +152,15 @@ export function createFunnelService(deps: FunnelServiceDeps) {
 
     /**
      * Runs a step's save and records its submit, or each validation error by its message key; the save's
-     * answer or error is passed on unchanged. The final submission records the outcome too.
+     * answer or error is passed on unchanged. The final submission records the outcome too, from the
+     * decision its answer shows (`decisionOf`).
      */
     async track<T>(
       request: FastifyRequest,
       context: ApplicantContext,
       stepId: StepId,
       save: () => Promise<T>,
+      decisionOf?: (answer: T) => Decision | null,
     ): Promise<T> {
       let result: T;
       try {
@@ -179,11 +178,8 @@ export function createFunnelService(deps: FunnelServiceDeps) {
       }
       await safely(async () => {
         const events: Happened[] = [{ step: stepId, kind: 'submit' }];
-        if (stepId === 'reviewterms') {
-          const decision = decisionSeenBy(
-            context.applicant.role,
-            await deps.decisionOf(context.application.id),
-          );
+        if (decisionOf) {
+          const decision = decisionOf(result);
           const outcome = decision?.state === 'decided' && decision.outcome ? decision.outcome : 'pending';
           events.push({ step: stepId, kind: 'outcome', detail: outcome });
         }

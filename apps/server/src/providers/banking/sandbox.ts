@@ -35,59 +35,49 @@ export function createSandboxBanking(deps: {
   // The members table is the real core's registry too: the existing-membership check is the same.
   const registry = createMemberRegistry(db);
 
-  /** The member number of an applicant, made once (one statement: a retry touches the row and reads it). */
-  async function memberOf(trx: Database, applicantId: string, email: string): Promise<string> {
-    const member = await trx
-      .insertInto('members')
-      .values({
-        member_number: sql<string>`nextval('member_number_seq')::text`,
-        applicant_id: applicantId,
-        email: email.toLowerCase(),
-      })
-      .onConflict((oc) =>
-        oc.column('applicant_id').doUpdateSet({ applicant_id: (eb) => eb.ref('excluded.applicant_id') }),
-      )
-      .returning('member_number')
-      .executeTakeFirstOrThrow();
-    return member.member_number;
-  }
-
+  /**
+   * Opens the members and the primary's accounts in one statement (atomic, one round trip): a member per
+   * applicant and an account per product, each made once; a retry touches the rows and reads their numbers.
+   */
   async function open(request: MembershipRequest): Promise<MembershipAnswer> {
-    return db.transaction().execute(async (trx) => {
-      const { primary } = request;
-      const member = { member_number: await memberOf(trx, primary.applicantId, primary.contact.email1) };
-      const joint = request.jointHolder;
-      const jointMemberNumber = joint
-        ? await memberOf(trx, joint.applicantId, joint.contact.email1)
-        : undefined;
-      const productIds = request.products.map((p) => p.productId);
-      // Each account made once, in one statement: a retry touches the rows and reads their numbers.
-      const accounts = await trx
-        .insertInto('accounts')
-        .values(
-          [...new Set(productIds)].map((productId) => ({
-            account_number: sql<string>`nextval('account_number_seq')::text`,
-            member_number: member.member_number,
-            product_id: productId,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['member_number', 'product_id'])
-            .doUpdateSet({ product_id: (eb) => eb.ref('excluded.product_id') }),
-        )
-        .returning(['product_id', 'account_number'])
-        .execute();
-      return {
-        status: 'approved' as const,
-        memberNumber: member.member_number,
-        ...(jointMemberNumber ? { jointMemberNumber } : {}),
-        accounts: productIds.map((productId) => ({
-          productId,
-          accountNumber: accounts.find((a) => a.product_id === productId)?.account_number ?? '',
-        })),
-      };
-    });
+    const { primary } = request;
+    const joint = request.jointHolder;
+    const productIds = request.products.map((p) => p.productId);
+    const member = (applicantId: string, email: string) => sql`
+      insert into members (member_number, applicant_id, email)
+      values (nextval('member_number_seq')::text, ${applicantId}, ${email.toLowerCase()})
+      on conflict (applicant_id) do update set applicant_id = excluded.applicant_id
+      returning member_number`;
+    const products = sql.join([...new Set(productIds)].map((id) => sql`(${id}::text)`));
+    const { rows } = await sql<{
+      product_id: string;
+      account_number: string;
+      member_number: string;
+      joint_member_number: string | null;
+    }>`
+      with m as (${member(primary.applicantId, primary.contact.email1)}),
+      j as (${joint ? member(joint.applicantId, joint.contact.email1) : sql`select null::text as member_number`}),
+      a as (
+        insert into accounts (account_number, member_number, product_id)
+        select nextval('account_number_seq')::text, m.member_number, p.product_id
+        from m cross join (values ${products}) as p(product_id)
+        on conflict (member_number, product_id) do update set product_id = excluded.product_id
+        returning product_id, account_number, member_number
+      )
+      select a.product_id, a.account_number, a.member_number, (select member_number from j) as joint_member_number
+      from a
+    `.execute(db);
+    const first = rows[0];
+    if (!first) throw new Error('The sandbox core opened no account');
+    return {
+      status: 'approved' as const,
+      memberNumber: first.member_number,
+      ...(first.joint_member_number ? { jointMemberNumber: first.joint_member_number } : {}),
+      accounts: productIds.map((productId) => ({
+        productId,
+        accountNumber: rows.find((a) => a.product_id === productId)?.account_number ?? '',
+      })),
+    };
   }
 
   return {
