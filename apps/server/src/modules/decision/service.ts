@@ -43,7 +43,7 @@ import {
   type StepValues,
 } from '@omo/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Jobs } from '../../lib/jobs.ts';
@@ -74,7 +74,7 @@ import { nextPathFor, referenceNumberOf, saveResponseOf } from '../application/v
 import type { JointService } from '../joint/service.ts';
 import type { IdentityService } from '../identity/service.ts';
 import { lockDecision, type Lifecycle } from '../application/lifecycle.ts';
-import type { DecisionSnapshotJson } from '../../db/schema.ts';
+import type { DB, DecisionSnapshotJson } from '../../db/schema.ts';
 import type { AnswerDigests } from '../../lib/crypto.ts';
 
 /** The queue of decisions to finish: each job decides its application unless it was decided. */
@@ -582,21 +582,25 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     const coApplicant =
       round === 'joint' ? await findApplicantByRole(trx, applicationId, 'joint') : undefined;
     const frozen: Frozen = { primary, ...(coApplicant ? { coApplicant } : {}) };
-    await trx
-      .insertInto('decision_snapshots')
-      .values({ application_id: applicationId, round, snapshot: JSON.stringify(frozen) })
-      .onConflict((oc) => oc.columns(['application_id', 'round']).doNothing())
-      .execute();
-    // Staff find a submitted application by its applicants' e-mail addresses through keyed digests.
+    const snapshot = (db: QueryCreator<DB>) =>
+      db
+        .insertInto('decision_snapshots')
+        .values({ application_id: applicationId, round, snapshot: JSON.stringify(frozen) })
+        .onConflict((oc) => oc.columns(['application_id', 'round']).doNothing());
+    // Staff find a submitted application by its applicants' e-mail addresses through keyed digests,
+    // written with the snapshot in one statement.
     if (deps.searchDigest) {
       const digests = [primary, coApplicant].flatMap((c) =>
         c ? [{ digest: deps.searchDigest!(c.applicant.email), application_id: applicationId }] : [],
       );
       await trx
+        .with('snapshot', snapshot)
         .insertInto('application_email_digests')
         .values(digests)
         .onConflict((oc) => oc.columns(['digest', 'application_id']).doNothing())
         .execute();
+    } else {
+      await snapshot(trx).execute();
     }
     return frozen;
   }

@@ -54,12 +54,13 @@ describe('the statements of a step save (PGlite)', () => {
 describe('the statements of a submission (PGlite)', () => {
   const t = useTestApp(TEST_DATABASES[0]!);
 
-  // 21: the request's own 17 (begin and commit included): the claim freezes the answers the decision is
-  // taken from (a read and an insert) and writes the staff search's digest of the e-mail address; the
-  // sandbox core makes the member and its accounts in one statement (a retry reads them back); the decision
-  // stored sends the welcome e-mail (the e-mail and its sending job). The funnel's submit and outcome events
-  // are 1 insert, the outcome taken from the submission's own answer (not read again).
-  it('claims, decides and stores an approval in 21 statements, begin and commit included, and records its funnel events in 1 and its e-mail in 2', async () => {
+  // 20: the session's read; the claim (begin, the lock, the decision, the terms, the answers read to be
+  // frozen, the snapshot and the staff search's e-mail digest in one insert, the job, commit); the core's
+  // membership check, then the member and its accounts in one statement (a retry reads them back); the
+  // outcome (begin, the lock, the decision, the photos deleted, the outcome report, the e-mail and its
+  // sending job, commit); the funnel's submit and outcome events in one insert, the outcome taken from the
+  // submission's own answer.
+  it('claims, decides and stores an approval in 20 statements, begin and commit included, and records its funnel events in 1 and its e-mail in 2', async () => {
     const applicant = await new TestApplicant(t.app, { productIds: ['2001'] }).progress('reviewConsent');
     const { result: res, statements } = await statementsOf(() => applicant.submit());
     expect(res.statusCode).toBe(200);
@@ -68,7 +69,7 @@ describe('the statements of a submission (PGlite)', () => {
     expect(statements.filter((sql) => /insert into "?email_deliveries/i.test(sql))).toHaveLength(1);
     expect(statements.filter((sql) => /insert into "?application_email_digests/i.test(sql))).toHaveLength(1);
     expect(statements.filter((sql) => /insert into "?(members|accounts)/i.test(sql))).toHaveLength(1);
-    expect(statements).toHaveLength(21);
+    expect(statements).toHaveLength(20);
   });
 
   // The claim's job (for a process that dies before deciding) still runs once the decision was taken
