@@ -226,7 +226,6 @@ test.describe('review your application and accept the terms', () => {
     await page.getByRole('checkbox', { name: 'I agree to these five statements' }).check();
     await continueButton(page).click();
     await page.getByRole('checkbox', { name: 'I have read and accept the Terms and Conditions' }).check();
-    const release = await holdSubmission(page);
     await continueButton(page).click();
     await expect(page).toHaveURL(/\/single\/applicationdecline$/, { timeout: 30_000 });
   });
