@@ -637,24 +637,25 @@ export function createDecisionService(deps: DecisionServiceDeps) {
     return live ? withLiveIdentity(frozen, live) : frozen;
   }
 
+  /** A submission's answer: the response, and the decision it shows (the funnel's outcome). */
+  const submitted = (decision: Decision | null, context: ApplicantContext): Submitted => ({
+    response: saveResponseOf(decision ?? DECIDING, context),
+    decision,
+  });
+
   /**
-   * The decision as this applicant sees it, after waiting up to `until` for a decision being taken.
+   * The answer of the decision as this applicant sees it, after waiting up to `until` for a decision
+   * being taken.
    */
-  async function decisionWhenDecided(context: ApplicantContext, until: number): Promise<Decision | null> {
+  async function answerWhenDecided(context: ApplicantContext, until: number): Promise<Submitted> {
     const role = context.applicant.role;
     let decision = decisionSeenBy(role, await decisionOf(context.application.id));
     while (decision?.state === 'deciding' && Date.now() < until) {
       await sleep(100);
       decision = decisionSeenBy(role, await decisionOf(context.application.id));
     }
-    return decision;
+    return submitted(decision, context);
   }
-
-  /** A submission's answer: the response, and the decision it shows (the funnel's outcome). */
-  const submitted = (decision: Decision | null, context: ApplicantContext): Submitted => ({
-    response: saveResponseOf(decision ?? DECIDING, context),
-    decision,
-  });
 
   /**
    * Claims the decision for a round (a compare-and-set under a row lock) and sends the job that finishes
@@ -856,7 +857,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       }
       // A decision taken (or being taken) is answered again, never made twice.
       if (decisionSeenBy(role, application.decision)) {
-        return submitted(await decisionWhenDecided(context, until), context);
+        return answerWhenDecided(context, until);
       }
       lifecycle.assert(context, 'submit');
 
@@ -923,7 +924,7 @@ export function createDecisionService(deps: DecisionServiceDeps) {
             nextPath: FLOW_ERROR_ROUTES.jointExpired,
           });
         }
-        return submitted(await decisionWhenDecided(context, until), context);
+        return answerWhenDecided(context, until);
       }
       // The answers as the claim froze them: the decision starts from them without reading them again.
       return submitted(
@@ -996,11 +997,11 @@ export function createDecisionService(deps: DecisionServiceDeps) {
       const { application, applicant } = context;
       // An acceptance already claimed (a double click, a retry) is answered again, never opened twice.
       if (decisionSeenBy(applicant.role, application.decision)?.offerAccepted) {
-        return saveResponseOf((await decisionWhenDecided(context, until)) ?? DECIDING, context);
+        return (await answerWhenDecided(context, until)).response;
       }
       lifecycle.assert(context, 'acceptSavingsOffer');
       const claimed = await claimOffer(application.id, new Date(until + 1000));
-      if (!claimed) return saveResponseOf((await decisionWhenDecided(context, until)) ?? DECIDING, context);
+      if (!claimed) return (await answerWhenDecided(context, until)).response;
       return saveResponseOf(
         decisionSeenBy(applicant.role, await decideWhileWaiting(application.id, until)) ?? DECIDING,
         context,
